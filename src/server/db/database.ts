@@ -1,0 +1,57 @@
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { DB } from './schema';
+import { postgresCapabilities, sqliteCapabilities, type Capabilities } from './capabilities';
+
+export interface Database {
+  db: Kysely<DB>;
+  caps: Capabilities;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
+
+/** int8 and numeric come back from pg as strings; money is a safe integer everywhere (DESIGN.md §6.3). */
+function parseSafeInteger(text: string): number {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) throw new Error(`database integer out of safe range: ${text}`);
+  return n;
+}
+
+export function openDatabase(opts: DatabaseOptions): Database {
+  if (opts.kind === 'sqlite') {
+    if (opts.file !== ':memory:') mkdirSync(dirname(opts.file), { recursive: true });
+    const sqlite = new SQLite(opts.file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('synchronous = NORMAL');
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, caps: sqliteCapabilities, close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: opts.url,
+    max: opts.poolSize ?? 10,
+    options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
+    types: {
+      getTypeParser: ((oid: number, format?: string) =>
+        oid === 20 || oid === 1700
+          ? parseSafeInteger
+          : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { db, caps: postgresCapabilities, close: () => db.destroy() };
+}
+
+/** `DATABASE_URL` (postgres://…) selects PostgreSQL; otherwise SQLite under the data directory. */
+export function databaseOptionsFromEnv(env: NodeJS.ProcessEnv): DatabaseOptions {
+  const url = env.DATABASE_URL;
+  if (url && /^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url };
+  return { kind: 'sqlite', file: `${env.KABUTO_DATA_DIR ?? './data'}/kabuto.db` };
+}

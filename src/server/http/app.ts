@@ -1,0 +1,99 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { HTTPException } from 'hono/http-exception';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Services } from '../services';
+import { DomainError } from '../errors';
+import type { AppEnv } from './env';
+import { sendDomainError, sendFailure } from './envelope';
+import { serveApp } from './static';
+import { apiRoutes } from './routes';
+
+export const API_BASE = '/api/vue';
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export interface AppOptions {
+  /** Directory of the built PWA; omitted in API-only tests. */
+  distDir?: string;
+  /** Trust X-Forwarded-For (only behind a known proxy). */
+  trustProxy?: boolean;
+}
+
+export function createApp(services: Services, opts: AppOptions = {}) {
+  const app = new OpenAPIHono<AppEnv>();
+  const log = services.logger;
+
+  app.use('*', requestId());
+  app.use('*', async (c, next) => {
+    c.set('services', services);
+    const forwarded = opts.trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+    let ip = forwarded ?? 'unknown';
+    if (!forwarded) {
+      try {
+        ip = getConnInfo(c).remote.address ?? 'unknown';
+      } catch {
+        // not running on a Node socket (app.request in unit tests)
+      }
+    }
+    c.set('ip', ip);
+    const start = performance.now();
+    await next();
+    log.info(
+      { reqId: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - start) },
+      'request',
+    );
+  });
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(`${API_BASE}/*`, async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  app.use(
+    `${API_BASE}/*`,
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => sendFailure(c, 413, 'payload_too_large', { max: MAX_BODY_BYTES }) }),
+  );
+
+  app.route(API_BASE, apiRoutes());
+
+  app.doc31(`${API_BASE}/openapi.json`, {
+    openapi: '3.1.0',
+    info: { title: 'Kabuto API', version: '1', description: 'Envelope: {status, msg, params?, data}. Header `token` carries the session.' },
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'token', { type: 'apiKey', in: 'header', name: 'token' });
+
+  app.all(`${API_BASE}/*`, (c) => sendFailure(c, 404, 'not_found'));
+  if (opts.distDir) serveApp(app, opts.distDir);
+
+  app.notFound((c) => sendFailure(c, 404, 'not_found'));
+  app.onError((err, c) => {
+    if (err instanceof DomainError) return sendDomainError(c, err);
+    if (err instanceof HTTPException) {
+      // Hono's JSON validator throws 400 for a body that is not JSON.
+      if (err.status === 400) return sendFailure(c, 400, 'invalid_json');
+      if (err.status === 413) return sendFailure(c, 413, 'payload_too_large');
+      return sendFailure(c, err.status as 400, 'invalid_request');
+    }
+    log.error({ reqId: c.get('requestId'), err }, 'unhandled error');
+    return sendFailure(c, 500, 'internal_error');
+  });
+  return app;
+}

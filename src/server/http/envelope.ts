@@ -1,0 +1,32 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Failure, MessageParams, Success } from '../../shared/api/envelope';
+import type { MessageId } from '../../shared/api/messages';
+import type { DomainError, ErrorKind } from '../errors';
+
+export const HTTP_STATUS: Record<ErrorKind, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rule: 422,
+  too_many: 429,
+};
+
+export function success<T>(data: T): Success<T> {
+  return { status: 1, msg: '', data };
+}
+
+export function failure(msg: MessageId, params?: MessageParams): Failure {
+  return params ? { status: 0, msg, params, data: null } : { status: 0, msg, data: null };
+}
+
+export function sendFailure(c: Context, code: ContentfulStatusCode, msg: MessageId, params?: MessageParams) {
+  return c.json(failure(msg, params), code);
+}
+
+export function sendDomainError(c: Context, err: DomainError) {
+  return sendFailure(c, HTTP_STATUS[err.kind], err.messageId, err.params);
+}

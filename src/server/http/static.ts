@@ -1,0 +1,39 @@
+import type { Hono } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { AppEnv } from './env';
+
+/**
+ * Serves the built PWA. Hashed assets are immutable; index.html and the service worker are
+ * revalidated so a new version is picked up. Unknown non-API paths fall back to index.html
+ * (hash routing means the server only ever sees `/`, but deep links and reloads stay safe).
+ */
+export function serveApp(app: Hono<AppEnv>, distDir: string): void {
+  const indexFile = join(distDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.get('*', (c) => c.text('The PWA is not built yet: run `npm run build` (npm start does it for you).', 503));
+    return;
+  }
+  const root = relative(process.cwd(), distDir) || '.';
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use(
+    '*',
+    serveStatic({
+      root,
+      onFound: (path, c) => {
+        if (/(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)$/.test(path)) {
+          c.header('Cache-Control', 'no-cache');
+        }
+      },
+    }),
+  );
+  const html = () => readFileSync(indexFile, 'utf8');
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(html());
+  });
+}

@@ -1,0 +1,109 @@
+/**
+ * Stable message ids: one per entry of the spec's §8 error catalogue, plus the transport errors
+ * of DESIGN.md §5. The server sends only these ids (with `params` for numbers and time ranges);
+ * the client owns every human text. Never rename an id: old clients translate by it.
+ */
+export const MESSAGE_IDS = [
+  // generic outcomes (spec §8: "generic success and failure messages exist for each action")
+  'success',
+  'failed',
+  'cancel_success',
+  'cancel_failed',
+  'sell_success',
+  'sell_failed',
+  'loan_success',
+  'loan_failed',
+  'subscribe_success',
+  'subscribe_failed',
+  'deposit_success',
+  'deposit_failed',
+  'withdraw_success',
+  'withdraw_failed',
+  // login and registration
+  'login_failed',
+  'account_not_found',
+  'phone_or_password_incorrect',
+  'account_exists',
+  'invite_code_invalid',
+  'account_banned',
+  'account_frozen',
+  'account_no_trade',
+  'key_mismatch',
+  'agreement_required',
+  // passwords
+  'fund_password_not_set',
+  'fund_password_wrong',
+  'fund_password_locked',
+  'original_password_wrong',
+  'channel_password_wrong',
+  'password_mismatch',
+  'password_same_as_old',
+  // balance and loans
+  'balance_insufficient',
+  'balance_insufficient_margin',
+  'balance_insufficient_withdraw',
+  'borrow_quota_insufficient',
+  'borrow_quota_full',
+  'borrow_channel_closed',
+  'no_loan_limit',
+  'repay_exceeds_borrowed',
+  'repay_loan_first',
+  'fundraising_insufficient',
+  // pending operations
+  'order_pending_review',
+  'deposit_pending',
+  'fund_operation_in_progress',
+  'submit_too_frequent',
+  // identity and accounts
+  'real_name_required',
+  'real_name_failed',
+  'card_exists',
+  // products and subscription
+  'product_not_found',
+  'not_trading_time',
+  'not_subscription_time',
+  'ipo_channel_closed',
+  'ipo_repeat_limit',
+  'block_trade_closed',
+  'price_unavailable',
+  'price_beyond_limit',
+  // orders
+  'order_not_found',
+  'order_state_invalid',
+  'follow_time_exceeded',
+  // cash flow (the spec's "credit score too low to withdraw" is deliberately absent: DESIGN.md §12)
+  'deposit_time_closed',
+  'withdraw_time_closed',
+  // transport and platform (DESIGN.md §5)
+  'invalid_request',
+  'invalid_json',
+  'payload_too_large',
+  'login_required',
+  'session_expired',
+  'forbidden',
+  'admin_only',
+  'not_found',
+  'user_not_found',
+  'too_many_requests',
+  'idempotency_key_required',
+  'idempotency_key_reused',
+  'config_unknown',
+  'config_invalid',
+  'offline',
+  'network_error',
+  'timeout',
+  'internal_error',
+] as const;
+
+export type MessageId = (typeof MESSAGE_IDS)[number];
+
+const known = new Set<string>(MESSAGE_IDS);
+export function isMessageId(value: string): value is MessageId {
+  return known.has(value);
+}
+
+/** Messages whose params carry a time range (spec §8: shown with the range filled in). */
+export const TIME_RANGE_MESSAGES: ReadonlySet<MessageId> = new Set<MessageId>([
+  'deposit_time_closed',
+  'withdraw_time_closed',
+]);

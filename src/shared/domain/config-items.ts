@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/**
+ * Server-given settings (spec §7 `common/config`, §9 constants). Every item has a schema and a
+ * default; the database holds the current value and admins change it (audited).
+ */
+const hhmm = z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/);
+const hoursRange = z
+  .string()
+  .regex(/^([01]\d|2[0-4]):[0-5]\d-([01]\d|2[0-4]):[0-5]\d$/, 'HH:MM-HH:MM');
+const yen = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+
+export const CONFIG_ITEMS = {
+  title: { schema: z.string().min(1).max(60), default: 'Kabuto' },
+  logo: { schema: z.string().min(1).max(500), default: '/icons/logo.svg' },
+  /** Operator details for the About page (DESIGN.md §12). Honest defaults for a demo install. */
+  operatorName: { schema: z.string().max(200), default: 'Kabuto (demo operator)' },
+  operatorRegistration: { schema: z.string().max(200), default: '' },
+  operatorAddress: { schema: z.string().max(300), default: '' },
+  supportContact: { schema: z.string().max(200), default: '' },
+  withdrawMin: { schema: yen.min(100), default: 100 },
+  withdrawMax: { schema: yen.min(100), default: 5_000_000 },
+  depositMin: { schema: yen, default: 1_000 },
+  depositMax: { schema: yen, default: 10_000_000 },
+  /** Daily window, Asia/Tokyo; "24:00" means end of day. */
+  depositHours: { schema: hoursRange, default: '00:00-23:59' },
+  withdrawHours: { schema: hoursRange, default: '09:30-24:00' },
+  depositWeekdaysOnly: { schema: z.boolean(), default: true },
+  withdrawWeekdaysOnly: { schema: z.boolean(), default: true },
+  /** Selling allowed after T+N business days. */
+  sellAfterDays: { schema: z.number().int().min(0).max(30), default: 1 },
+  ipoRepeatMax: { schema: z.number().int().min(1).max(100), default: 1 },
+  blockMinShares: { schema: z.number().int().min(1), default: 100 },
+  ipoMinShares: { schema: z.number().int().min(1), default: 100 },
+  ipoMinFunds: { schema: yen, default: 100_000 },
+  inviteRequired: { schema: z.boolean(), default: true },
+} as const satisfies Record<string, { schema: z.ZodType; default: unknown }>;
+
+export type ConfigName = keyof typeof CONFIG_ITEMS;
+export type ConfigValues = { [K in ConfigName]: z.infer<(typeof CONFIG_ITEMS)[K]['schema']> };
+export const CONFIG_NAMES = Object.keys(CONFIG_ITEMS) as ConfigName[];
+export const hhmmSchema = hhmm;
+
+export function isConfigName(name: string): name is ConfigName {
+  return Object.hasOwn(CONFIG_ITEMS, name);
+}
+
+export function configDefaults(): ConfigValues {
+  const out = {} as Record<string, unknown>;
+  for (const name of CONFIG_NAMES) out[name] = CONFIG_ITEMS[name].default;
+  return out as ConfigValues;
+}
+
+/** Read the `[{name, value}]` list the server sends into typed values (unknown names ignored). */
+export function configFromList(list: { name: string; value: unknown }[]): ConfigValues {
+  const out = configDefaults() as Record<string, unknown>;
+  for (const { name, value } of list) {
+    if (!isConfigName(name)) continue;
+    const parsed = CONFIG_ITEMS[name].schema.safeParse(value);
+    if (parsed.success) out[name] = parsed.data;
+  }
+  return out as ConfigValues;
+}
