@@ -63,7 +63,8 @@ export function mount<E extends Endpoint>(
     },
   });
   router.openapi(route as never, (async (c: Context<AppEnv>) => {
-    const valid = c.req.valid as (t: string) => unknown;
+    // Bound: `valid` reads the request's private validated data through `this`.
+    const valid = (c.req.valid as (t: string) => unknown).bind(c.req);
     let idempotencyKey: string | undefined;
     if (ep.idempotent) {
       idempotencyKey = c.req.header('idempotency-key');

@@ -1,0 +1,131 @@
+import type { Transaction } from 'kysely';
+import { uuidv7 } from 'uuidv7';
+import type { DB } from '../db/schema';
+import type { Currency } from '../../shared/money';
+
+/*
+ * Sign convention (DESIGN.md §6.4). A balance is the plain sum of its postings, and every entry
+ * sums to zero per currency, so all balances of a currency sum to zero too. Amounts are read from
+ * the OWNER's point of view: positive = value the owner holds, negative = value the owner owes or
+ * has paid out.
+ *   user cash / frozen / margin  ≥ 0  money the user holds (floor_zero: never negative)
+ *   user loan                    ≤ 0  in practice: −(amount owed); borrowing 1,000 posts
+ *                                     loan −1,000 / cash +1,000, repaying reverses it
+ *   house accounts               the mirror of what users hold, so they carry either sign:
+ *     bank_clearing / wallet_clearing  deposit: clearing −a / cash +a; paid withdrawal: frozen −a / clearing +a
+ *     demo_grant                        grant:   demo_grant −a / cash +a
+ *     fee_income / tax_payable / interest_income  charge: cash −a / income +a (positive = earned / withheld)
+ *     market_counterparty               buy: margin or cash −a / counterparty +a
+ *     fx                                one per currency; conversion posts both currencies through it
+ * A user's equity in a currency is cash + frozen + margin + loan.
+ */
+
+export const USER_ACCOUNT_KINDS = ['cash', 'frozen', 'margin', 'loan'] as const;
+export const HOUSE_ACCOUNT_KINDS = [
+  'bank_clearing',
+  'wallet_clearing',
+  'fee_income',
+  'tax_payable',
+  'interest_income',
+  'market_counterparty',
+  'fx',
+  'demo_grant',
+] as const;
+
+export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
+export type HouseAccountKind = (typeof HOUSE_ACCOUNT_KINDS)[number];
+export type AccountKind = UserAccountKind | HouseAccountKind;
+
+/** The owner of the operator's own accounts; every other owner is a user id. */
+export const HOUSE = 'house';
+
+export interface AccountKey {
+  owner: string;
+  currency: Currency;
+  kind: AccountKind;
+}
+
+const userKinds: ReadonlySet<string> = new Set(USER_ACCOUNT_KINDS);
+const houseKinds: ReadonlySet<string> = new Set(HOUSE_ACCOUNT_KINDS);
+
+/** Throws (a programming bug, not a user error) when a kind is used with the wrong owner. */
+export function checkAccountKey(key: AccountKey): void {
+  if (typeof key.owner !== 'string' || key.owner === '') throw new Error('ledger: posting without an owner');
+  const ok = key.owner === HOUSE ? houseKinds.has(key.kind) : userKinds.has(key.kind);
+  if (!ok) throw new Error(`ledger: account kind ${String(key.kind)} is not valid for owner ${key.owner}`);
+}
+
+/** User cash-like balances never go negative; loans and the house's accounts may. */
+export function isFloorZero(key: AccountKey): boolean {
+  return key.owner !== HOUSE && key.kind !== 'loan';
+}
+
+export function accountKeyString(key: AccountKey): string {
+  return `${key.owner}\u0000${key.currency}\u0000${key.kind}`;
+}
+
+/**
+ * Account ids for the given keys, creating missing accounts (and their balance rows) race-safely:
+ * INSERT … ON CONFLICT DO NOTHING, then SELECT. On PostgreSQL a concurrent creator of the same key
+ * makes the INSERT wait for its commit; keys are created in sorted order so two creators never wait
+ * on each other in a cycle.
+ */
+export async function resolveAccounts(
+  trx: Transaction<DB>,
+  keys: AccountKey[],
+  now: number,
+): Promise<Map<string, string>> {
+  const wanted = new Map<string, AccountKey>();
+  for (const k of keys) wanted.set(accountKeyString(k), k);
+  const ids = new Map<string, string>();
+
+  const existing = await trx
+    .selectFrom('ledger_account')
+    .select(['id', 'owner', 'currency', 'kind'])
+    .where((eb) =>
+      eb.or(
+        [...wanted.values()].map((k) =>
+          eb.and([eb('owner', '=', k.owner), eb('currency', '=', k.currency), eb('kind', '=', k.kind)]),
+        ),
+      ),
+    )
+    .execute();
+  for (const row of existing) {
+    ids.set(accountKeyString({ owner: row.owner, currency: row.currency as Currency, kind: row.kind as AccountKind }), row.id);
+  }
+
+  const missing = [...wanted.entries()].filter(([s]) => !ids.has(s)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [s, key] of missing) {
+    const inserted = await trx
+      .insertInto('ledger_account')
+      .values({ id: uuidv7(), owner: key.owner, currency: key.currency, kind: key.kind, created_at: now })
+      .onConflict((oc) => oc.columns(['owner', 'currency', 'kind']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) {
+      // Created together with its account, so a committed account always has its balance row.
+      await trx
+        .insertInto('balance')
+        .values({
+          account_id: inserted.id,
+          currency: key.currency,
+          amount: 0,
+          floor_zero: isFloorZero(key) ? 1 : 0,
+          version: 0,
+          updated_at: now,
+        })
+        .execute();
+      ids.set(s, inserted.id);
+    } else {
+      const row = await trx
+        .selectFrom('ledger_account')
+        .select('id')
+        .where('owner', '=', key.owner)
+        .where('currency', '=', key.currency)
+        .where('kind', '=', key.kind)
+        .executeTakeFirstOrThrow();
+      ids.set(s, row.id);
+    }
+  }
+  return ids;
+}

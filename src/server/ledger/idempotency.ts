@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/database';
+import type { DB } from '../db/schema';
+import type { Clock } from '../clock';
+import { conflict, invalid } from '../errors';
+
+/**
+ * JSON with object keys sorted at every level, so the same request body always hashes the same
+ * whatever order the client wrote its fields in. Follows JSON.stringify otherwise (toJSON,
+ * undefined and functions dropped from objects, null in arrays).
+ */
+export function canonicalJson(value: unknown): string {
+  const walk = (v: unknown): unknown => {
+    if (v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON === 'function') {
+      v = (v as { toJSON(): unknown }).toJSON();
+    }
+    if (Array.isArray(v)) return v.map((x) => (x === undefined || typeof x === 'function' ? null : walk(x)));
+    if (v !== null && typeof v === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(v).sort()) {
+        const x = (v as Record<string, unknown>)[k];
+        if (x !== undefined && typeof x !== 'function') out[k] = walk(x);
+      }
+      return out;
+    }
+    return v;
+  };
+  return JSON.stringify(walk(value)) ?? 'null';
+}
+
+export function requestHash(body: unknown): string {
+  return createHash('sha256').update(canonicalJson(body)).digest('hex');
+}
+
+export const IDEMPOTENCY_KEY_MAX = 128;
+
+/**
+ * Runs `fn` at most once per (scope, key) (DESIGN.md §6.4), all in one transaction:
+ *  1. claim the key: INSERT … ON CONFLICT DO NOTHING. On PostgreSQL a concurrent claimer of the
+ *     same key waits on the primary key until the first transaction ends;
+ *  2. claimed → run fn, store its result, commit. fn throwing rolls everything back, the claim
+ *     included, so a failed command leaves the key free for a retry;
+ *  3. not claimed → the row is committed: same body hash → the stored result (fn not run);
+ *     different hash → 409 idempotency_key_reused.
+ * Results go through JSON, and the first caller gets the same parsed copy as every repeat, so
+ * all callers see identical values. T must therefore be plain JSON data.
+ */
+export async function withIdempotency<T>(
+  database: Database,
+  clock: Clock,
+  scope: string,
+  key: string,
+  requestBody: unknown,
+  fn: (trx: Transaction<DB>) => Promise<T>,
+): Promise<T> {
+  if (!scope) throw new Error('idempotency: empty scope');
+  if (typeof key !== 'string' || key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX) throw invalid();
+  const hash = requestHash(requestBody);
+
+  return database.db.transaction().execute(async (trx) => {
+    // A claim can only miss a row if something deleted it in between (e.g. an expiry job):
+    // then simply claim again.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const claimed = await trx
+        .insertInto('idempotency')
+        .values({ scope, key, request_hash: hash, status: 'pending', response_json: null, created_at: clock.now() })
+        .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+        .returning('key')
+        .executeTakeFirst();
+
+      if (claimed) {
+        const result = await fn(trx);
+        const stored = JSON.stringify(result ?? null);
+        await trx
+          .updateTable('idempotency')
+          .set({ status: 'done', response_json: stored })
+          .where('scope', '=', scope)
+          .where('key', '=', key)
+          .execute();
+        return JSON.parse(stored) as T;
+      }
+
+      const row = await trx
+        .selectFrom('idempotency')
+        .select(['request_hash', 'status', 'response_json'])
+        .where('scope', '=', scope)
+        .where('key', '=', key)
+        .executeTakeFirst();
+      if (!row) continue;
+      if (row.request_hash !== hash) throw conflict('idempotency_key_reused');
+      // Claim and result commit together, so 'pending' is never visible; guard anyway.
+      if (row.status !== 'done' || row.response_json === null) throw conflict('fund_operation_in_progress');
+      return JSON.parse(row.response_json) as T;
+    }
+    throw new Error(`idempotency: could not claim ${scope}/${key}`);
+  });
+}

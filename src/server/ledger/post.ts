@@ -1,0 +1,150 @@
+import { sql, type Transaction } from 'kysely';
+import { uuidv7 } from 'uuidv7';
+import type { DB } from '../db/schema';
+import { ruleBroken } from '../errors';
+import { isCurrency, type Currency } from '../../shared/money';
+import { accountKeyString, checkAccountKey, resolveAccounts, type AccountKind } from './accounts';
+
+export interface PostingInput {
+  /** A user id or HOUSE. */
+  owner: string;
+  currency: Currency;
+  kind: AccountKind;
+  /** Signed, non-zero, minor units; see the sign convention in accounts.ts. */
+  amount: number;
+}
+
+export interface EntryInput {
+  /** What happened, e.g. 'deposit', 'order_freeze', 'demo_grant'. */
+  kind: string;
+  /** The user the entry is about (for audit/admin views), if any. */
+  userId?: string | null;
+  refType?: string | null;
+  refId?: string | null;
+  memo: string;
+  postings: PostingInput[];
+}
+
+export interface PostedPosting extends PostingInput {
+  id: string;
+  accountId: string;
+}
+
+export interface PostedEntry {
+  id: string;
+  kind: string;
+  userId: string | null;
+  refType: string | null;
+  refId: string | null;
+  memo: string;
+  createdAt: number;
+  postings: PostedPosting[];
+}
+
+/**
+ * A malformed entry is a programming bug (the caller built the postings), so a plain Error:
+ * it surfaces as a 500 and in logs instead of being shown to the user as their mistake.
+ */
+export function validateEntry(entry: EntryInput): void {
+  if (!entry.kind) throw new Error('ledger: entry without a kind');
+  if (typeof entry.memo !== 'string') throw new Error('ledger: entry without a memo');
+  if (!Array.isArray(entry.postings) || entry.postings.length < 2) {
+    throw new Error(`ledger: entry ${entry.kind} needs at least 2 postings`);
+  }
+  const sums = new Map<string, bigint>();
+  for (const p of entry.postings) {
+    if (!isCurrency(p.currency)) throw new Error(`ledger: unknown currency ${String(p.currency)}`);
+    checkAccountKey(p);
+    if (!Number.isSafeInteger(p.amount) || p.amount === 0) {
+      throw new Error(`ledger: posting amount must be a non-zero safe integer, got ${String(p.amount)}`);
+    }
+    sums.set(p.currency, (sums.get(p.currency) ?? 0n) + BigInt(p.amount));
+  }
+  for (const [currency, sum] of sums) {
+    if (sum !== 0n) throw new Error(`ledger: entry ${entry.kind} is unbalanced in ${currency} by ${sum}`);
+  }
+}
+
+/**
+ * Records one balanced entry and moves the balances, inside the caller's transaction. If a
+ * floor-zero balance would go negative it throws `balance_insufficient`, and the caller's
+ * transaction rolls back as a whole.
+ */
+export async function postEntry(trx: Transaction<DB>, entry: EntryInput, now: number): Promise<PostedEntry> {
+  if (!trx.isTransaction) throw new Error('ledger: post() needs a transaction');
+  validateEntry(entry);
+  const accountIds = await resolveAccounts(trx, entry.postings, now);
+  const idOf = (p: PostingInput) => accountIds.get(accountKeyString(p))!;
+
+  // Net movement per account (an entry may touch one account twice).
+  const deltas = new Map<string, { delta: number; posting: PostingInput }>();
+  for (const p of entry.postings) {
+    const id = idOf(p);
+    const d = deltas.get(id);
+    deltas.set(id, { delta: (d?.delta ?? 0) + p.amount, posting: p });
+  }
+
+  // Balances first (fail fast before writing rows), in account-id order: every transaction takes
+  // the row locks in the same order, so two entries touching the same accounts cannot deadlock.
+  for (const accountId of [...deltas.keys()].sort()) {
+    const { delta, posting } = deltas.get(accountId)!;
+    if (delta === 0) continue;
+    // The guard re-checks the floor against the row as it is once locked (PostgreSQL re-evaluates
+    // the WHERE after waiting for a concurrent writer), so concurrent debits cannot overdraw.
+    const res = await trx
+      .updateTable('balance')
+      .set({
+        amount: sql`amount + ${delta}`,
+        version: sql`version + 1`,
+        updated_at: now,
+      })
+      .where('account_id', '=', accountId)
+      .where((eb) => eb.or([eb('floor_zero', '=', 0), eb(sql`amount + ${delta}`, '>=', 0)]))
+      .executeTakeFirst();
+    if (res.numUpdatedRows === 0n) {
+      const row = await trx.selectFrom('balance').select('amount').where('account_id', '=', accountId).executeTakeFirst();
+      if (!row) throw new Error(`ledger: account ${accountId} has no balance row`);
+      throw ruleBroken('balance_insufficient', {
+        currency: posting.currency,
+        kind: posting.kind,
+        available: row.amount,
+        required: -delta,
+      });
+    }
+  }
+
+  const entryId = uuidv7();
+  const header = {
+    id: entryId,
+    kind: entry.kind,
+    user_id: entry.userId ?? null,
+    ref_type: entry.refType ?? null,
+    ref_id: entry.refId ?? null,
+    memo: entry.memo,
+    created_at: now,
+  };
+  await trx.insertInto('journal_entry').values(header).execute();
+  const postings: PostedPosting[] = entry.postings.map((p) => ({
+    id: uuidv7(),
+    accountId: idOf(p),
+    owner: p.owner,
+    currency: p.currency,
+    kind: p.kind,
+    amount: p.amount,
+  }));
+  await trx
+    .insertInto('posting')
+    .values(postings.map((p) => ({ id: p.id, entry_id: entryId, account_id: p.accountId, currency: p.currency, amount: p.amount })))
+    .execute();
+
+  return {
+    id: entryId,
+    kind: header.kind,
+    userId: header.user_id,
+    refType: header.ref_type,
+    refId: header.ref_id,
+    memo: header.memo,
+    createdAt: now,
+    postings,
+  };
+}

@@ -1,0 +1,68 @@
+import { serve } from '@hono/node-server';
+import { resolve } from 'node:path';
+import { databaseOptionsFromEnv, openDatabase } from './db/database';
+import { migrate } from './db/migrate';
+import { systemClock } from './clock';
+import { createLogger } from './logger';
+import { createServices } from './services';
+import { bootstrap, DEFAULT_ADMIN_PASSWORD } from './bootstrap';
+import { createApp } from './http/app';
+
+/** config → db → migrate → services → bootstrap → http → listen (DESIGN.md §3). */
+async function main(): Promise<void> {
+  const env = process.env;
+  const logger = createLogger();
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port number: ${env.PORT}`);
+
+  const dbOptions = databaseOptionsFromEnv(env);
+  const database = openDatabase(dbOptions);
+  await migrate(database);
+  const services = createServices({ database, clock: systemClock, logger, env });
+  const boot = await bootstrap(services, env);
+
+  const app = createApp(services, { distDir: resolve('dist'), trustProxy: env.KABUTO_TRUST_PROXY === '1' });
+  const server = serve({ fetch: app.fetch, port }, (info) => {
+    const lines = [
+      `Kabuto is running at http://localhost:${info.port}/`,
+      `  database: ${dbOptions.kind === 'sqlite' ? dbOptions.file : 'PostgreSQL (DATABASE_URL)'}`,
+    ];
+    if (boot.admin) {
+      const pw = boot.admin.usesDefaultPassword
+        ? DEFAULT_ADMIN_PASSWORD
+        : env.KABUTO_ADMIN_PASSWORD ? '(from KABUTO_ADMIN_PASSWORD)' : '(as set)';
+      lines.push(`  admin: ${boot.admin.phone} / ${pw}   (invitation code ${boot.admin.inviteCode})`);
+      if (boot.admin.usesDefaultPassword) {
+        lines.push('  WARNING: the admin uses the default password. Change it now (or set KABUTO_ADMIN_PASSWORD).');
+      }
+    }
+    if (boot.demo) lines.push(`  demo:  ${boot.demo.phone} / ${boot.demo.password}`);
+    console.log(lines.join('\n'));
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    // Stop accepting connections, let in-flight requests finish, then close the database.
+    server.close(() => {
+      database.close().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          logger.error({ err }, 'closing the database failed');
+          process.exit(1);
+        },
+      );
+    });
+    // Keep-alive connections can hold close() open; do not hang forever.
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,91 @@
+import type { Selectable } from 'kysely';
+import type { UsersTable } from '../../db/schema';
+import type { Executor } from '../admin/audit';
+
+export type UserRow = Selectable<UsersTable>;
+
+/** Kysely queries on `users`; every function takes the pool or a transaction. */
+
+export function findById(db: Executor, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findByPhone(db: Executor, phone: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
+}
+
+export function findByInviteCode(db: Executor, code: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('invite_code', '=', code).executeTakeFirst();
+}
+
+export async function anyAdmin(db: Executor): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('is_admin', '=', 1).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface NewUser {
+  id: string;
+  phone: string;
+  passwordHash: string;
+  inviteCode: string;
+  invitedBy: string | null;
+  isAdmin: boolean;
+  now: number;
+}
+
+export async function insert(db: Executor, u: NewUser): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({
+      id: u.id,
+      phone: u.phone,
+      password_hash: u.passwordHash,
+      fund_password_hash: null,
+      fund_password_locked_until: null,
+      invite_code: u.inviteCode,
+      invited_by: u.invitedBy,
+      state_reason: null,
+      is_admin: u.isAdmin ? 1 : 0,
+      created_at: u.now,
+      updated_at: u.now,
+    })
+    .execute();
+}
+
+type Patch = Partial<
+  Pick<
+    UserRow,
+    | 'password_hash'
+    | 'fund_password_hash'
+    | 'fund_password_failures'
+    | 'fund_password_locked_until'
+    | 'state'
+    | 'state_reason'
+    | 'is_admin'
+    | 'invite_code'
+  >
+>;
+
+export async function update(db: Executor, id: string, patch: Patch, now: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...patch, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Atomic increment so concurrent wrong tries are all counted; returns the new count. */
+export async function incrementFundFailures(db: Executor, id: string, now: number): Promise<number> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ fund_password_failures: eb('fund_password_failures', '+', 1), updated_at: now }))
+    .where('id', '=', id)
+    .execute();
+  const row = await db.selectFrom('users').select('fund_password_failures').where('id', '=', id).executeTakeFirstOrThrow();
+  return Number(row.fund_password_failures);
+}
+
+export async function countUsers(db: Executor): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,69 @@
+import { randomInt } from 'node:crypto';
+import {
+  FUND_PASSWORD_LOCK_MS,
+  FUND_PASSWORD_MAX_TRIES,
+  SESSION_IDLE_MS,
+  type AccountState,
+} from '../../../shared/domain/account';
+import type { MessageId } from '../../../shared/api/messages';
+
+/** Pure account rules; no I/O. */
+
+/** Letters and digits without the look-alikes 0/O, 1/I/L so a code read aloud or typed is unambiguous. */
+export const INVITE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const INVITE_LENGTH = 8;
+
+export function newInviteCode(): string {
+  let out = '';
+  for (let i = 0; i < INVITE_LENGTH; i++) out += INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)];
+  return out;
+}
+
+/** Frozen and banned accounts may not move money; no_trade may (it only stops trading). */
+export function moneyBlock(state: string): MessageId | null {
+  if (state === 'frozen') return 'account_frozen';
+  if (state === 'banned') return 'account_banned';
+  return null;
+}
+
+/** Trading needs an active account: no_trade, frozen and banned all refuse. */
+export function tradeBlock(state: string): MessageId | null {
+  if (state === 'no_trade') return 'account_no_trade';
+  return moneyBlock(state);
+}
+
+/** Only banned accounts are refused at login (frozen / no_trade users must still see their money). */
+export function canLogin(state: AccountState | string): boolean {
+  return state !== 'banned';
+}
+
+/** Idle expiry: a session is dead once more than SESSION_IDLE_MS passed since it was last used. */
+export function sessionExpired(lastSeenAt: number, now: number): boolean {
+  return now - lastSeenAt > SESSION_IDLE_MS;
+}
+
+/** Writing last_seen on every request would make every read a write; a minute's precision is plenty. */
+export const LAST_SEEN_RESOLUTION_MS = 60_000;
+export function shouldTouch(lastSeenAt: number, now: number): boolean {
+  return now - lastSeenAt >= LAST_SEEN_RESOLUTION_MS;
+}
+
+export interface FundLock {
+  until: number;
+  minutes: number;
+}
+
+/** The remaining lock, if the fund password is locked at `now`. */
+export function fundLock(lockedUntil: number | null, now: number): FundLock | null {
+  if (lockedUntil === null || lockedUntil <= now) return null;
+  return { until: lockedUntil, minutes: Math.ceil((lockedUntil - now) / 60_000) };
+}
+
+/** After `failures` wrong tries in a row, the instant the lock ends, or null while tries remain. */
+export function lockAfterFailures(failures: number, now: number): number | null {
+  return failures >= FUND_PASSWORD_MAX_TRIES ? now + FUND_PASSWORD_LOCK_MS : null;
+}
+
+export function triesLeft(failures: number): number {
+  return Math.max(FUND_PASSWORD_MAX_TRIES - failures, 0);
+}

@@ -1,0 +1,161 @@
+import { uuidv7 } from 'uuidv7';
+import type { z } from 'zod';
+import type { Database } from '../../db/database';
+import type { Clock } from '../../clock';
+import { conflict, forbidden, invalid, notFound, ruleBroken } from '../../errors';
+import type { AuthUser } from '../../http/env';
+import type { changePasswordBody, fundPasswordBody, loginBody, registerBody, UserInfo } from '../../../shared/api/account';
+import type { AccountState } from '../../../shared/domain/account';
+import type { ConfigService } from '../config/service';
+import type { AuditLog } from '../admin/audit';
+import type { SessionService } from './sessions';
+import type { LoginLimiter } from './rate-limit';
+import type { FundPasswords } from './fund-password';
+import type { Reauth } from './reauth';
+import * as repo from './repo';
+import { burnVerify, hashPassword, verifyPassword } from './passwords';
+import { canLogin, moneyBlock, newInviteCode, tradeBlock } from './rules';
+
+export interface SessionData {
+  token: string;
+  account: string;
+  is_admin: boolean;
+}
+
+/** Attempts at drawing an unused invite code (32^8 codes: a second draw is already a curiosity). */
+const INVITE_DRAWS = 5;
+
+export class AccountService {
+  constructor(
+    private readonly database: Database,
+    private readonly clock: Clock,
+    private readonly config: ConfigService,
+    private readonly sessions: SessionService,
+    private readonly limiter: LoginLimiter,
+    private readonly fund: FundPasswords,
+    private readonly reauth: Reauth,
+    private readonly audit: AuditLog,
+  ) {}
+
+  /** Checks run cheapest first; nothing is written until every check passed. */
+  async register(body: z.infer<typeof registerBody>, ip: string | null): Promise<SessionData> {
+    if (body.password !== body.password2) throw invalid('password_mismatch', { field: 'password2' });
+    if (!body.agree) throw invalid('agreement_required', { field: 'agree' });
+    const db = this.database.db;
+    let inviter: repo.UserRow | undefined;
+    // A code that was typed must name a user even when codes are optional: a typo should not pass silently.
+    if (body.inviteCode) inviter = await repo.findByInviteCode(db, body.inviteCode);
+    if (body.inviteCode ? !inviter : await this.config.get('inviteRequired')) {
+      throw ruleBroken('invite_code_invalid', { field: 'inviteCode' });
+    }
+    if (await repo.findByPhone(db, body.phone)) throw conflict('account_exists');
+    const passwordHash = await hashPassword(body.password);
+    for (let draw = 0; draw < INVITE_DRAWS; draw++) {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const id = uuidv7();
+          await repo.insert(trx, {
+            id, phone: body.phone, passwordHash, inviteCode: newInviteCode(),
+            invitedBy: inviter?.id ?? null, isAdmin: false, now: this.clock.now(),
+          });
+          const s = await this.sessions.create(trx, id, ip);
+          return { token: s.token, account: body.phone, is_admin: false };
+        });
+      } catch (err) {
+        if (!this.database.caps.isUniqueViolation(err)) throw err;
+        // Either the phone was taken concurrently, or the invite code collided: draw again.
+        if (await repo.findByPhone(db, body.phone)) throw conflict('account_exists');
+      }
+    }
+    throw new Error('could not allocate an unused invite code');
+  }
+
+  /**
+   * Unknown phone and wrong password give the same 422 `phone_or_password_incorrect` (and take
+   * the same time), so the login form does not reveal who is registered.
+   */
+  async login(body: z.infer<typeof loginBody>, ip: string): Promise<SessionData> {
+    await this.limiter.attemptFromIp(ip);
+    await this.limiter.assertPhoneAllowed(body.phone);
+    const user = await repo.findByPhone(this.database.db, body.phone);
+    const ok = user ? await verifyPassword(user.password_hash, body.password) : (await burnVerify(body.password), false);
+    if (!user || !ok) {
+      await this.limiter.failedForPhone(body.phone);
+      throw ruleBroken('phone_or_password_incorrect');
+    }
+    await this.limiter.succeededForPhone(body.phone);
+    // Checked after the password so a ban is only disclosed to the account holder.
+    if (!canLogin(user.state)) throw forbidden('account_banned', user.state_reason ? { reason: user.state_reason } : undefined);
+    const s = await this.sessions.create(this.database.db, user.id, ip);
+    return { token: s.token, account: user.phone, is_admin: user.is_admin === 1 };
+  }
+
+  async logout(user: AuthUser): Promise<void> {
+    await this.sessions.revoke(user.sessionId);
+  }
+
+  async info(userId: string): Promise<UserInfo> {
+    const u = await repo.findById(this.database.db, userId);
+    if (!u) throw notFound('user_not_found');
+    return {
+      id: u.id,
+      phone: u.phone,
+      state: u.state as AccountState,
+      stateReason: u.state_reason,
+      inviteCode: u.invite_code,
+      isAdmin: u.is_admin === 1,
+      fundPasswordSet: u.fund_password_hash !== null,
+      createdAt: Number(u.created_at),
+    };
+  }
+
+  /** The current session survives; every other session of the user is revoked with the change. */
+  async changePassword(user: AuthUser, body: z.infer<typeof changePasswordBody>): Promise<void> {
+    if (body.password !== body.password2) throw invalid('password_mismatch', { field: 'password2' });
+    await this.reauth.check(user.id, body.oldPassword, 'oldPassword');
+    if (body.password === body.oldPassword) throw ruleBroken('password_same_as_old', { field: 'password' });
+    const passwordHash = await hashPassword(body.password);
+    await this.database.db.transaction().execute(async (trx) => {
+      await repo.update(trx, user.id, { password_hash: passwordHash }, this.clock.now());
+      await this.sessions.revokeAllForUser(trx, user.id, user.sessionId);
+    });
+  }
+
+  /** First set needs the login password, a change needs the old fund password. */
+  setFundPassword(userId: string, body: z.infer<typeof fundPasswordBody>): Promise<void> {
+    return this.fund.set(userId, body);
+  }
+
+  /** For withdrawals and other fund actions: same lockout as changing the fund password. */
+  verifyFundPassword(userId: string, password: string): Promise<void> {
+    return this.fund.verify(userId, password);
+  }
+
+  /** Frozen (and banned) accounts cannot move money; no_trade accounts can. */
+  assertCanMoveMoney(user: Pick<AuthUser, 'state'>): void {
+    const id = moneyBlock(user.state);
+    if (id) throw forbidden(id);
+  }
+
+  /** Trading needs an active account. */
+  assertCanTrade(user: Pick<AuthUser, 'state'>): void {
+    const id = tradeBlock(user.state);
+    if (id) throw forbidden(id);
+  }
+
+  /** Admin command: state, reason and audit row commit together; a ban also ends every session. */
+  async setState(admin: AuthUser, userId: string, state: AccountState, reason: string) {
+    // An admin restricting their own account could lock the operator out; another admin must do it.
+    if (userId === admin.id) throw forbidden('forbidden', { field: 'id' });
+    await this.database.db.transaction().execute(async (trx) => {
+      const u = await repo.findById(trx, userId);
+      if (!u) throw notFound('user_not_found');
+      await repo.update(trx, userId, { state, state_reason: reason }, this.clock.now());
+      if (state === 'banned') await this.sessions.revokeAllForUser(trx, userId);
+      await this.audit.record(trx, {
+        adminId: admin.id, action: 'user.state', target: userId, reason, detail: { from: u.state, to: state },
+      });
+    });
+    return { id: userId, state };
+  }
+}

@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Executor } from '../admin/audit';
+
+export interface ConfigRow {
+  name: string;
+  value: unknown;
+}
+
+export async function readAll(db: Kysely<DB>): Promise<ConfigRow[]> {
+  const rows = await db.selectFrom('config').select(['name', 'value_json']).execute();
+  return rows.map((r) => ({ name: r.name, value: JSON.parse(r.value_json) as unknown }));
+}
+
+export async function readOne(db: Executor, name: string): Promise<unknown> {
+  const row = await db.selectFrom('config').select('value_json').where('name', '=', name).executeTakeFirst();
+  return row ? (JSON.parse(row.value_json) as unknown) : undefined;
+}
+
+/** Insert only names that are missing: a restart never overwrites what an admin set. */
+export async function insertMissing(db: Executor, items: ConfigRow[], now: number): Promise<void> {
+  for (const item of items) {
+    await db
+      .insertInto('config')
+      .values({ name: item.name, value_json: JSON.stringify(item.value), updated_at: now, updated_by: null })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+  }
+}
+
+export async function upsert(db: Executor, item: ConfigRow, now: number, by: string): Promise<void> {
+  const value_json = JSON.stringify(item.value);
+  await db
+    .insertInto('config')
+    .values({ name: item.name, value_json, updated_at: now, updated_by: by })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value_json, updated_at: now, updated_by: by }))
+    .execute();
+}

@@ -1,0 +1,140 @@
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import type { Dialect } from '../../src/server/db/capabilities';
+import { ManualClock } from '../../src/server/clock';
+import { createLogger } from '../../src/server/logger';
+import { createServices, type Env, type Services } from '../../src/server/services';
+import type { LoginLimits } from '../../src/server/modules/account/rate-limit';
+import { bootstrap } from '../../src/server/bootstrap';
+import { createApp } from '../../src/server/http/app';
+import { createTestDatabase } from './db';
+
+/** A fixed instant (a Tuesday, 10:00 in Tokyo) so every run sees the same "now". */
+export const TEST_NOW = Date.parse('2026-11-24T01:00:00Z');
+
+export const TEST_ADMIN = { phone: '09000000001', password: 'admin-pass-123', invite: 'ROOTCODE' } as const;
+
+export interface CallOptions {
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+  /** Sent as-is instead of JSON-encoding `body` (malformed JSON, oversized bodies). */
+  raw?: string;
+}
+
+export interface CallResult<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface TestServer {
+  url: string;
+  services: Services;
+  clock: ManualClock;
+  admin: { id: string; phone: string; password: string; inviteCode: string; token: string };
+  /** `path` relative to /api/vue/ unless it starts with "/". */
+  call<T = any>(method: string, path: string, opts?: CallOptions): Promise<CallResult<T>>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  dialect: Dialect;
+  clock?: ManualClock;
+  env?: Env;
+  /** Defaults keep the real per-phone limit but lift the per-IP one: every test call comes from 127.0.0.1. */
+  loginLimits?: Partial<LoginLimits>;
+}
+
+/** A real server on a random port over a fresh database, with a known admin already signed in. */
+export async function startTestServer(opts: TestServerOptions): Promise<TestServer> {
+  const tdb = await createTestDatabase(opts.dialect);
+  const clock = opts.clock ?? new ManualClock(TEST_NOW);
+  const env: Env = {
+    KABUTO_ADMIN_PHONE: TEST_ADMIN.phone,
+    KABUTO_ADMIN_PASSWORD: TEST_ADMIN.password,
+    KABUTO_ROOT_INVITE: TEST_ADMIN.invite,
+    ...opts.env,
+  };
+  const services = createServices({
+    database: tdb.database,
+    clock,
+    logger: createLogger(process.env.LOG_LEVEL ?? 'silent'),
+    env,
+    loginLimits: { ipAttempts: 10_000, ...opts.loginLimits },
+  });
+  const boot = await bootstrap(services, env);
+  const app = createApp(services);
+  const server = await new Promise<ReturnType<typeof serve>>((resolveServer) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolveServer(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  async function call<T = any>(method: string, path: string, o: CallOptions = {}): Promise<CallResult<T>> {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.token) headers.token = o.token;
+    let body: string | undefined;
+    if (o.raw !== undefined) body = o.raw;
+    else if (o.body !== undefined) body = JSON.stringify(o.body);
+    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+      headers['content-type'] = 'application/json';
+    }
+    const res = await fetch(path.startsWith('/') ? url + path : `${url}/api/vue/${path}`, { method: method.toUpperCase(), headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON (static files, plain text); keep the text
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  const login = await call('post', 'user/login', { body: { phone: TEST_ADMIN.phone, password: TEST_ADMIN.password } });
+  if (login.status !== 200) throw new Error(`test admin login failed: ${JSON.stringify(login.body)}`);
+
+  return {
+    url,
+    services,
+    clock,
+    admin: { id: boot.admin!.id, phone: TEST_ADMIN.phone, password: TEST_ADMIN.password, inviteCode: TEST_ADMIN.invite, token: login.body.data.token },
+    call,
+    async close() {
+      await new Promise<void>((r) => server.close(() => r()));
+      await tdb.dispose();
+    },
+  };
+}
+
+let phoneSeq = 0;
+/** A distinct valid phone number per call within a test file. */
+export function nextPhone(): string {
+  phoneSeq += 1;
+  return `080${String(10_000_000 + phoneSeq).slice(-8)}`;
+}
+
+export interface TestUser {
+  id: string;
+  phone: string;
+  password: string;
+  token: string;
+  inviteCode: string;
+}
+
+/** Register a user invited by the admin, returning its session and identity. */
+export async function registerUser(s: TestServer, o: { phone?: string; password?: string } = {}): Promise<TestUser> {
+  const phone = o.phone ?? nextPhone();
+  const password = o.password ?? 'user-pass-123';
+  const reg = await s.call('post', 'user/register', {
+    body: { phone, password, password2: password, inviteCode: s.admin.inviteCode, agree: true },
+  });
+  if (reg.status !== 200) throw new Error(`register failed: ${JSON.stringify(reg.body)}`);
+  const info = await s.call('get', 'user/info', { token: reg.body.data.token });
+  return { id: info.body.data.id, phone, password, token: reg.body.data.token, inviteCode: info.body.data.inviteCode };
+}
+
+/** Rows in `users`: tests assert that refused input changes nothing. */
+export async function countUsers(s: TestServer): Promise<number> {
+  const row = await s.services.database.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
