@@ -1,0 +1,17 @@
+// `npm run bench`: figures as ratios against a baseline measured in the same run (DESIGN.md §10).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { benchLedger, type Figure } from './ledger';
+
+const benches: Record<string, () => Promise<Figure[]>> = {
+  ledger: benchLedger,
+};
+
+const only = process.argv.slice(2);
+mkdirSync('bench/results', { recursive: true });
+for (const [name, run] of Object.entries(benches)) {
+  if (only.length && !only.includes(name)) continue;
+  console.log(`\n${name}`);
+  const figures = await run();
+  for (const f of figures) console.log(`  ${f.name.padEnd(36)} ${String(f.value).padStart(10)} ${f.unit}${f.note ? `  (${f.note})` : ''}`);
+  writeFileSync(`bench/results/${name}.json`, JSON.stringify({ at: new Date().toISOString(), figures }, null, 2));
+}
