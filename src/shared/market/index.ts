@@ -1,0 +1,9 @@
+/** Tokyo market rules (DESIGN.md §3 shared/market). Browser-safe: no Node imports here. */
+export * from './price';
+export * from './tick';
+export * from './limits';
+export * from './jst';
+export * from './calendar';
+export * from './session';
+export * from './hours';
+export * from './sectors';
