@@ -70,6 +70,8 @@ export const MESSAGE_IDS = [
   // orders
   'order_not_found',
   'order_state_invalid',
+  // selling before T+N trading days, or inside a block-trade lock: params.date is the first day allowed
+  'sell_not_allowed_yet',
   'follow_time_exceeded',
   // cash flow (the spec's "credit score too low to withdraw" is deliberately absent: DESIGN.md §12)
   'deposit_time_closed',

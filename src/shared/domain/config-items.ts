@@ -34,6 +34,16 @@ export const CONFIG_ITEMS = {
   ipoMinShares: { schema: z.number().int().min(1), default: 100 },
   ipoMinFunds: { schema: yen, default: 100_000 },
   inviteRequired: { schema: z.boolean(), default: true },
+  /** Trading (DESIGN.md §7, reference/tse.md "Margin"): 3.3× = 30% initial margin; one decimal. */
+  maxLeverage: { schema: z.number().min(1).max(10).refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9), default: 3.3 },
+  /** 'zero' commission (today's online brokers) or the 'reference' per-trade table of tse.md. */
+  feeSchedule: { schema: z.enum(['zero', 'reference']), default: 'zero' as 'zero' | 'reference' },
+  /** Yearly rates in basis points: buy interest on the borrowed part of margin longs, borrow fee on shorts. */
+  marginInterestBp: { schema: z.number().int().min(0).max(10_000), default: 280 },
+  shortFeeBp: { schema: z.number().int().min(0).max(10_000), default: 110 },
+  /** Maintenance ratio (bp of contract value): below it a margin call, below the floor a forced close. */
+  maintenanceRatioBp: { schema: z.number().int().min(0).max(10_000), default: 2_000 },
+  forcedCloseRatioBp: { schema: z.number().int().min(0).max(10_000), default: 1_000 },
 } as const satisfies Record<string, { schema: z.ZodType; default: unknown }>;
 
 export type ConfigName = keyof typeof CONFIG_ITEMS;

@@ -1,0 +1,310 @@
+import { uuidv7 } from 'uuidv7';
+import type { Endpoint, BodyOf, DataOf, ParamsOf, QueryOf } from '../../shared/api/endpoint';
+import { fillPath } from '../../shared/api/endpoint';
+import type { MessageParams } from '../../shared/api/envelope';
+import type { MessageId } from '../../shared/api/messages';
+import { clearSession, getAccount, getToken } from '../storage';
+
+/**
+ * The one way the PWA talks to the server (DESIGN.md §5, spec §7/§8):
+ * base = origin + `/api/vue/`, headers `token` and `account`, JSON, 10 s time-out, the envelope
+ * `{status, msg, params?, data}` turned into typed data or an `ApiError` carrying a message id.
+ *
+ * Failures are reported to `onApiError` listeners (the UI toasts them, translated) except:
+ * - a call the caller aborted (its AbortError is rethrown untouched, nothing is reported);
+ * - HTTP 401 on an endpoint that needs a session: `handleUnauthorized` runs instead (clears the
+ *   session, tells the unauthorized handler, goes to /login/login after 2 s, once per burst);
+ * - `offline` on a read: the offline banner already says so;
+ * - calls made with `silent: true`.
+ *
+ * Money commands (`endpoint.idempotent`) are online-only: with `navigator.onLine === false` they
+ * fail at once with `offline`, before any request, and nothing is queued or replayed. They carry an
+ * `Idempotency-Key` that the caller makes once with `newIdempotencyKey()` and reuses for its retries.
+ */
+
+/** `{}` without the lint trap: an object type with no required keys. */
+type Empty = Record<never, never>;
+
+export const API_PATH = '/api/vue/';
+export const REQUEST_TIMEOUT_MS = 10_000;
+/** Spec §9: logout redirect after a 401. */
+export const UNAUTHORIZED_REDIRECT_MS = 2_000;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    /** A message id of `src/shared/api/messages.ts`, or a server text the UI translates by §8 rules. */
+    readonly msg: MessageId | (string & Empty),
+    readonly params?: MessageParams,
+    /** HTTP status, when a response arrived. */
+    readonly httpStatus?: number,
+  ) {
+    super(msg);
+  }
+
+  /** A 4xx answer: the request itself was refused; repeating it unchanged will not help. */
+  get isClientError(): boolean {
+    return this.httpStatus !== undefined && this.httpStatus >= 400 && this.httpStatus < 500;
+  }
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}
+
+/** A fresh UUIDv7 for a money command; make it once per user action and keep it across retries. */
+export function newIdempotencyKey(): string {
+  return uuidv7();
+}
+
+// --- typed options ---------------------------------------------------------------------------
+
+type Field<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: undefined }
+  : Empty extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
+
+export interface CommonCallOptions {
+  /** Required in spirit for money commands: the key of this user action (see newIdempotencyKey). */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+  /** Do not report a failure to onApiError listeners (background polling and the like). */
+  silent?: boolean;
+}
+
+export type AnyEndpoint = Endpoint<any, any, any, any>;
+
+export type CallOptions<E extends AnyEndpoint> = Field<'body', BodyOf<E>> &
+  Field<'query', QueryOf<E>> &
+  Field<'params', ParamsOf<E>> &
+  CommonCallOptions;
+
+type CallArgs<E extends AnyEndpoint> = Empty extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
+
+// --- listeners -------------------------------------------------------------------------------
+
+export type ApiErrorListener = (error: ApiError, endpoint: AnyEndpoint) => void;
+const errorListeners = new Set<ApiErrorListener>();
+
+/** Subscribe to failures (for toasts). Returns the unsubscribe function. */
+export function onApiError(listener: ApiErrorListener): () => void {
+  errorListeners.add(listener);
+  return () => {
+    errorListeners.delete(listener);
+  };
+}
+
+function report(error: ApiError, endpoint: AnyEndpoint): void {
+  for (const l of [...errorListeners]) {
+    try {
+      l(error, endpoint);
+    } catch (err) {
+      console.error(err);
+    }
+  }
+}
+
+// --- 401 -------------------------------------------------------------------------------------
+
+export interface UnauthorizedHandler {
+  /** Shown at once (the UI's toast). */
+  notify?: (error: ApiError) => void;
+  /** Called 2 s later; defaults to setting the hash to `#/login/login`. */
+  navigateToLogin?: () => void;
+}
+
+function defaultNavigateToLogin(): void {
+  if (typeof location !== 'undefined') location.hash = '#/login/login';
+}
+
+let unauthorizedHandler: UnauthorizedHandler = {};
+let unauthorizedTimer: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * Install what happens on a 401: a function is taken as `notify`. Returns a function that restores
+ * the previous handler.
+ */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | ((error: ApiError) => void) | null): () => void {
+  const previous = unauthorizedHandler;
+  unauthorizedHandler = typeof handler === 'function' ? { ...previous, notify: handler } : { ...(handler ?? {}) };
+  return () => {
+    unauthorizedHandler = previous;
+  };
+}
+
+/** Inject the router's navigation to /login/login (kept apart so the UI can set it on its own). */
+export function setNavigateToLogin(navigate: (() => void) | null): void {
+  unauthorizedHandler = { ...unauthorizedHandler, navigateToLogin: navigate ?? undefined };
+}
+
+/**
+ * The session is gone (spec §8): clear local storage, notify once, go to the login page after 2 s.
+ * Further 401s while the redirect is pending are part of the same burst and do nothing.
+ */
+export function handleUnauthorized(error: ApiError = new ApiError('session_expired', undefined, 401)): void {
+  if (unauthorizedTimer !== null) return;
+  clearSession();
+  unauthorizedTimer = setTimeout(() => {
+    unauthorizedTimer = null;
+    (unauthorizedHandler.navigateToLogin ?? defaultNavigateToLogin)();
+  }, UNAUTHORIZED_REDIRECT_MS);
+  try {
+    unauthorizedHandler.notify?.(error);
+  } catch (err) {
+    console.error(err);
+  }
+}
+
+/** Test hook: forget listeners, handler and a pending redirect. */
+export function resetApiClientForTests(): void {
+  if (unauthorizedTimer !== null) clearTimeout(unauthorizedTimer);
+  unauthorizedTimer = null;
+  unauthorizedHandler = {};
+  errorListeners.clear();
+}
+
+// --- the call --------------------------------------------------------------------------------
+
+/** Origin of the API: this page's origin, or `VITE_API_ORIGIN` for a native build served elsewhere. */
+export function apiBase(): string {
+  const configured = (import.meta.env?.VITE_API_ORIGIN as string | undefined) || '';
+  const origin = configured || (typeof location !== 'undefined' ? location.origin : 'http://localhost');
+  return origin.replace(/\/$/, '') + API_PATH;
+}
+
+function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+function queryString(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  const sp = new URLSearchParams();
+  for (const [k, v] of Object.entries(query as Record<string, unknown>)) {
+    if (v === undefined || v === null) continue;
+    if (Array.isArray(v)) for (const item of v) sp.append(k, String(item));
+    else sp.append(k, String(v));
+  }
+  const s = sp.toString();
+  return s ? `?${s}` : '';
+}
+
+export function buildUrl(endpoint: AnyEndpoint, params?: unknown, query?: unknown): string {
+  const path = fillPath(endpoint.path, params as Record<string, string | number> | undefined);
+  return apiBase() + path + queryString(query);
+}
+
+interface EnvelopeLike {
+  status: unknown;
+  msg?: unknown;
+  params?: unknown;
+  data?: unknown;
+}
+
+function isEnvelope(v: unknown): v is EnvelopeLike {
+  return typeof v === 'object' && v !== null && 'status' in v;
+}
+
+/** Call an endpoint of the contract; resolves to its typed `data` or rejects with an ApiError. */
+export async function apiCall<E extends AnyEndpoint>(endpoint: E, ...[options]: CallArgs<E>): Promise<DataOf<E>> {
+  const opts = (options ?? {}) as CommonCallOptions & { body?: unknown; query?: unknown; params?: unknown };
+  try {
+    return (await send(endpoint, opts)) as DataOf<E>;
+  } catch (e) {
+    if (e instanceof ApiError) {
+      const sessionGone = e.httpStatus === 401 && endpoint.auth !== 'none';
+      const offlineRead = e.msg === 'offline' && endpoint.method === 'get';
+      if (!opts.silent && !sessionGone && !offlineRead) report(e, endpoint);
+    }
+    throw e;
+  }
+}
+
+async function send(
+  endpoint: AnyEndpoint,
+  opts: CommonCallOptions & { body?: unknown; query?: unknown; params?: unknown },
+): Promise<unknown> {
+  const { signal } = opts;
+  if (signal?.aborted) throw signal.reason;
+  if (endpoint.idempotent && isOffline()) throw new ApiError('offline');
+
+  const url = buildUrl(endpoint, opts.params, opts.query);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  const account = getAccount();
+  if (token) headers.token = token;
+  if (account) headers.account = account;
+  const hasBody = endpoint.method !== 'get' && opts.body !== undefined;
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  if (endpoint.idempotent) headers['Idempotency-Key'] = opts.idempotencyKey ?? newIdempotencyKey();
+
+  // Our own timer (not AbortSignal.timeout) so that the 10 s rule runs on the page's clock and
+  // can be tested with fake timers; the caller's signal is linked in by hand (works everywhere).
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const onCallerAbort = () => controller.abort();
+  signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+  const failTransport = (): never => {
+    if (signal?.aborted) throw signal.reason;
+    if (timedOut) throw new ApiError('timeout');
+    throw new ApiError(isOffline() ? 'offline' : 'network_error');
+  };
+
+  let status: number;
+  let ok: boolean;
+  let text: string;
+  try {
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method: endpoint.method.toUpperCase(),
+        headers,
+        body: hasBody ? JSON.stringify(opts.body) : undefined,
+        signal: controller.signal,
+        credentials: 'same-origin',
+        cache: 'no-store',
+      });
+    } catch {
+      return failTransport();
+    }
+    status = res.status;
+    ok = res.ok;
+    try {
+      text = await res.text();
+    } catch {
+      return failTransport();
+    }
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onCallerAbort);
+  }
+
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ApiError('internal_error', undefined, status);
+  }
+  if (status >= 500 || !isEnvelope(json)) throw new ApiError('internal_error', undefined, status);
+
+  if (json.status === 1 && ok) {
+    const parsed = endpoint.data.safeParse(json.data);
+    if (!parsed.success) {
+      console.error(`response of ${endpoint.path} does not match the contract`, parsed.error);
+      throw new ApiError('internal_error', undefined, status);
+    }
+    return parsed.data;
+  }
+
+  const msg = typeof json.msg === 'string' && json.msg !== '' ? json.msg : 'failed';
+  const params =
+    typeof json.params === 'object' && json.params !== null ? (json.params as MessageParams) : undefined;
+  const error = new ApiError(msg, params, status);
+  if (status === 401 && endpoint.auth !== 'none') handleUnauthorized(error);
+  throw error;
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+
+export function Spinner({ size = 28, label }: { size?: number; label?: string }) {
+  return (
+    <span
+      className="spinner"
+      style={{ width: size, height: size }}
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+    />
+  );
+}
+
+/** Blocks the screen while a command runs (e.g. signing in). */
+export function FullScreenLoading({ label }: { label: string }) {
+  return (
+    <div className="fullscreen-loading" role="alert" aria-busy="true" aria-live="assertive">
+      <div className="fullscreen-loading__box">
+        <Spinner size={32} />
+        <span className="fullscreen-loading__text">{label}</span>
+      </div>
+    </div>
+  );
+}
+
+/** The first-load spinner with text (app start, route chunks loading). */
+export function FirstLoad({ text, children }: { text: string; children?: ReactNode }) {
+  return (
+    <div className="first-load" aria-busy="true">
+      <Spinner size={36} />
+      <p className="first-load__text">{text}</p>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { Link } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
+import { Icon } from './Icon';
+import * as icons from './icons';
+
+/** The four routes the bottom tab bar links to (spec §2). */
+export const TAB_PATHS = ['/home/index', '/home/newsList', '/trade/index', '/information/index'] as const;
+export type TabPath = (typeof TAB_PATHS)[number];
+
+export function isTabPath(path: string): path is TabPath {
+  return (TAB_PATHS as readonly string[]).includes(path);
+}
+
+export function TabBar() {
+  const { t } = useLingui();
+  const tabs: { to: TabPath; label: string; icon: string }[] = [
+    { to: '/home/index', label: t`ホーム`, icon: icons.home },
+    { to: '/home/newsList', label: t`ニュース`, icon: icons.news },
+    { to: '/trade/index', label: t`取引`, icon: icons.trade },
+    { to: '/information/index', label: t`マイページ`, icon: icons.mine },
+  ];
+  return (
+    <nav className="tabbar" aria-label={t`メインメニュー`}>
+      <div className="tabbar__inner">
+        {tabs.map((tab) => (
+          <Link
+            key={tab.to}
+            to={tab.to}
+            className="tabbar__link"
+            activeProps={{ className: 'navActive', 'aria-current': 'page' }}
+            activeOptions={{ exact: true, includeSearch: false }}
+          >
+            <Icon d={tab.icon} size={24} />
+            <span className="tabbar__label">{tab.label}</span>
+          </Link>
+        ))}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,123 @@
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type ButtonHTMLAttributes } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { Icon } from '../Icon';
+import * as icons from '../icons';
+import { Spinner } from '../Spinner';
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>;
+
+/** A labelled input with its inline error (announced to screen readers). */
+export function TextField({
+  label,
+  error,
+  hint,
+  trailing,
+  ...input
+}: InputProps & { label: ReactNode; error?: string | null; hint?: ReactNode; trailing?: ReactNode }) {
+  const id = useId();
+  const errId = `${id}-err`;
+  const hintId = `${id}-hint`;
+  const described = [error ? errId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={error ? 'field field--error' : 'field'}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="field__control">
+        <input id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
+        {trailing}
+      </div>
+      {hint && !error ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errId} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A password input with a show/hide toggle. */
+export function PasswordField(props: InputProps & { label: ReactNode; error?: string | null; hint?: ReactNode }) {
+  const { t } = useLingui();
+  const [shown, setShown] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={shown ? 'text' : 'password'}
+      trailing={
+        <button
+          type="button"
+          className="field__toggle"
+          aria-label={shown ? t`パスワードを隠す` : t`パスワードを表示`}
+          aria-pressed={shown}
+          onClick={() => setShown((s) => !s)}
+        >
+          <Icon d={shown ? icons.eyeOff : icons.eye} size={22} />
+        </button>
+      }
+    />
+  );
+}
+
+export function Button({
+  variant = 'primary',
+  loading = false,
+  children,
+  disabled,
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' | 'danger' | 'text'; loading?: boolean }) {
+  return (
+    <button
+      type="button"
+      className={`btn btn--${variant} btn--block`}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
+      {loading ? <Spinner size={18} /> : null}
+      <span>{children}</span>
+    </button>
+  );
+}
+
+export function Checkbox({
+  checked,
+  onChange,
+  children,
+  error,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+  error?: string | null;
+}) {
+  const id = useId();
+  return (
+    <div className={error ? 'check field--error' : 'check'}>
+      <div className="check__row">
+        <input
+          id={id}
+          type="checkbox"
+          className="check__input"
+          checked={checked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-err` : undefined}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+        />
+        <label htmlFor={id} className="check__label">
+          {children}
+        </label>
+      </div>
+      {error ? (
+        <p id={`${id}-err`} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { MessageId } from '../../shared/api/messages';
+
+/**
+ * The text of every server message id (src/shared/api/messages.ts), Japanese as the source.
+ * Placeholders: `{amount}` is the first number of `params` formatted as an amount (spec §8),
+ * `{range}` the time range of the deposit/withdrawal notices; other names are params as sent.
+ * A `variants` entry is used instead of `text` when its parameter is present.
+ */
+export interface MessageText {
+  text: MessageDescriptor;
+  variants?: Partial<Record<'amount' | 'range' | 'reason' | 'remaining' | 'minutes' | 'retryAfter', MessageDescriptor>>;
+}
+
+export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
+  // generic outcomes
+  success: { text: msg({ message: '完了しました' }) },
+  failed: { text: msg({ message: '処理に失敗しました' }) },
+  cancel_success: { text: msg({ message: '取り消しました' }) },
+  cancel_failed: { text: msg({ message: '取り消しに失敗しました' }) },
+  sell_success: { text: msg({ message: '売却しました' }) },
+  sell_failed: { text: msg({ message: '売却に失敗しました' }) },
+  loan_success: { text: msg({ message: '借入を申し込みました' }) },
+  loan_failed: { text: msg({ message: '借入の申し込みに失敗しました' }) },
+  subscribe_success: { text: msg({ message: '申し込みました' }) },
+  subscribe_failed: { text: msg({ message: '申し込みに失敗しました' }) },
+  deposit_success: { text: msg({ message: '入金を申請しました' }) },
+  deposit_failed: { text: msg({ message: '入金の申請に失敗しました' }) },
+  withdraw_success: { text: msg({ message: '出金を申請しました' }) },
+  withdraw_failed: { text: msg({ message: '出金の申請に失敗しました' }) },
+  // login and registration
+  login_failed: { text: msg({ message: 'ログインに失敗しました' }) },
+  account_not_found: { text: msg({ message: 'アカウントが存在しません' }) },
+  phone_or_password_incorrect: { text: msg({ message: '電話番号またはパスワードが正しくありません' }) },
+  account_exists: { text: msg({ message: 'この電話番号はすでに登録されています' }) },
+  invite_code_invalid: { text: msg({ message: '招待コードが無効です' }) },
+  account_banned: {
+    text: msg({ message: 'このアカウントは利用停止されています' }),
+    variants: { reason: msg({ message: 'このアカウントは利用停止されています（理由：{reason}）' }) },
+  },
+  account_frozen: {
+    text: msg({ message: 'このアカウントは凍結されているため、入出金はご利用いただけません' }),
+    variants: { reason: msg({ message: 'このアカウントは凍結されているため、入出金はご利用いただけません（理由：{reason}）' }) },
+  },
+  account_no_trade: {
+    text: msg({ message: 'このアカウントは現在お取引いただけません。カスタマーサポートにお問い合わせください' }),
+    variants: {
+      reason: msg({ message: 'このアカウントは現在お取引いただけません（理由：{reason}）。カスタマーサポートにお問い合わせください' }),
+    },
+  },
+  key_mismatch: { text: msg({ message: '認証キーが一致しません' }) },
+  agreement_required: { text: msg({ message: 'プライバシーポリシーへの同意が必要です' }) },
+  // passwords
+  fund_password_not_set: { text: msg({ message: '取引暗証番号が設定されていません' }) },
+  fund_password_wrong: {
+    text: msg({ message: '取引暗証番号が正しくありません' }),
+    variants: { remaining: msg({ message: '取引暗証番号が正しくありません（あと{remaining}回間違えるとロックされます）' }) },
+  },
+  fund_password_locked: {
+    text: msg({ message: '取引暗証番号の誤入力が続いたため、資金の操作を一時的に制限しています' }),
+    variants: {
+      minutes: msg({ message: '取引暗証番号の誤入力が続いたため、資金の操作を{minutes}分間制限しています' }),
+    },
+  },
+  original_password_wrong: { text: msg({ message: '現在のパスワードが正しくありません' }) },
+  channel_password_wrong: { text: msg({ message: 'チャネルのパスワードが正しくありません' }) },
+  password_mismatch: { text: msg({ message: '確認用のパスワードが一致しません' }) },
+  password_same_as_old: { text: msg({ message: '新しいパスワードには現在と異なるものを設定してください' }) },
+  // balance and loans
+  balance_insufficient: {
+    text: msg({ message: '残高が不足しています' }),
+    variants: { amount: msg({ message: '残高が不足しています（利用可能額：{amount}）' }) },
+  },
+  balance_insufficient_margin: {
+    text: msg({ message: '証拠金が不足しています' }),
+    variants: { amount: msg({ message: '証拠金が不足しています（利用可能額：{amount}）' }) },
+  },
+  balance_insufficient_withdraw: {
+    text: msg({ message: '出金可能額が不足しています' }),
+    variants: { amount: msg({ message: '出金可能額が不足しています（出金可能額：{amount}）' }) },
+  },
+  borrow_quota_insufficient: {
+    text: msg({ message: '借入可能額が不足しています' }),
+    variants: { amount: msg({ message: '借入可能額が不足しています（借入可能額：{amount}）' }) },
+  },
+  borrow_quota_full: { text: msg({ message: '借入枠の上限に達しています' }) },
+  borrow_channel_closed: { text: msg({ message: '現在、借入の受付を停止しています' }) },
+  no_loan_limit: { text: msg({ message: 'ご利用いただける借入枠がありません' }) },
+  repay_exceeds_borrowed: {
+    text: msg({ message: '返済額が借入残高を超えています' }),
+    variants: { amount: msg({ message: '返済額が借入残高（{amount}）を超えています' }) },
+  },
+  repay_loan_first: { text: msg({ message: '未返済の融資または貸株があります。先に返済してください' }) },
+  fundraising_insufficient: { text: msg({ message: '募集の残り金額が不足しています' }) },
+  // pending operations
+  order_pending_review: { text: msg({ message: '審査中の注文があります' }) },
+  deposit_pending: { text: msg({ message: '審査中の入金申請があります' }) },
+  fund_operation_in_progress: { text: msg({ message: '別の資金操作を処理中です。しばらくしてから再度お試しください' }) },
+  submit_too_frequent: { text: msg({ message: '操作の間隔が短すぎます。しばらくしてから再度お試しください' }) },
+  // identity and accounts
+  real_name_required: { text: msg({ message: '先に本人確認を完了してください' }) },
+  real_name_failed: { text: msg({ message: '本人確認情報を確認できませんでした' }) },
+  card_exists: { text: msg({ message: 'この口座はすでに登録されています' }) },
+  // products and subscription
+  product_not_found: { text: msg({ message: '銘柄が存在しないか、上場廃止されています' }) },
+  not_trading_time: { text: msg({ message: '取引時間外です' }) },
+  not_subscription_time: { text: msg({ message: '申込期間外、または上場前です' }) },
+  ipo_channel_closed: { text: msg({ message: '新規公開株の申込は現在受け付けていません' }) },
+  ipo_repeat_limit: {
+    text: msg({ message: 'この新規公開株への申込回数の上限に達しています' }),
+    variants: { amount: msg({ message: 'この新規公開株には{amount}回までしか申し込めません' }) },
+  },
+  block_trade_closed: { text: msg({ message: 'ブロック取引は現在受け付けていません' }) },
+  price_unavailable: { text: msg({ message: '株価を取得できませんでした' }) },
+  price_beyond_limit: { text: msg({ message: '値幅制限の範囲外の価格です' }) },
+  // orders
+  order_not_found: { text: msg({ message: '注文が存在しません' }) },
+  order_state_invalid: { text: msg({ message: 'この注文は保有中・注文中・申込中ではないため操作できません。重複して操作しないでください' }) },
+  sell_not_allowed_yet: { text: msg({ message: 'まだ売却できません（T+N・ロック期間中）' }) },
+  follow_time_exceeded: { text: msg({ message: 'フォロー注文の受付時間を過ぎています' }) },
+  // cash flow
+  deposit_time_closed: {
+    text: msg({ message: '入金の受付時間外です' }),
+    variants: { range: msg({ message: '入金の受付時間外です（受付時間：平日 {range}）' }) },
+  },
+  withdraw_time_closed: {
+    text: msg({ message: '出金の受付時間外です' }),
+    variants: { range: msg({ message: '出金の受付時間外です（受付時間：平日 {range}）' }) },
+  },
+  // transport and platform
+  invalid_request: { text: msg({ message: '入力内容に誤りがあります' }) },
+  invalid_json: { text: msg({ message: 'リクエストの形式が正しくありません' }) },
+  payload_too_large: { text: msg({ message: '送信するデータが大きすぎます' }) },
+  login_required: { text: msg({ message: 'ログインしてください' }) },
+  session_expired: { text: msg({ message: 'ログインの有効期限が切れました。再度ログインしてください' }) },
+  forbidden: { text: msg({ message: 'この操作は許可されていません' }) },
+  admin_only: { text: msg({ message: 'この操作は管理者のみ行えます' }) },
+  not_found: { text: msg({ message: '見つかりませんでした' }) },
+  user_not_found: { text: msg({ message: 'ユーザーが見つかりません' }) },
+  too_many_requests: {
+    text: msg({ message: 'リクエストが多すぎます。しばらくしてから再度お試しください' }),
+    variants: { retryAfter: msg({ message: 'リクエストが多すぎます。{retryAfter}秒後に再度お試しください' }) },
+  },
+  idempotency_key_required: { text: msg({ message: 'リクエストを識別できません。画面を更新してから再度お試しください' }) },
+  idempotency_key_reused: { text: msg({ message: 'このリクエストはすでに別の内容で送信されています' }) },
+  config_unknown: { text: msg({ message: '不明な設定項目です' }) },
+  config_invalid: { text: msg({ message: '設定値が正しくありません' }) },
+  offline: { text: msg({ message: 'オフラインのため実行できません。接続を確認してから再度お試しください' }) },
+  network_error: { text: msg({ message: '通信エラーが発生しました。接続を確認してください' }) },
+  timeout: { text: msg({ message: '通信がタイムアウトしました。しばらくしてから再度お試しください' }) },
+  internal_error: { text: msg({ message: 'システムエラーが発生しました。しばらくしてから再度お試しください' }) },
+};

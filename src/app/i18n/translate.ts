@@ -1,0 +1,89 @@
+import { i18n as globalI18n, type I18n, type MessageDescriptor } from '@lingui/core';
+import { isMessageId, TIME_RANGE_MESSAGES } from '../../shared/api/messages';
+import type { MessageParams } from '../../shared/api/envelope';
+import { MESSAGE_TEXTS, type MessageText } from './message-texts';
+import { formatDateTime, formatMoney, formatNumber } from './format';
+import type { Lang } from './languages';
+
+/** Any CJK ideograph (Han script): untranslated server text of that kind is never shown raw. */
+const HAN = /\p{Script=Han}/u;
+
+const VARIANT_ORDER = ['range', 'reason', 'remaining', 'minutes', 'retryAfter', 'amount'] as const;
+
+/** "09:30-24:00" → "09:30〜24:00" (Japanese) or "09:30–24:00". */
+export function formatRange(range: string, lang: Lang | null | undefined): string {
+  const dash = !lang || lang === 'jp' ? '〜' : '–';
+  return range.replace(/\s*[-~〜–]\s*/, dash);
+}
+
+/**
+ * The values a message template is filled with (spec §8): every number with thousands
+ * separators; `amount` = the first number, as money when the params name a currency;
+ * `range` = the time range of a deposit/withdrawal notice (params.range, or start and end);
+ * `until` (epoch ms) as a Tokyo date and time.
+ */
+export function messageValues(
+  id: string,
+  params: MessageParams | undefined,
+  lang: Lang | null | undefined,
+): Record<string, string> {
+  const values: Record<string, string> = {};
+  if (!params) return values;
+  const currency = typeof params.currency === 'string' ? params.currency : undefined;
+  let first: number | undefined;
+  for (const [key, value] of Object.entries(params)) {
+    if (typeof value === 'number') {
+      if (key === 'until') {
+        values[key] = formatDateTime(value);
+        continue;
+      }
+      if (first === undefined) first = value;
+      values[key] = formatNumber(value);
+    } else {
+      values[key] = value;
+    }
+  }
+  if (first !== undefined) values.amount = currency ? formatMoney(first, currency) : formatNumber(first);
+  if (isMessageId(id) && TIME_RANGE_MESSAGES.has(id)) {
+    const range =
+      typeof params.range === 'string' && params.range
+        ? params.range
+        : params.start !== undefined && params.end !== undefined
+          ? `${params.start}-${params.end}`
+          : undefined;
+    if (range) values.range = formatRange(range, lang);
+    else delete values.range;
+  }
+  return values;
+}
+
+function pick(entry: MessageText, values: Record<string, string>): MessageDescriptor {
+  if (entry.variants) {
+    for (const key of VARIANT_ORDER) {
+      const variant = entry.variants[key];
+      if (variant && values[key] !== undefined && values[key] !== '') return variant;
+    }
+  }
+  return entry.text;
+}
+
+/**
+ * The text shown for a server message (spec §8): a known id is translated with its params;
+ * an unknown text containing Chinese characters becomes 'エラー' (Japanese or no language) or
+ * 'Error' (other languages); any other unknown text is shown unchanged.
+ */
+export function translateMessage(
+  msg: string,
+  params?: MessageParams,
+  lang?: Lang | null,
+  i18n: I18n = globalI18n,
+): string {
+  if (!msg) return '';
+  if (!isMessageId(msg)) {
+    if (HAN.test(msg)) return !lang || lang === 'jp' ? 'エラー' : 'Error';
+    return msg;
+  }
+  const values = messageValues(msg, params, lang);
+  const descriptor: MessageDescriptor = { ...pick(MESSAGE_TEXTS[msg], values), values };
+  return i18n._(descriptor);
+}

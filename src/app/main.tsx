@@ -1,0 +1,91 @@
+import './styles/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from '@tanstack/react-router';
+import { I18nProvider } from '@lingui/react';
+import { msg } from '@lingui/core/macro';
+import { activateLanguage, BOOT_FAILED_TEXT, BOOT_TEXT, RELOAD_TEXT, i18n } from './i18n';
+import { getLanguage } from './storage';
+import { onApiError, setUnauthorizedHandler, type ApiError } from './api/client';
+import { createQueryClient } from './query/client';
+import { PersistProvider } from './query/PersistProvider';
+import { registerSW } from './pwa/register';
+import { createAppRouter } from './router';
+import { FirstLoad } from './components/Spinner';
+import { toast } from './components/Toast';
+
+const EXIT_TEXT = msg({ message: 'もう一度押すと終了します' });
+
+/**
+ * Toast the translated text of a server message (spec §8). The message table is loaded on the
+ * first failure (and prefetched when the browser is idle), keeping it out of the first load.
+ */
+function toastApiError(error: Pick<ApiError, 'msg' | 'params'>, fallback?: string): void {
+  void import('./i18n/translate').then(({ translateMessage }) =>
+    toast(translateMessage(error.msg || fallback || 'failed', error.params, getLanguage())),
+  );
+}
+
+async function boot(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing');
+  const root = createRoot(container);
+
+  // The first-load spinner, before any catalog is here (its one text is built in).
+  const lang = getLanguage();
+  root.render(<FirstLoad text={BOOT_TEXT[lang]} />);
+  try {
+    await activateLanguage(lang);
+  } catch {
+    // The catalog chunk did not load (offline before the service worker had it, or a deploy
+    // removed it): offer a reload rather than spinning forever.
+    root.render(
+      <FirstLoad text={BOOT_FAILED_TEXT[lang]}>
+        <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
+          {RELOAD_TEXT[lang]}
+        </button>
+      </FirstLoad>,
+    );
+    return;
+  }
+
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient);
+
+  // Server failures → 2 s toast of the translated message (spec §8).
+  onApiError((error) => toastApiError(error));
+  // 401: the client clears the session; we toast now and go to the login page 2 s later.
+  setUnauthorizedHandler({
+    notify: (error) => toastApiError(error, 'session_expired'),
+    navigateToLogin: () => void router.navigate({ to: '/login/login', replace: true }),
+  });
+
+  root.render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <PersistProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </PersistProvider>
+      </I18nProvider>
+    </StrictMode>,
+  );
+
+  void registerSW();
+  const idle = (globalThis as { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 2000));
+  idle(() => void import('./i18n/translate'));
+
+  // The Capacitor shell injects `window.Capacitor`; only then load the native adapter (and its
+  // plugins), so the browser's first load stays small.
+  const cap = (globalThis as { Capacitor?: { isNativePlatform?: () => boolean } }).Capacitor;
+  if (cap?.isNativePlatform?.()) {
+    const { initNative } = await import('./native');
+    await initNative({
+      canGoBack: () => router.history.canGoBack(),
+      goBack: () => router.history.back(),
+      toast,
+      exitToastText: () => i18n._(EXIT_TEXT),
+    });
+  }
+}
+
+void boot();

@@ -1,0 +1,49 @@
+import { createHashHistory, createRouter } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { routeTree } from './routeTree.gen';
+import { NotFoundScreen, PendingScreen, RouteErrorScreen } from './components/RouteStatus';
+import { isKeepAlivePath } from './routes/-lib/keep-alive';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+/** Wait this long before replacing the current screen with the loading screen. */
+export const PENDING_MS = 400;
+
+/**
+ * The app's router (DESIGN.md §8): hash history, one lazy chunk per route (autoCodeSplitting),
+ * default pending / error / not-found screens, and scroll handling:
+ * - the kept-alive tab screens restore their own scroll position (keyed by path);
+ * - every other navigation to a new history entry starts at the top (back/forward restores).
+ */
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    history: createHashHistory(),
+    context: { queryClient },
+    defaultPreload: 'intent',
+    defaultPendingMs: PENDING_MS,
+    defaultPendingMinMs: 300,
+    defaultPendingComponent: PendingScreen,
+    defaultErrorComponent: RouteErrorScreen,
+    defaultNotFoundComponent: NotFoundScreen,
+    scrollRestoration: true,
+    getScrollRestorationKey: (location) =>
+      isKeepAlivePath(location.pathname)
+        ? `tab:${location.pathname}`
+        : ((location.state as { __TSR_key?: string }).__TSR_key ?? location.href),
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+  interface StaticDataRouteOption {
+    /** Every route has a name (spec §2). */
+    name?: string;
+  }
+}

@@ -1,0 +1,51 @@
+import { Activity, Suspense, useState } from 'react';
+import { CatchBoundary, Outlet, createRootRouteWithContext, useRouter, useRouterState } from '@tanstack/react-router';
+import type { RouterContext } from '../router';
+import { TabBar, isTabPath } from '../components/TabBar';
+import { Toaster } from '../components/Toast';
+import { OfflineBanner } from '../components/OfflineBanner';
+import { PendingScreen, RouteErrorScreen } from '../components/RouteStatus';
+import { UpdatePrompt } from '../pwa/UpdatePrompt';
+import { KEEP_ALIVE_PATHS, isKeepAlivePath, type KeepAlivePath } from './-lib/keep-alive';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  staticData: { name: 'root' },
+  component: RootLayout,
+});
+
+/** One kept-alive tab screen: its route's (lazy) component with its own loading/error boundary. */
+function KeptScreen({ path }: { path: KeepAlivePath }) {
+  const router = useRouter();
+  const Component = router.routesByPath[path].options.component;
+  if (!Component) return null;
+  return (
+    <CatchBoundary getResetKey={() => path} errorComponent={RouteErrorScreen}>
+      <Suspense fallback={<PendingScreen />}>
+        <Component />
+      </Suspense>
+    </CatchBoundary>
+  );
+}
+
+function RootLayout() {
+  // The path of the screen on display: the last committed match (not a pending navigation).
+  const path = useRouterState({ select: (s) => s.matches[s.matches.length - 1]?.pathname ?? s.location.pathname });
+  const kept = isKeepAlivePath(path) ? path : null;
+  const [visited, setVisited] = useState<readonly KeepAlivePath[]>(kept ? [kept] : []);
+  if (kept && !visited.includes(kept)) setVisited([...visited, kept]);
+
+  return (
+    <div className="app">
+      <OfflineBanner />
+      {KEEP_ALIVE_PATHS.filter((p) => visited.includes(p)).map((p) => (
+        <Activity key={p} mode={p === kept ? 'visible' : 'hidden'}>
+          <KeptScreen path={p} />
+        </Activity>
+      ))}
+      {kept ? null : <Outlet />}
+      {isTabPath(path) ? <TabBar /> : null}
+      <UpdatePrompt />
+      <Toaster />
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+
+/** `/` → `/login/start` (spec §2). */
+export const Route = createFileRoute('/')({
+  staticData: { name: 'root-redirect' },
+  beforeLoad: () => {
+    throw redirect({ to: '/login/start', replace: true });
+  },
+});

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { CURRENCY_CODES } from '../money';
+
+const int = z.number().int();
+
+export const currencyBalance = z.object({
+  currency: z.string(),
+  cash: int,
+  frozen: int,
+  margin: int,
+  /** ≤ 0: what the user owes. */
+  loan: int,
+  total: int,
+});
+
+export const fundsSummary = z.object({
+  currency: z.string(),
+  /** Ledger equity (cash + frozen + margin + loan) + unrealized P/L of held positions. */
+  totalAssets: int,
+  /** Free cash. */
+  available: int,
+  frozen: int,
+  margin: int,
+  loan: int,
+  /** Live value of held positions. */
+  marketValue: int,
+  unrealizedPnl: int,
+  /** Net P/L of closed positions (after fees, interest and tax). */
+  realizedPnl: int,
+  profit: int,
+  balances: z.array(currencyBalance),
+});
+
+export const RECORD_TYPES = ['trade', 'grant', 'all'] as const;
+
+export const fundsRecord = z.object({
+  id: z.string(),
+  /** The ledger entry kind: trade_open, trade_fee, trade_close, trade_pnl, trade_tax, … */
+  kind: z.string(),
+  type: z.enum(['trade', 'grant', 'other']),
+  createdAt: int,
+  memo: z.string(),
+  refType: z.string().nullable(),
+  refId: z.string().nullable(),
+  /** The instrument of a trade record. */
+  code: z.string().nullable(),
+  currency: z.string(),
+  /** Net change of the user's equity (0 for moves between the user's own accounts). */
+  amount: int,
+  postings: z.array(z.object({ currency: z.string(), kind: z.string(), amount: int })),
+});
+
+export const fundsApi = {
+  summary: endpoint({
+    method: 'get', path: 'funds/summary', tag: 'funds', auth: 'user',
+    summary: 'Total assets, available, frozen, margin, profit and balances per currency',
+    data: fundsSummary,
+  }),
+  records: endpoint({
+    method: 'get', path: 'funds/records', tag: 'funds', auth: 'user',
+    summary: 'Ledger records newest first, every fee and tax its own line',
+    query: z.object({
+      type: z.enum(RECORD_TYPES).default('all'),
+      cursor: z.string().max(64).optional(),
+      limit: z.coerce.number().int().min(1).max(100).default(20),
+    }),
+    data: z.object({ items: z.array(fundsRecord), next: z.string().nullable() }),
+  }),
+};
+
+export const fundsAdminApi = {
+  grant: endpoint({
+    method: 'post', path: 'admin/users/{id}/grant', tag: 'admin', auth: 'admin', idempotent: true,
+    summary: 'Grant journaled test funds with a reason (audited, visible in the user’s records)',
+    params: z.object({ id: z.string().min(1).max(64) }),
+    body: z.object({
+      currency: z.enum(CURRENCY_CODES as [string, ...string[]]),
+      /** Minor units of the currency. */
+      amount: z.number().int().positive().max(1_000_000_000_000),
+      reason: z.string().trim().min(3).max(500),
+    }),
+    data: z.object({ entryId: z.string(), userId: z.string(), currency: z.string(), amount: int, cash: int }),
+  }),
+};

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import {
+  ALERT_KINDS,
+  BUSINESS_TYPES,
+  CLOSE_REASONS,
+  DIRECTIONS,
+  LOTS_MAX,
+  LOTS_MIN,
+  POSITION_STATUSES,
+  PRICE_TYPES,
+  isPositionStatus,
+  leverageTenths,
+} from '../domain/position';
+
+const int = z.number().int();
+const price = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** 1 (cash) up to the configured maximum, at most one decimal (stored as tenths). */
+const leverage = z.number().min(1).max(10).refine((v) => leverageTenths(v) !== null, 'one decimal at most');
+
+export const orderBody = z
+  .object({
+    code: z.string().trim().min(1).max(16),
+    direction: z.enum(DIRECTIONS),
+    type: z.enum(PRICE_TYPES),
+    /** Limit orders only: an integer in the instrument's priceScale, on a valid tick. */
+    price: price.optional(),
+    lots: z.number().int().min(LOTS_MIN).max(LOTS_MAX),
+    leverage,
+    dayTrade: z.boolean().default(false),
+  })
+  .refine((b) => (b.type === 'limit') === (b.price !== undefined), { path: ['price'], message: 'limit orders need a price, market orders none' });
+
+export const closeBody = z
+  .object({ type: z.enum(PRICE_TYPES).default('market'), price: price.optional() })
+  .refine((b) => (b.type === 'limit') === (b.price !== undefined), { path: ['price'], message: 'limit closes need a price' });
+
+export const positionAlert = z.object({
+  kind: z.enum(ALERT_KINDS),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  at: int,
+});
+
+export const positionView = z.object({
+  id: z.string(),
+  /** The order number shown to the user (spec §3). */
+  orderNo: z.string(),
+  code: z.string(),
+  name: z.string(),
+  nameEn: z.string(),
+  businessType: z.enum(BUSINESS_TYPES),
+  direction: z.enum(DIRECTIONS),
+  priceType: z.enum(PRICE_TYPES),
+  status: z.enum(POSITION_STATUSES),
+  currency: z.string(),
+  priceScale: int,
+  /** Null for block trades, which are bought in shares. */
+  lots: int.nullable(),
+  quantity: int,
+  leverage: z.number(),
+  limitPrice: int.nullable(),
+  placedAt: int,
+  /** Opening fill ("buy" in the spec's words, also for a short). */
+  buyTime: int.nullable(),
+  buyPrice: int.nullable(),
+  /** Closing fill ("sell"). */
+  sellTime: int.nullable(),
+  sellPrice: int.nullable(),
+  /** Yen value at the opening price. */
+  contractValue: int.nullable(),
+  /** The user's own money locked as margin (contract value ÷ leverage). */
+  principal: int,
+  /** Held in `frozen` while the order is pending. */
+  reserved: int,
+  /** Live price (held) or closing price (closed); null when not filled. */
+  marketPrice: int.nullable(),
+  marketValue: int.nullable(),
+  openFee: int,
+  closeFee: int,
+  fee: int,
+  interest: int,
+  /** Tax withheld (+) or refunded (−) at the close, after netting the calendar year. */
+  tax: int,
+  /** Gross profit/loss: live while held, realized once closed. */
+  pnl: int.nullable(),
+  /** pnl − fees − interest − tax. */
+  netPnl: int.nullable(),
+  dayTrade: z.boolean(),
+  /** Day trades: the closing auction instant when the position is closed automatically. */
+  autoCloseAt: int.nullable(),
+  /** First Tokyo date a close is allowed (T+N; block-trade lock). */
+  sellableFrom: z.string().nullable(),
+  lockedUntil: z.string().nullable(),
+  closeType: z.enum(PRICE_TYPES).nullable(),
+  closeLimitPrice: int.nullable(),
+  closeReason: z.enum(CLOSE_REASONS).nullable(),
+  /** (principal + P/L) ÷ market value, in basis points, while held. */
+  maintenanceRatioBp: int.nullable(),
+  alerts: z.array(positionAlert),
+  /** What the user may do now (the server enforces the same rules). */
+  actions: z.object({ cancel: z.boolean(), close: z.boolean() }),
+});
+export type PositionView = z.infer<typeof positionView>;
+
+/** `status=holding,closing`: one status or a comma-separated list; omitted = all. */
+const statusList = z
+  .string()
+  .max(200)
+  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+  .refine((xs) => xs.every(isPositionStatus), 'unknown status');
+
+const idParam = z.object({ id: z.string().min(1).max(64) });
+
+export const previewQuery = z.object({
+  code: z.string().trim().min(1).max(16),
+  direction: z.enum(DIRECTIONS).default('up'),
+  type: z.enum(PRICE_TYPES).default('market'),
+  price: z.coerce.number().int().positive().optional(),
+  lots: z.coerce.number().int().min(LOTS_MIN).max(LOTS_MAX).default(1),
+  leverage: z.coerce.number().pipe(leverage).default(1),
+});
+
+export const orderPreview = z.object({
+  code: z.string(),
+  session: z.string(),
+  acceptsOrders: z.boolean(),
+  /** The price the estimate uses (ask/bid, or the limit price). */
+  price: int.nullable(),
+  limits: z.object({ upper: int, lower: int }).nullable(),
+  contractValue: int,
+  principal: int,
+  fee: int,
+  total: int,
+  /** Available cash. */
+  buyingPower: int,
+  maxLots: int,
+  maxLeverage: z.number(),
+});
+
+export const tradeApi = {
+  placeOrder: endpoint({
+    method: 'post', path: 'trade/orders', tag: 'trade', auth: 'user', idempotent: true,
+    summary: 'Place a market or limit order, long (up) or short (down), cash or margin',
+    body: orderBody, data: positionView,
+  }),
+  cancelOrder: endpoint({
+    method: 'post', path: 'trade/orders/{id}/cancel', tag: 'trade', auth: 'user', idempotent: true,
+    summary: 'Cancel a pending order (reserved funds return) or a pending close request',
+    params: idParam, data: positionView,
+  }),
+  preview: endpoint({
+    method: 'get', path: 'trade/preview', tag: 'trade', auth: 'user',
+    summary: 'Cost of an order before placing it: principal, fee and buying power',
+    query: previewQuery, data: orderPreview,
+  }),
+  positions: endpoint({
+    method: 'get', path: 'trade/positions', tag: 'trade', auth: 'user',
+    summary: 'The user’s orders and positions, newest first, with live P/L',
+    query: z.object({
+      status: statusList.optional(),
+      cursor: z.string().max(64).optional(),
+      limit: z.coerce.number().int().min(1).max(100).default(20),
+    }),
+    data: z.object({ items: z.array(positionView), next: z.string().nullable() }),
+  }),
+  position: endpoint({
+    method: 'get', path: 'trade/positions/{id}', tag: 'trade', auth: 'user',
+    summary: 'One order or position with live market value and P/L',
+    params: idParam, data: positionView,
+  }),
+  closePosition: endpoint({
+    method: 'post', path: 'trade/positions/{id}/close', tag: 'trade', auth: 'user', idempotent: true,
+    summary: 'Close (sell) a position at market or at a limit',
+    params: idParam, body: closeBody, data: positionView,
+  }),
+};

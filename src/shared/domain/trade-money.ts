@@ -1,0 +1,91 @@
+/**
+ * The money arithmetic of trading (docs/decisions/004-trading-money-model.md), shared so the order
+ * ticket previews exactly what the server will post. All integers; fees, tax and interest round
+ * down (in the user's favour, DESIGN.md §6.3); what the user must put up rounds up.
+ */
+import { mulDivDown, mulDivUp, taxDown } from '../money';
+import { LEVERAGE_SCALE, type Direction } from './position';
+
+export const FEE_SCHEDULES = ['zero', 'reference'] as const;
+export type FeeSchedule = (typeof FEE_SCHEDULES)[number];
+
+/**
+ * reference/tse.md "Money rules": the older per-trade table (tax included), yen per execution by
+ * contract value up to and including the edge. 'zero' is today's large online brokers.
+ */
+export const REFERENCE_FEES: ReadonlyArray<readonly [number, number]> = [
+  [50_000, 55],
+  [100_000, 99],
+  [200_000, 115],
+  [500_000, 275],
+  [1_000_000, 535],
+  [1_500_000, 640],
+  [30_000_000, 1_013],
+  [Number.POSITIVE_INFINITY, 1_070],
+];
+
+/** Commission for one execution (opening or closing) of `contractValue` yen. */
+export function tradeFee(contractValue: number, schedule: FeeSchedule): number {
+  if (schedule === 'zero' || contractValue <= 0) return 0;
+  for (const [edge, fee] of REFERENCE_FEES) if (contractValue <= edge) return fee;
+  return REFERENCE_FEES[REFERENCE_FEES.length - 1]![1];
+}
+
+/** reference/tse.md: 20.315% (income 15% + reconstruction 0.315% + local 5%). */
+export const CAPITAL_GAINS_TAX_RATE = '0.20315';
+
+/** Tax due on a year's net realized gain (nothing on a net loss). */
+export function capitalGainsTax(netGain: number): number {
+  return taxDown(netGain, CAPITAL_GAINS_TAX_RATE);
+}
+
+/** Yen value of `qty` shares at a scaled price (exact for whole lots; rounded down otherwise). */
+export function contractValue(price: number, qty: number, priceScale: number): number {
+  return mulDivDown(price, qty, priceScale);
+}
+
+/** The user's own money in a position: contract value ÷ leverage, rounded up to the yen. */
+export function principalFor(value: number, leverageTenths: number): number {
+  return mulDivUp(value, LEVERAGE_SCALE, leverageTenths);
+}
+
+/** Gross profit (+) or loss (−) in yen; fractions of a yen go toward zero. */
+export function positionPnl(direction: Direction, entry: number, exit: number, qty: number, priceScale: number): number {
+  const perShare = direction === 'up' ? exit - entry : entry - exit;
+  const raw = mulDivDown(Math.abs(perShare), qty, priceScale);
+  return perShare < 0 ? -raw : raw;
+}
+
+/**
+ * What interest is charged on: a margin long borrows the part of the contract value it did not
+ * put up (nothing for a cash buy); a short borrows the shares, so the fee is on the whole value.
+ */
+export function interestBase(direction: Direction, value: number, principal: number): number {
+  return direction === 'up' ? Math.max(0, value - principal) : value;
+}
+
+/** One day of interest at `rateBp` a year (365-day basis), rounded down per day. */
+export function dailyInterest(base: number, rateBp: number): number {
+  return base <= 0 || rateBp <= 0 ? 0 : mulDivDown(base, rateBp, 10_000 * 365);
+}
+
+/** (principal + unrealized P/L) ÷ current contract value, in basis points (rounded down). */
+export function maintenanceRatioBp(principal: number, pnl: number, currentValue: number): number {
+  if (currentValue <= 0) return 10_000;
+  return mulDivDown(principal + pnl, 10_000, currentValue);
+}
+
+export interface OrderCost {
+  contractValue: number;
+  principal: number;
+  fee: number;
+  /** principal + fee: what the order takes from available cash. */
+  total: number;
+}
+
+export function orderCost(price: number, qty: number, priceScale: number, leverageTenths: number, schedule: FeeSchedule): OrderCost {
+  const value = contractValue(price, qty, priceScale);
+  const principal = principalFor(value, leverageTenths);
+  const fee = tradeFee(value, schedule);
+  return { contractValue: value, principal, fee, total: principal + fee };
+}

@@ -1,0 +1,13 @@
+/** Who exists on the e2e server (set by global-setup.ts through the server's environment). */
+export const E2E_ADMIN = {
+  phone: '09000000001',
+  password: 'e2e-admin-pass-1',
+  invite: 'E2EROOT',
+} as const;
+
+export const E2E_SERVER_ENV = {
+  KABUTO_ADMIN_PHONE: E2E_ADMIN.phone,
+  KABUTO_ADMIN_PASSWORD: E2E_ADMIN.password,
+  KABUTO_ROOT_INVITE: E2E_ADMIN.invite,
+  KABUTO_DEMO: '1',
+} as const;

@@ -1,0 +1,84 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { E2E_SERVER_ENV } from './env';
+
+/**
+ * Build the PWA if dist/ is missing (or KABUTO_E2E_BUILD=1), then start the real server on the port
+ * chosen in playwright.config.ts with a fresh data directory. Returns the teardown.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const root = resolve('.');
+  if (!existsSync(join(root, 'dist/index.html')) || process.env.KABUTO_E2E_BUILD === '1') {
+    console.log('e2e: building the PWA (dist/ is missing)…');
+    const r = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('e2e: `vite build` failed');
+  }
+
+  const port = process.env.KABUTO_E2E_PORT;
+  if (!port) throw new Error('e2e: KABUTO_E2E_PORT is not set (playwright.config.ts sets it)');
+  const dataDir = mkdtempSync(join(tmpdir(), 'kabuto-e2e-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...E2E_SERVER_ENV,
+      PORT: port,
+      KABUTO_DATA_DIR: dataDir,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      DATABASE_URL: '', // always the embedded SQLite here
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  server.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+
+  const baseURL = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilUp(server, `${baseURL}/api/vue/common/config`, 60_000);
+  } catch (err) {
+    server.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`e2e: the server did not start: ${(err as Error).message}\n${output}`);
+  }
+
+  return async () => {
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.KABUTO_E2E_SERVER_LOG === '1') console.log(output);
+  };
+}
+
+async function waitUntilUp(server: ChildProcess, url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`exited with code ${server.exitCode}`);
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'all' }),
+        signal: AbortSignal.timeout(2000),
+      });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no answer from ${url} within ${timeoutMs} ms`);
+}
+
+function stop(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return Promise.resolve();
+  return new Promise((resolveStop) => {
+    const force = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    server.once('exit', () => {
+      clearTimeout(force);
+      resolveStop();
+    });
+    server.kill('SIGTERM');
+  });
+}

@@ -1,0 +1,59 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN } from './env';
+
+/** A phone number nobody has used in this run. */
+export function newPhone(): string {
+  return `080${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+}
+
+interface Envelope<T> {
+  status: number;
+  msg: string;
+  data: T;
+}
+
+/** Call the real API (relative to /api/vue/) as a second client, outside the browser. */
+export async function api<T = unknown>(
+  request: APIRequestContext,
+  method: 'get' | 'post',
+  path: string,
+  opts: { body?: unknown; token?: string } = {},
+): Promise<{ status: number; body: Envelope<T> }> {
+  const res = await request.fetch(`/api/vue/${path}`, {
+    method: method.toUpperCase(),
+    headers: { 'content-type': 'application/json', ...(opts.token ? { token: opts.token } : {}) },
+    data: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  return { status: res.status(), body: (await res.json()) as Envelope<T> };
+}
+
+/** Register a user invited by the e2e admin; returns its API session token. */
+export async function registerUser(request: APIRequestContext, phone: string, password: string): Promise<string> {
+  const r = await api<{ token: string }>(request, 'post', 'user/register', {
+    body: { phone, password, password2: password, inviteCode: E2E_ADMIN.invite, agree: true },
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.data.token;
+}
+
+export async function apiLogin(request: APIRequestContext, phone: string, password: string): Promise<string> {
+  const r = await api<{ token: string }>(request, 'post', 'user/login', { body: { phone, password } });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.data.token;
+}
+
+/** The 2 s toast. */
+export const toast = (page: Page) => page.locator('.toast');
+
+/** Sign in through the login screen (Japanese UI) and wait for the home tab. */
+export async function loginThroughUi(page: Page, phone: string, password: string): Promise<void> {
+  await page.goto('/#/login/login');
+  await page.getByLabel('電話番号').fill(phone);
+  await page.getByLabel('パスワード', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await expect(page).toHaveURL(/#\/home\/index/);
+}
+
+export async function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem('tokend'));
+}

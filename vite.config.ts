@@ -1,0 +1,64 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
+import { lingui } from '@lingui/vite-plugin';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const API_TARGET = process.env.KABUTO_API ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [
+    // Router plugin first: it generates the route tree and splits each route into its own chunk.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './src/app/routes',
+      generatedRouteTree: './src/app/routeTree.gen.ts',
+      quoteStyle: 'single',
+    }),
+    react(),
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    lingui(),
+    // PWA (DESIGN.md §8): generated manifest (linked into index.html by the plugin), a Workbox
+    // service worker precaching the shell and every lazy chunk, navigations served offline from
+    // index.html, a new version waiting for the user's OK (src/app/pwa registers it).
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      manifest: {
+        id: '/',
+        name: 'Kabuto',
+        short_name: 'Kabuto',
+        description: '日本株の投資アプリ',
+        lang: 'ja',
+        dir: 'ltr',
+        start_url: './#/login/start',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#ffffff',
+        background_color: '#ffffff',
+        categories: ['finance'],
+        icons: [
+          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: 'icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // Every emitted chunk (route chunks, locale catalogs) and the public assets.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+        clientsClaim: false,
+        skipWaiting: false,
+      },
+    }),
+  ],
+  server: { proxy: { '/api': API_TARGET } },
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 400 },
+});
