@@ -1,9 +1,11 @@
 // `npm run bench`: figures as ratios against a baseline measured in the same run (DESIGN.md §10).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { benchLedger, type Figure } from './ledger';
+import { benchOrders } from './orders';
 
 const benches: Record<string, () => Promise<Figure[]>> = {
   ledger: benchLedger,
+  orders: benchOrders,
 };
 
 const only = process.argv.slice(2);

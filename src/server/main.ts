@@ -7,6 +7,8 @@ import { createLogger } from './logger';
 import { createServices } from './services';
 import { bootstrap, DEFAULT_ADMIN_PASSWORD } from './bootstrap';
 import { createApp } from './http/app';
+import { marketClockFromEnv } from './market-sim';
+import { TestClock } from './modules/testing/clock';
 
 /** config → db → migrate → services → bootstrap → http → listen (DESIGN.md §3). */
 async function main(): Promise<void> {
@@ -18,8 +20,16 @@ async function main(): Promise<void> {
   const dbOptions = databaseOptionsFromEnv(env);
   const database = openDatabase(dbOptions);
   await migrate(database);
-  const services = createServices({ database, clock: systemClock, logger, env });
+  // TEST ONLY (KABUTO_TEST_CONTROL=1, never in production): both clocks become settable through
+  // POST test/clock (modules/testing); unset, they read exactly what they would otherwise.
+  const testClock = env.KABUTO_TEST_CONTROL === '1' ? new TestClock(marketClockFromEnv(env.KABUTO_MARKET_CLOCK, systemClock)) : null;
+  const marketClock = testClock ?? marketClockFromEnv(env.KABUTO_MARKET_CLOCK, systemClock);
+  const services = createServices({ database, clock: testClock?.follow(systemClock) ?? systemClock, logger, env, marketClock });
+  services.quotes.start();
   const boot = await bootstrap(services, env);
+  // Due trading work (fills, day-trade auto-close, interest, margin checks). In scale-out mode
+  // only the KABUTO_ROLE=market leader runs it; runs are idempotent, so a second runner is safe.
+  const stopJobs = env.KABUTO_ROLE === 'api' ? null : services.jobs.start(2_000);
 
   const app = createApp(services, { distDir: resolve('dist'), trustProxy: env.KABUTO_TRUST_PROXY === '1' });
   const server = serve({ fetch: app.fetch, port }, (info) => {
@@ -37,6 +47,7 @@ async function main(): Promise<void> {
       }
     }
     if (boot.demo) lines.push(`  demo:  ${boot.demo.phone} / ${boot.demo.password}`);
+    if (testClock) lines.push('  WARNING: KABUTO_TEST_CONTROL=1 — test-only clock control is on (POST /api/vue/test/*). Never in production.');
     console.log(lines.join('\n'));
   });
 
@@ -45,6 +56,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    services.quotes.stop(); // end the quote streams, or close() waits for them
+    void stopJobs?.();
     // Stop accepting connections, let in-flight requests finish, then close the database.
     server.close(() => {
       database.close().then(

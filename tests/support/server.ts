@@ -4,6 +4,8 @@ import type { Dialect } from '../../src/server/db/capabilities';
 import { ManualClock } from '../../src/server/clock';
 import { createLogger } from '../../src/server/logger';
 import { createServices, type Env, type Services } from '../../src/server/services';
+import type { Clock } from '../../src/server/clock';
+import type { MarketDataSource } from '../../src/server/market-sim';
 import type { LoginLimits } from '../../src/server/modules/account/rate-limit';
 import { bootstrap } from '../../src/server/bootstrap';
 import { createApp } from '../../src/server/http/app';
@@ -44,6 +46,9 @@ export interface TestServerOptions {
   env?: Env;
   /** Defaults keep the real per-phone limit but lift the per-IP one: every test call comes from 127.0.0.1. */
   loginLimits?: Partial<LoginLimits>;
+  /** Market data and its clock; default: the default-seeded simulator on `clock`. */
+  market?: MarketDataSource;
+  marketClock?: Clock;
 }
 
 /** A real server on a random port over a fresh database, with a known admin already signed in. */
@@ -62,6 +67,8 @@ export async function startTestServer(opts: TestServerOptions): Promise<TestServ
     logger: createLogger(process.env.LOG_LEVEL ?? 'silent'),
     env,
     loginLimits: { ipAttempts: 10_000, ...opts.loginLimits },
+    market: opts.market,
+    marketClock: opts.marketClock,
   });
   const boot = await bootstrap(services, env);
   const app = createApp(services);
@@ -100,6 +107,7 @@ export async function startTestServer(opts: TestServerOptions): Promise<TestServ
     admin: { id: boot.admin!.id, phone: TEST_ADMIN.phone, password: TEST_ADMIN.password, inviteCode: TEST_ADMIN.invite, token: login.body.data.token },
     call,
     async close() {
+      services.quotes.stop(); // ends open streams, or close() would wait for them
       await new Promise<void>((r) => server.close(() => r()));
       await tdb.dispose();
     },

@@ -90,6 +90,91 @@ export interface IdempotencyTable {
   created_at: number;
 }
 
+/** Trading (migration 2026-11-22-003): see src/server/modules/trade. */
+export interface TradePositionTable {
+  id: string;
+  user_id: string;
+  code: string;
+  business_type: string;
+  direction: string;
+  price_type: string;
+  status: string;
+  currency: string;
+  price_scale: number;
+  lots: number | null;
+  quantity: number;
+  leverage_x10: number;
+  limit_price: number | null;
+  day_trade: number;
+  placed_at: number;
+  fill_at: number | null;
+  expires_at: number | null;
+  reserved: number;
+  buy_time: number | null;
+  buy_price: number | null;
+  contract_value: number | null;
+  principal: number;
+  open_fee: number;
+  close_fee: number;
+  interest: number;
+  interest_from: string | null;
+  tax: number;
+  pnl: number | null;
+  sell_time: number | null;
+  sell_price: number | null;
+  close_type: string | null;
+  close_limit_price: number | null;
+  close_fill_at: number | null;
+  close_expires_at: number | null;
+  close_reason: string | null;
+  auto_close_at: number | null;
+  sellable_from: string | null;
+  locked_until: string | null;
+  block_offer_id: string | null;
+  margin_call_at: number | null;
+  updated_at: number;
+}
+
+export interface TradeAlertTable {
+  id: string;
+  position_id: string;
+  user_id: string;
+  kind: string;
+  params_json: string;
+  at: number;
+}
+
+export interface TradeTaxYearTable {
+  user_id: string;
+  year: number;
+  net_gain: number;
+  tax_withheld: number;
+  updated_at: number;
+}
+
+export interface BlockOfferTable {
+  id: string;
+  code: string;
+  price: number;
+  price_scale: number;
+  min_shares: number;
+  shares_total: number;
+  shares_available: number;
+  lock_days: number;
+  window_from: number;
+  window_to: number;
+  created_by: string;
+  created_at: number;
+}
+
+/** Watchlists (migration 2026-11-22-002): see src/server/modules/watchlist. */
+export interface WatchlistTable {
+  user_id: string;
+  code: string;
+  position: number;
+  added_at: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -100,4 +185,9 @@ export interface DB {
   posting: PostingTable;
   balance: BalanceTable;
   idempotency: IdempotencyTable;
+  watchlist: WatchlistTable;
+  trade_position: TradePositionTable;
+  trade_alert: TradeAlertTable;
+  trade_tax_year: TradeTaxYearTable;
+  block_offer: BlockOfferTable;
 }

@@ -33,6 +33,7 @@ export const fundsSummary = z.object({
 });
 
 export const RECORD_TYPES = ['trade', 'grant', 'all'] as const;
+export const RECORD_LINE_TYPES = ['principal', 'reserve', 'pnl', 'fee', 'interest', 'tax', 'loan', 'grant', 'other'] as const;
 
 export const fundsRecord = z.object({
   id: z.string(),
@@ -48,7 +49,13 @@ export const fundsRecord = z.object({
   currency: z.string(),
   /** Net change of the user's equity (0 for moves between the user's own accounts). */
   amount: int,
+  /** Movements of the user's own accounts (cash, frozen, margin, loan). */
   postings: z.array(z.object({ currency: z.string(), kind: z.string(), amount: int })),
+  /**
+   * The entry explained line by line, each as its effect on the user's cash: principal locked or
+   * returned, reserve, P/L, fee, interest, tax (+ refund), loan, grant. They sum to the cash change.
+   */
+  lines: z.array(z.object({ type: z.enum(RECORD_LINE_TYPES), amount: int })),
 });
 
 export const fundsApi = {

@@ -131,6 +131,8 @@ export const orderPreview = z.object({
   principal: int,
   fee: int,
   total: int,
+  /** Frozen if the order has to wait (limit price, or the daily upper limit for a queued market order). */
+  reserve: int,
   /** Available cash. */
   buyingPower: int,
   maxLots: int,

@@ -53,7 +53,7 @@ export function principalFor(value: number, leverageTenths: number): number {
 export function positionPnl(direction: Direction, entry: number, exit: number, qty: number, priceScale: number): number {
   const perShare = direction === 'up' ? exit - entry : entry - exit;
   const raw = mulDivDown(Math.abs(perShare), qty, priceScale);
-  return perShare < 0 ? -raw : raw;
+  return perShare < 0 && raw !== 0 ? -raw : raw; // never −0
 }
 
 /**

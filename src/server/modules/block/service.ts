@@ -1,0 +1,113 @@
+/**
+ * Block trades (DESIGN.md §7): admins publish offers (instrument, price, minimum shares, shares
+ * available, lock days, window); a purchase is a cash position that can be sold only after its
+ * lock of `lockDays` trading days (and after T+N).
+ */
+import type { z } from 'zod';
+import { uuidv7 } from 'uuidv7';
+import type { AuthUser } from '../../http/env';
+import { invalid, notFound, ruleBroken } from '../../errors';
+import type { AuditLog } from '../admin/audit';
+import { addTradingDays, isOnTick, jstDate, tickSize } from '../../../shared/market';
+import type { BlockOfferView, createOfferBody } from '../../../shared/api/block';
+import type { PositionView } from '../../../shared/api/trade';
+import { newPositionRow, settleDeps, type TradeCtx } from '../trade/context';
+import { tradable } from '../trade/market';
+import { openFields, postOpenFromCash, tradeMemo } from '../trade/settle';
+import { lockCash } from '../trade/postings';
+import { insertPosition, type PositionRow } from '../trade/repo';
+import { positionView, QuoteCache } from '../trade/view';
+import type { TradingService } from '../trade/service';
+import { currentOffers, findOffer, insertOffer, pageOffers, takeShares } from './repo';
+import { offerView } from './view';
+
+export class BlockService {
+  constructor(
+    private readonly ctx: TradeCtx,
+    private readonly audit: AuditLog,
+    private readonly trading: TradingService,
+  ) {}
+
+  async create(admin: AuthUser, body: z.infer<typeof createOfferBody>): Promise<BlockOfferView> {
+    const inst = tradable(this.ctx.market, body.code);
+    const min = await this.ctx.config.get('blockMinShares');
+    if (body.minShares < min) throw invalid('invalid_request', { field: 'minShares', min });
+    if (!isOnTick(body.price, inst.tickTable)) throw invalid('invalid_request', { field: 'price', tick: tickSize(body.price, inst.tickTable) });
+    const now = this.ctx.clock.now();
+    const row = {
+      id: uuidv7(), code: inst.code, price: body.price, price_scale: inst.priceScale, min_shares: body.minShares,
+      shares_total: body.sharesAvailable, shares_available: body.sharesAvailable, lock_days: body.lockDays,
+      window_from: body.from, window_to: body.to, created_by: admin.id, created_at: now,
+    };
+    await this.ctx.database.db.transaction().execute(async (trx) => {
+      await insertOffer(trx, row);
+      const { reason, ...detail } = body;
+      await this.audit.record(trx, { adminId: admin.id, action: 'block.offer.create', target: row.id, reason, detail });
+    });
+    return offerView(row, this.ctx.market, now);
+  }
+
+  /** Ends an offer's window now; purchases already made stand. */
+  async close(admin: AuthUser, id: string, reason: string): Promise<BlockOfferView> {
+    const now = this.ctx.clock.now();
+    const row = await this.ctx.database.db.transaction().execute(async (trx) => {
+      const offer = await findOffer(trx, id);
+      if (!offer) throw notFound('product_not_found');
+      const to = Math.max(offer.window_from, Math.min(offer.window_to, now));
+      await trx.updateTable('block_offer').set({ window_to: to }).where('id', '=', id).execute();
+      await this.audit.record(trx, { adminId: admin.id, action: 'block.offer.close', target: id, reason, detail: { from: offer.window_to, to } });
+      return { ...offer, window_to: to };
+    });
+    return offerView(row, this.ctx.market, now);
+  }
+
+  async adminList(cursor: string | undefined, limit: number) {
+    const now = this.ctx.clock.now();
+    const page = await pageOffers(this.ctx.database.db, cursor, limit);
+    return { items: page.rows.map((r) => offerView(r, this.ctx.market, now)), next: page.next };
+  }
+
+  async offers(): Promise<{ items: BlockOfferView[] }> {
+    const now = this.ctx.clock.now();
+    return { items: (await currentOffers(this.ctx.database.db, now)).map((r) => offerView(r, this.ctx.market, now)) };
+  }
+
+  orders(userId: string, cursor: string | undefined, limit: number) {
+    return this.trading.list(userId, { businessType: 'block', cursor, limit });
+  }
+
+  async buy(user: AuthUser, id: string, shares: number, key: string): Promise<PositionView> {
+    this.ctx.accounts.assertCanTrade(user);
+    const cfg = await this.ctx.config.values();
+    return this.ctx.ledger.withIdempotency(user.id, key, { op: 'block.buy', id, shares }, async (trx) => {
+      const now = this.ctx.clock.now();
+      const offer = await findOffer(trx, id);
+      if (!offer) throw notFound('product_not_found');
+      if (now < offer.window_from || now >= offer.window_to) {
+        throw ruleBroken('block_trade_closed', { from: offer.window_from, to: offer.window_to });
+      }
+      if (shares < offer.min_shares) throw invalid('invalid_request', { field: 'shares', min: offer.min_shares });
+      const inst = tradable(this.ctx.market, offer.code);
+      // Cash first, then the offer: the same lock order as every other trading command.
+      await lockCash(trx, this.ctx.database.caps, user.id, 'JPY');
+      if (!(await takeShares(trx, id, shares))) {
+        const left = await findOffer(trx, id);
+        throw ruleBroken('fundraising_insufficient', { available: left?.shares_available ?? 0 });
+      }
+      const today = jstDate(now);
+      const lockedUntil = offer.lock_days > 0 ? addTradingDays(today, offer.lock_days) : null;
+      const base = newPositionRow({
+        id: uuidv7(), user_id: user.id, code: inst.code, business_type: 'block', direction: 'up', price_type: 'limit',
+        status: lockedUntil ? 'in_progress' : 'holding', currency: inst.currency, price_scale: offer.price_scale,
+        quantity: shares, leverage_x10: 10, limit_price: offer.price, placed_at: now, updated_at: now,
+        locked_until: lockedUntil, block_offer_id: offer.id,
+      });
+      const fields = openFields(base, offer.price, now, cfg);
+      const sellableFrom = lockedUntil && lockedUntil > fields.sellable_from ? lockedUntil : fields.sellable_from;
+      const row: PositionRow = { ...base, ...fields, sellable_from: sellableFrom };
+      await insertPosition(trx, row);
+      await postOpenFromCash(trx, settleDeps(this.ctx), row, tradeMemo('Block buy', row, offer.price));
+      return positionView(row, [], new QuoteCache(this.ctx.market, now));
+    });
+  }
+}

@@ -1,0 +1,217 @@
+import type { Clock } from '../../clock';
+import type { Logger } from '../../logger';
+import { tooMany } from '../../errors';
+import type { Quote } from '../../market-sim';
+import type { MarketService } from './service';
+
+/*
+ * QuoteHub: the one producer behind every quote stream (DESIGN.md §11: the list must stay fluid
+ * with many updates a second). Each tick it asks the market for the codes somebody watches — and
+ * only those: a code's state is dropped with its last subscriber — compares each quote with the
+ * last one sent, and for a change encodes ONE server-sent event that is handed, as the same
+ * bytes, to every client subscribed to that code. Ticking at `intervalMs` is the coalescing:
+ * whatever happened to a code between two ticks goes out as its latest quote only, so no code
+ * sends more than 1000/intervalMs events a second however fast the source moves. A client gets
+ * all its events of one poll in one send(), so the transport can write them with one syscall.
+ *
+ * Event ids are one increasing sequence, seeded from the wall clock at start (× 1000) so ids keep
+ * increasing across restarts. A (re)connecting client first gets the current quote of each of its
+ * codes, in id order, then live changes; a client keeps, per code, the highest id it applied.
+ */
+
+export interface HubClient {
+  /** Queue events for the client, in order; false when it is too far behind (it is then dropped). */
+  send(chunks: readonly Uint8Array[]): boolean;
+  /** End the response (the browser's EventSource reconnects by itself). */
+  end(): void;
+}
+
+export interface Subscription {
+  close(): void;
+}
+
+export interface QuoteHubOptions {
+  intervalMs?: number;
+  heartbeatMs?: number;
+  maxClients?: number;
+}
+
+interface Sub {
+  codes: readonly string[];
+  client: HubClient;
+  lastWrite: number;
+  closed: boolean;
+}
+
+interface CodeState {
+  key: string;
+  /** Wall time of the last poll. */
+  checked: number;
+  seq: number;
+  event: Uint8Array;
+  subs: Set<Sub>;
+}
+
+const encoder = new TextEncoder();
+const HEARTBEAT = encoder.encode(': hb\n\n');
+const PREAMBLE = encoder.encode('retry: 3000\n: quotes are simulated\n\n');
+
+/** What a subscriber can see change; `at` alone moving is not news. */
+function keyOf(q: Quote): string {
+  return `${q.tradingDate}|${q.session}|${q.price}|${q.volume}|${q.high}|${q.low}|${q.bid}|${q.ask}|${q.limitState}`;
+}
+
+export class QuoteHub {
+  readonly intervalMs: number;
+  readonly heartbeatMs: number;
+  readonly maxClients: number;
+  private seq: number;
+  private readonly states = new Map<string, CodeState>();
+  private readonly subs = new Set<Sub>();
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private running = false;
+  /** Called as each event is published, before the fan-out (benchmarks measure delivery lag from here). */
+  onPublish: ((seq: number, code: string) => void) | null = null;
+
+  constructor(
+    private readonly market: MarketService,
+    /** Wall clock: heartbeats and the id seed (the market clock may stand still). */
+    private readonly wall: Clock,
+    private readonly logger: Logger,
+    opts: QuoteHubOptions = {},
+  ) {
+    this.intervalMs = Math.max(250, opts.intervalMs ?? 1000);
+    this.heartbeatMs = opts.heartbeatMs ?? 15_000;
+    this.maxClients = opts.maxClients ?? 50_000;
+    this.seq = wall.now() * 1000;
+  }
+
+  /** Poll on a timer while anybody listens (main.ts). Tests leave it stopped and call tick(). */
+  start(): void {
+    this.running = true;
+    this.schedule();
+  }
+
+  stop(): void {
+    this.running = false;
+    this.schedule();
+    for (const sub of [...this.subs]) this.drop(sub);
+  }
+
+  stats(): { clients: number; codes: number; seq: number } {
+    return { clients: this.subs.size, codes: this.states.size, seq: this.seq };
+  }
+
+  watched(): string[] {
+    return [...this.states.keys()];
+  }
+
+  hasRoom(): boolean {
+    return this.subs.size < this.maxClients;
+  }
+
+  /** Codes must be known instruments (the route checks). Throws 429 when the hub is full. */
+  subscribe(codes: readonly string[], client: HubClient): Subscription {
+    if (!this.hasRoom()) throw tooMany('too_many_requests', { max: this.maxClients });
+    const sub: Sub = { codes, client, lastWrite: this.wall.now(), closed: false };
+    // Codes others watch are brought up to now first if the timer has not polled them lately
+    // (publishing any change to them), so the snapshot is current and ids stay in order for all.
+    const states = codes.map((code) => this.stateOf(code));
+    this.subs.add(sub);
+    for (const st of states) st.subs.add(sub);
+    this.write(sub, [PREAMBLE, ...[...states].sort((a, b) => a.seq - b.seq).map((st) => st.event)]);
+    this.schedule();
+    return { close: () => this.drop(sub) };
+  }
+
+  /** One poll: publish every watched code whose quote changed; heartbeat quiet clients. */
+  tick(): void {
+    this.poll([...this.states.keys()]);
+    const wall = this.wall.now();
+    for (const sub of this.subs) if (wall - sub.lastWrite >= this.heartbeatMs) this.write(sub, [HEARTBEAT], wall);
+  }
+
+  private stateOf(code: string): CodeState {
+    let st = this.states.get(code);
+    if (st) {
+      // Two intervals: a timer tick merely late under load is no reason to quote on every connect.
+      if (this.wall.now() - st.checked >= 2 * this.intervalMs) this.poll([code]);
+    } else {
+      const q = this.market.quote(code, this.market.now());
+      const seq = ++this.seq;
+      st = { key: keyOf(q), checked: this.wall.now(), seq, event: encode(seq, q), subs: new Set() };
+      this.states.set(code, st);
+    }
+    return st;
+  }
+
+  /**
+   * Quote every code first, then publish the changed ones: the events of one poll leave together
+   * instead of waiting behind the next code's quote computation.
+   */
+  private poll(codes: readonly string[]): void {
+    const now = this.market.now();
+    const wall = this.wall.now();
+    const changed: [CodeState, Quote][] = [];
+    for (const code of codes) {
+      const st = this.states.get(code)!;
+      st.checked = wall;
+      try {
+        const q = this.market.quote(code, now);
+        const key = keyOf(q);
+        if (key !== st.key) {
+          st.key = key;
+          changed.push([st, q]);
+        }
+      } catch (err) {
+        this.logger.warn({ err, code }, 'quote hub: no quote');
+      }
+    }
+    const batches = new Map<Sub, Uint8Array[]>();
+    for (const [st, q] of changed) {
+      st.seq = ++this.seq;
+      st.event = encode(st.seq, q);
+      this.onPublish?.(st.seq, q.code);
+      for (const sub of st.subs) {
+        const batch = batches.get(sub);
+        if (batch) batch.push(st.event);
+        else batches.set(sub, [st.event]);
+      }
+    }
+    for (const [sub, batch] of batches) this.write(sub, batch, wall);
+  }
+
+  private write(sub: Sub, chunks: readonly Uint8Array[], wall = this.wall.now()): void {
+    if (sub.closed) return;
+    if (sub.client.send(chunks)) sub.lastWrite = wall;
+    else this.drop(sub); // a slow reader: drop it; on reconnect it gets the current state anyway
+  }
+
+  private drop(sub: Sub): void {
+    if (sub.closed) return;
+    sub.closed = true;
+    this.subs.delete(sub);
+    for (const code of sub.codes) {
+      const st = this.states.get(code);
+      st?.subs.delete(sub);
+      if (st && st.subs.size === 0) this.states.delete(code); // nobody watches: stop polling it
+    }
+    sub.client.end();
+    this.schedule();
+  }
+
+  private schedule(): void {
+    const want = this.running && this.subs.size > 0;
+    if (want && !this.timer) {
+      this.timer = setInterval(() => this.tick(), this.intervalMs);
+      this.timer.unref?.();
+    } else if (!want && this.timer) {
+      clearInterval(this.timer);
+      this.timer = null;
+    }
+  }
+}
+
+function encode(seq: number, q: Quote): Uint8Array {
+  return encoder.encode(`id: ${seq}\nevent: quote\ndata: ${JSON.stringify(q)}\n\n`);
+}

@@ -1,0 +1,109 @@
+/** Closing positions and cancelling orders or close requests (statuses: shared/domain/position.ts). */
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { DB } from '../../db/schema';
+import type { AuthUser } from '../../http/env';
+import { conflict, notFound, ruleBroken } from '../../errors';
+import { isContinuousTrading, jstDate, sessionAt } from '../../../shared/market';
+import type { ConfigValues } from '../../../shared/domain/config-items';
+import { nextStatus, type PositionStatus } from '../../../shared/domain/position';
+import type { closeBody, PositionView } from '../../../shared/api/trade';
+import { closeSide, dayClose, dayLimits, limitFill, marketPrice, nextAuction, quoteAt, tradable } from './market';
+import { assertOrderTime, checkLimitPrice } from './orders';
+import { settleDeps, type TradeCtx } from './context';
+import { releasePending, settleClose } from './settle';
+import { alertsFor, lockPosition, transition, type PositionRow } from './repo';
+import { positionView, QuoteCache } from './view';
+
+export type CloseBody = z.infer<typeof closeBody>;
+
+async function ownPosition(trx: Transaction<DB>, ctx: TradeCtx, userId: string, id: string): Promise<PositionRow> {
+  const pos = await lockPosition(trx, ctx.database.caps, id);
+  // Someone else's position answers exactly like a missing one.
+  if (!pos || pos.user_id !== userId) throw notFound('order_not_found');
+  return pos;
+}
+
+async function viewOf(trx: Transaction<DB>, ctx: TradeCtx, id: string, now: number): Promise<PositionView> {
+  const row = (await trx.selectFrom('trade_position').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as PositionRow;
+  return positionView(row, (await alertsFor(trx, [id])).get(id) ?? [], new QuoteCache(ctx.market, now));
+}
+
+const stateInvalid = (status: string) => conflict('order_state_invalid', { status });
+
+/**
+ * Selling is allowed from T+N trading days after the buy (config sellAfterDays; day trades
+ * exempt) and, for a block-trade purchase, from the end of its lock. A block purchase whose lock
+ * has ended is unlocked here first, so the user never waits for the job.
+ */
+async function assertSellable(trx: Transaction<DB>, pos: PositionRow, now: number): Promise<PositionRow> {
+  const today = jstDate(now);
+  if (pos.status === 'in_progress') {
+    if (pos.locked_until !== null && today < pos.locked_until) {
+      throw ruleBroken('sell_not_allowed_yet', { date: pos.locked_until, reason: 'block_lock' });
+    }
+    if (!(await transition(trx, pos.id, 'in_progress', { status: 'holding', updated_at: now }))) throw stateInvalid(pos.status);
+    pos = { ...pos, status: 'holding' };
+  }
+  // Only a holding position takes a close; a repeated close on "ready to close" is refused.
+  if (!nextStatus(pos.status as PositionStatus, 'request_close')) throw stateInvalid(pos.status);
+  if (pos.day_trade === 0 && pos.sellable_from !== null && today < pos.sellable_from) {
+    throw ruleBroken('sell_not_allowed_yet', { date: pos.sellable_from, reason: 't_plus_n' });
+  }
+  return pos;
+}
+
+export async function closePosition(ctx: TradeCtx, user: AuthUser, id: string, body: CloseBody, key: string): Promise<PositionView> {
+  ctx.accounts.assertCanTrade(user);
+  const cfg = await ctx.config.values();
+  return ctx.ledger.withIdempotency(user.id, key, { op: 'trade.close', id, ...body }, async (trx) => {
+    const now = ctx.clock.now();
+    const pos = await assertSellable(trx, await ownPosition(trx, ctx, user.id, id), now);
+    await requestClose(trx, ctx, pos, body, now, cfg);
+    return viewOf(trx, ctx, id, now);
+  });
+}
+
+async function requestClose(trx: Transaction<DB>, ctx: TradeCtx, pos: PositionRow, body: CloseBody, now: number, cfg: ConfigValues) {
+  assertOrderTime(now, false);
+  const inst = tradable(ctx.market, pos.code);
+  const session = sessionAt(now);
+  const q = quoteAt(ctx.market, pos.code, now);
+  if (body.type === 'limit') checkLimitPrice(body.price!, inst, dayLimits(q, inst, session));
+  const side = closeSide(pos.direction as 'up' | 'down');
+  if (isContinuousTrading(session)) {
+    const fill = body.type === 'market' ? marketPrice(side, q) : limitFill(side, body.price!, q);
+    if (body.type === 'market' && fill === null) throw ruleBroken('price_unavailable', { code: pos.code });
+    if (fill !== null) return settleClose(trx, settleDeps(ctx), pos, fill, now, 'user', cfg);
+  }
+  // Not fillable now: "ready to close" until the next auction (market) or the price (limit).
+  const ok = await transition(trx, pos.id, 'holding', {
+    status: nextStatus('holding', 'request_close')!,
+    close_type: body.type,
+    close_limit_price: body.price ?? null,
+    close_fill_at: body.type === 'market' ? nextAuction(now) : null,
+    close_expires_at: dayClose(now),
+    updated_at: now,
+  });
+  if (!ok) throw stateInvalid(pos.status);
+}
+
+/** Cancels a pending order (its reservation returns to cash) or withdraws a close request. */
+export async function cancelOrder(ctx: TradeCtx, user: AuthUser, id: string, key: string): Promise<PositionView> {
+  return ctx.ledger.withIdempotency(user.id, key, { op: 'trade.cancel', id }, async (trx) => {
+    const now = ctx.clock.now();
+    const pos = await ownPosition(trx, ctx, user.id, id);
+    if (pos.status === 'pending') {
+      await releasePending(trx, settleDeps(ctx), pos, 'cancel', now);
+    } else if (pos.status === 'closing') {
+      const ok = await transition(trx, pos.id, 'closing', {
+        status: nextStatus('closing', 'cancel_close')!,
+        close_type: null, close_limit_price: null, close_fill_at: null, close_expires_at: null, updated_at: now,
+      });
+      if (!ok) throw stateInvalid(pos.status);
+    } else {
+      throw stateInvalid(pos.status);
+    }
+    return viewOf(trx, ctx, id, now);
+  });
+}

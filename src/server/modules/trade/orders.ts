@@ -1,0 +1,91 @@
+/** Placing orders (DESIGN.md §7 trading; reference/tse.md sessions, ticks and limits). */
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import { uuidv7 } from 'uuidv7';
+import type { DB } from '../../db/schema';
+import type { AuthUser } from '../../http/env';
+import { invalid, ruleBroken } from '../../errors';
+import { acceptsOrders, isContinuousTrading, isOnTick, LOT_SIZE, sessionAt, tickSize, withinLimits, type LimitPrices } from '../../../shared/market';
+import type { ConfigValues } from '../../../shared/domain/config-items';
+import { leverageTenths } from '../../../shared/domain/position';
+import { orderCost } from '../../../shared/domain/trade-money';
+import type { orderBody, PositionView } from '../../../shared/api/trade';
+import { dayClose, dayLimits, limitFill, marketPrice, nextAuction, openSide, quoteAt, tradable, type Tradable } from './market';
+import { newPositionRow, settleDeps, type TradeCtx } from './context';
+import { openFields, postOpenFromCash, postReserve, tradeMemo } from './settle';
+import { insertPosition, type PositionRow } from './repo';
+import { positionView, QuoteCache } from './view';
+
+export type OrderBody = z.infer<typeof orderBody>;
+
+/** Orders are taken from 8:00 until the closing match at 15:30 on trading days (tse.md). */
+export const ORDER_HOURS = { from: '08:00', to: '15:30' } as const;
+
+export function checkLeverage(leverage: number, cfg: ConfigValues): number {
+  const tenths = leverageTenths(leverage);
+  if (tenths === null || tenths > leverageTenths(cfg.maxLeverage)!) throw invalid('invalid_request', { field: 'leverage', max: cfg.maxLeverage });
+  return tenths;
+}
+
+/** A limit price must sit on the tick of its band and inside the day's limits. */
+export function checkLimitPrice(price: number, inst: Tradable, limits: LimitPrices): void {
+  if (!isOnTick(price, inst.tickTable)) throw invalid('invalid_request', { field: 'price', tick: tickSize(price, inst.tickTable) });
+  if (!withinLimits(price, limits)) throw ruleBroken('price_beyond_limit', { lower: limits.lower, upper: limits.upper });
+}
+
+export function assertOrderTime(now: number, dayTrade: boolean): void {
+  const session = sessionAt(now);
+  // A day trade opened in the closing auction would be closed by the same match: refuse it.
+  if (!acceptsOrders(session) || (dayTrade && session === 'closing_auction')) throw ruleBroken('not_trading_time', ORDER_HOURS);
+}
+
+export async function placeOrder(ctx: TradeCtx, user: AuthUser, body: OrderBody, key: string): Promise<PositionView> {
+  ctx.accounts.assertCanTrade(user);
+  // Read before the transaction: on SQLite a pool read inside it would wait for the transaction.
+  const cfg = await ctx.config.values();
+  return ctx.ledger.withIdempotency(user.id, key, { op: 'trade.order', ...body }, async (trx) => {
+    const now = ctx.clock.now();
+    const row = await openOrder(trx, ctx, user.id, body, now, cfg);
+    return positionView(row, [], new QuoteCache(ctx.market, now));
+  });
+}
+
+async function openOrder(trx: Transaction<DB>, ctx: TradeCtx, userId: string, body: OrderBody, now: number, cfg: ConfigValues): Promise<PositionRow> {
+  const lev = checkLeverage(body.leverage, cfg);
+  const inst = tradable(ctx.market, body.code);
+  assertOrderTime(now, body.dayTrade);
+  const session = sessionAt(now);
+  const q = quoteAt(ctx.market, inst.code, now);
+  const limits = dayLimits(q, inst, session);
+  if (body.type === 'limit') checkLimitPrice(body.price!, inst, limits);
+  const side = openSide(body.direction);
+  let fill: number | null = null;
+  if (isContinuousTrading(session)) {
+    fill = body.type === 'market' ? marketPrice(side, q) : limitFill(side, body.price!, q);
+    if (body.type === 'market' && fill === null) throw ruleBroken('price_unavailable', { code: inst.code });
+  }
+  const base = newPositionRow({
+    id: uuidv7(), user_id: userId, code: inst.code, business_type: body.dayTrade ? 'day_trade' : 'stock',
+    direction: body.direction, price_type: body.type, status: 'pending', currency: inst.currency, price_scale: inst.priceScale,
+    lots: body.lots, quantity: body.lots * LOT_SIZE, leverage_x10: lev, limit_price: body.price ?? null,
+    day_trade: body.dayTrade ? 1 : 0, placed_at: now, updated_at: now, auto_close_at: body.dayTrade ? dayClose(now) : null,
+  });
+  if (fill !== null) {
+    const row: PositionRow = { ...base, ...openFields(base, fill, now, cfg), status: 'holding' };
+    await insertPosition(trx, row);
+    await postOpenFromCash(trx, settleDeps(ctx), row, tradeMemo(side === 'buy' ? 'Buy' : 'Sell short', row, fill));
+    return row;
+  }
+  // Waiting orders reserve enough for the worst fill: a buy limit never pays above its limit;
+  // anything else may fill as high as today's upper limit (a short's principal grows with price).
+  const reservePrice = body.type === 'limit' && side === 'buy' ? body.price! : limits.upper;
+  const row: PositionRow = {
+    ...base,
+    reserved: orderCost(reservePrice, base.quantity, base.price_scale, lev, cfg.feeSchedule).total,
+    fill_at: body.type === 'market' ? nextAuction(now) : null,
+    expires_at: dayClose(now),
+  };
+  await insertPosition(trx, row);
+  await postReserve(trx, settleDeps(ctx), row, `Order ${row.code} ×${row.quantity} (${body.type})`);
+  return row;
+}

@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+import { acceptsOrders, isContinuousTrading, LOT_SIZE, sessionAt } from '../../../shared/market';
+import { orderCost } from '../../../shared/domain/trade-money';
+import type { orderPreview, previewQuery } from '../../../shared/api/trade';
+import { checkLeverage } from './orders';
+import { dayLimits, marketPrice, openSide, quoteAt, tradable } from './market';
+import type { TradeCtx } from './context';
+
+/**
+ * The order ticket's cost preview, computed by the same functions the order uses. An estimate:
+ * a market order fills at the price of its instant.
+ */
+export async function previewOrder(ctx: TradeCtx, userId: string, query: z.infer<typeof previewQuery>): Promise<z.infer<typeof orderPreview>> {
+  const cfg = await ctx.config.values();
+  const lev = checkLeverage(query.leverage, cfg);
+  const inst = tradable(ctx.market, query.code);
+  const now = ctx.clock.now();
+  const session = sessionAt(now);
+  const q = quoteAt(ctx.market, inst.code, now);
+  const limits = dayLimits(q, inst, session);
+  const side = openSide(query.direction);
+  const live = isContinuousTrading(session) ? marketPrice(side, q) : null;
+  const price = query.type === 'limit' && query.price ? query.price : (live ?? q.price);
+  const qty = query.lots * LOT_SIZE;
+  const cost = orderCost(price, qty, inst.priceScale, lev, cfg.feeSchedule);
+  const reservePrice = query.type === 'limit' && side === 'buy' && query.price ? query.price : limits.upper;
+  const buyingPower = await ctx.ledger.balance(userId, 'JPY', 'cash');
+  // Whole lots the cash covers at this price, fee included.
+  let maxLots = Math.floor(buyingPower / Math.max(1, orderCost(price, LOT_SIZE, inst.priceScale, lev, cfg.feeSchedule).total));
+  while (maxLots > 0 && orderCost(price, maxLots * LOT_SIZE, inst.priceScale, lev, cfg.feeSchedule).total > buyingPower) maxLots--;
+  return {
+    code: inst.code,
+    session,
+    acceptsOrders: acceptsOrders(session),
+    price,
+    limits: { upper: limits.upper, lower: limits.lower },
+    ...cost,
+    reserve: orderCost(reservePrice, qty, inst.priceScale, lev, cfg.feeSchedule).total,
+    buyingPower,
+    maxLots: Math.min(maxLots, 1_000_000),
+    maxLeverage: cfg.maxLeverage,
+  };
+}

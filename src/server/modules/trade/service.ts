@@ -1,0 +1,76 @@
+import type { AuthUser } from '../../http/env';
+import { notFound } from '../../errors';
+import { HELD_STATUSES } from '../../../shared/domain/position';
+import type { PositionView } from '../../../shared/api/trade';
+import type { TradeCtx } from './context';
+import { placeOrder, type OrderBody } from './orders';
+import { cancelOrder, closePosition, type CloseBody } from './closing';
+import { previewOrder } from './preview';
+import { alertsFor, findPosition, listPositions } from './repo';
+import { positionView, QuoteCache, valueHeld } from './view';
+
+export interface Holdings {
+  marketValue: number;
+  unrealizedPnl: number;
+  realizedPnl: number;
+}
+
+/** Trading use cases (DESIGN.md §7); the HTTP layer and the block module call these. */
+export class TradingService {
+  constructor(readonly ctx: TradeCtx) {}
+
+  place(user: AuthUser, body: OrderBody, key: string): Promise<PositionView> {
+    return placeOrder(this.ctx, user, body, key);
+  }
+
+  cancel(user: AuthUser, id: string, key: string): Promise<PositionView> {
+    return cancelOrder(this.ctx, user, id, key);
+  }
+
+  close(user: AuthUser, id: string, body: CloseBody, key: string): Promise<PositionView> {
+    return closePosition(this.ctx, user, id, body, key);
+  }
+
+  preview(userId: string, query: Parameters<typeof previewOrder>[2]) {
+    return previewOrder(this.ctx, userId, query);
+  }
+
+  async list(userId: string, opts: { statuses?: string[]; businessType?: string; cursor?: string; limit: number }) {
+    const db = this.ctx.database.db;
+    const page = await listPositions(db, userId, opts);
+    const alerts = await alertsFor(db, page.rows.map((r) => r.id));
+    const quotes = new QuoteCache(this.ctx.market, this.ctx.clock.now());
+    return { items: page.rows.map((r) => positionView(r, alerts.get(r.id) ?? [], quotes)), next: page.next };
+  }
+
+  async get(userId: string, id: string): Promise<PositionView> {
+    const db = this.ctx.database.db;
+    const row = await findPosition(db, userId, id);
+    if (!row) throw notFound('order_not_found');
+    const alerts = await alertsFor(db, [id]);
+    return positionView(row, alerts.get(id) ?? [], new QuoteCache(this.ctx.market, this.ctx.clock.now()));
+  }
+
+  /** Live value of everything held and the net result of everything closed (funds summary). */
+  async holdings(userId: string, now: number): Promise<Holdings> {
+    const rows = await this.ctx.database.db
+      .selectFrom('trade_position')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('status', 'in', [...HELD_STATUSES, 'closed', 'ended'])
+      .execute();
+    const quotes = new QuoteCache(this.ctx.market, now);
+    const out: Holdings = { marketValue: 0, unrealizedPnl: 0, realizedPnl: 0 };
+    for (const r of rows) {
+      if (r.status === 'closed' || r.status === 'ended') {
+        out.realizedPnl += (r.pnl ?? 0) - r.open_fee - r.close_fee - r.interest - r.tax;
+        continue;
+      }
+      // Without a price the position counts at its principal (no P/L), never at a guess.
+      const v = valueHeld(r, quotes.get(r.code));
+      out.marketValue += v ? v.value : (r.contract_value ?? 0);
+      out.unrealizedPnl += v ? v.pnl : 0;
+    }
+    return out;
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * A position as the user sees it (spec §3 fields), valued at the live quote while held. The same
+ * valuation (last price) feeds the funds summary and the maintenance check, so the three agree.
+ */
+import { jstDate } from '../../../shared/market';
+import { leverageFromTenths, type BusinessType, type CloseReason, type Direction, type PositionStatus, type PriceType } from '../../../shared/domain/position';
+import { contractValue, maintenanceRatioBp, positionPnl } from '../../../shared/domain/trade-money';
+import type { PositionView } from '../../../shared/api/trade';
+import type { MarketDataSource, Quote } from '../../market-sim/types';
+import type { AlertRow, PositionRow } from './repo';
+
+/** Quotes for one response, fetched once per code; null when no price is available. */
+export class QuoteCache {
+  private readonly cache = new Map<string, Quote | null>();
+  constructor(
+    readonly market: MarketDataSource,
+    readonly now: number,
+  ) {}
+
+  get(code: string): Quote | null {
+    if (!this.cache.has(code)) {
+      let q: Quote | null = null;
+      try {
+        q = this.market.quote(code, this.now);
+      } catch {
+        q = null; // unknown or outside the simulated horizon: shown without a live price
+      }
+      this.cache.set(code, q);
+    }
+    return this.cache.get(code)!;
+  }
+}
+
+export interface Valuation {
+  price: number;
+  value: number;
+  pnl: number;
+  ratioBp: number;
+}
+
+/** Live value of a held position at the last price, or null without a quote. */
+export function valueHeld(row: PositionRow, q: Quote | null): Valuation | null {
+  if (!q || row.buy_price === null) return null;
+  const value = contractValue(q.price, row.quantity, row.price_scale);
+  const pnl = positionPnl(row.direction as Direction, row.buy_price, q.price, row.quantity, row.price_scale);
+  return { price: q.price, value, pnl, ratioBp: maintenanceRatioBp(row.principal, pnl, value) };
+}
+
+const HELD = new Set(['in_progress', 'holding', 'closing']);
+
+export function positionView(row: PositionRow, alerts: AlertRow[], quotes: QuoteCache): PositionView {
+  const inst = quotes.market.instrument(row.code);
+  const today = jstDate(quotes.now);
+  const held = HELD.has(row.status);
+  const live = held ? valueHeld(row, quotes.get(row.code)) : null;
+  const done = row.status === 'closed' || row.status === 'ended';
+  const fees = row.open_fee + row.close_fee;
+  let marketPrice: number | null = null;
+  let pnl: number | null = null;
+  let netPnl: number | null = null;
+  if (live) {
+    marketPrice = live.price;
+    pnl = live.pnl;
+    netPnl = pnl - fees - row.interest;
+  } else if (done) {
+    marketPrice = row.sell_price;
+    pnl = row.pnl;
+    netPnl = (row.pnl ?? 0) - fees - row.interest - row.tax;
+  } else if (row.status === 'pending') {
+    marketPrice = quotes.get(row.code)?.price ?? null;
+  }
+  const sellable = row.day_trade === 1 || (row.sellable_from !== null && today >= row.sellable_from);
+  const unlocked = row.locked_until === null || today >= row.locked_until;
+  return {
+    id: row.id,
+    orderNo: row.id,
+    code: row.code,
+    name: inst?.nameJa ?? row.code,
+    nameEn: inst?.nameEn ?? row.code,
+    businessType: row.business_type as BusinessType,
+    direction: row.direction as Direction,
+    priceType: row.price_type as PriceType,
+    status: row.status as PositionStatus,
+    currency: row.currency,
+    priceScale: row.price_scale,
+    lots: row.lots,
+    quantity: row.quantity,
+    leverage: leverageFromTenths(row.leverage_x10),
+    limitPrice: row.limit_price,
+    placedAt: row.placed_at,
+    buyTime: row.buy_time,
+    buyPrice: row.buy_price,
+    sellTime: row.sell_time,
+    sellPrice: row.sell_price,
+    contractValue: row.contract_value,
+    principal: row.principal,
+    reserved: row.reserved,
+    marketPrice,
+    marketValue: live ? live.value : done && row.sell_price !== null ? contractValue(row.sell_price, row.quantity, row.price_scale) : null,
+    openFee: row.open_fee,
+    closeFee: row.close_fee,
+    fee: fees,
+    interest: row.interest,
+    tax: row.tax,
+    pnl,
+    netPnl,
+    dayTrade: row.day_trade === 1,
+    autoCloseAt: row.auto_close_at,
+    sellableFrom: row.sellable_from,
+    lockedUntil: row.locked_until,
+    closeType: row.close_type as PriceType | null,
+    closeLimitPrice: row.close_limit_price,
+    closeReason: row.close_reason as CloseReason | null,
+    maintenanceRatioBp: live ? live.ratioBp : null,
+    alerts: alerts.map((a) => ({ kind: a.kind, params: a.params, at: a.at })),
+    actions: {
+      cancel: row.status === 'pending' || row.status === 'closing',
+      close: (row.status === 'holding' || row.status === 'in_progress') && sellable && unlocked,
+    },
+  };
+}

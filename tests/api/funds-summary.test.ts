@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects } from '../support/db';
+import { startTestServer, TEST_NOW, type TestServer } from '../support/server';
+import { capitalGainsTax } from '../../src/shared/domain/trade-money';
+import { at, balances, closePos, findInstant, grant, placed, quote, setConfig, trader } from './trade-support';
+
+/** funds/summary and funds/records (issue 5 §5): every figure from the ledger and live prices. */
+for (const dialect of testDialects()) {
+  describe(`funds summary and records (${dialect})`, () => {
+    let s: TestServer;
+    beforeAll(async () => {
+      s = await startTestServer({ dialect });
+    });
+    afterAll(async () => {
+      await s?.close();
+    });
+
+    const summary = async (token: string) => (await s.call('get', 'funds/summary', { token })).body.data;
+
+    it('a new user has nothing, in yen', async () => {
+      const u = await trader(s, 0);
+      expect(await summary(u.token)).toEqual({
+        currency: 'JPY', totalAssets: 0, available: 0, frozen: 0, margin: 0, loan: 0, marketValue: 0, unrealizedPnl: 0,
+        realizedPnl: 0, profit: 0, balances: [{ currency: 'JPY', cash: 0, frozen: 0, margin: 0, loan: 0, total: 0 }],
+      });
+    });
+
+    it('adds ledger balances and the live P/L of held positions', async () => {
+      const u = await trader(s, 2_000_000);
+      await grant(s, u.id, 12_345, 'USD');
+      s.clock.set(TEST_NOW);
+      const long = await placed(s, u, { leverage: 2 });
+      const pending = await placed(s, u, { type: 'limit', price: quote(s, '7203', TEST_NOW).limits!.lower });
+      const later = at('2026-11-24', 14);
+      s.clock.set(later);
+      const price = quote(s, '7203', later).price;
+      const unrealized = ((price - long.buyPrice) * 100) / 10;
+      const b = await balances(s, u.id);
+      const sum = await summary(u.token);
+      expect(sum).toMatchObject({
+        available: b.cash, frozen: pending.reserved, margin: long.principal, loan: 0,
+        marketValue: (price * 100) / 10, unrealizedPnl: unrealized, totalAssets: 2_000_000 + unrealized, profit: unrealized,
+      });
+      expect(sum.balances).toEqual([
+        { currency: 'JPY', cash: b.cash, frozen: b.frozen, margin: b.margin, loan: 0, total: 2_000_000 },
+        { currency: 'USD', cash: 12_345, frozen: 0, margin: 0, loan: 0, total: 12_345 },
+      ]);
+    });
+
+    it('lists records by type, newest first, each fee and tax its own line', async () => {
+      await setConfig(s, 'feeSchedule', 'reference');
+      try {
+        const u = await trader(s, 2_000_000);
+        s.clock.set(TEST_NOW);
+        const p = await placed(s, u);
+        const t = findInstant(s, '7203', at('2026-11-25', 9), (q) => q.bid! > p.buyPrice + 100);
+        s.clock.set(t);
+        const c = (await closePos(s, u, p.id)).body.data;
+        expect(c.tax).toBe(capitalGainsTax(c.pnl - c.fee));
+        expect(c.tax).toBeGreaterThan(0);
+
+        const records = async (q: string) => (await s.call('get', `funds/records${q}`, { token: u.token })).body.data;
+        const trade = await records('?type=trade');
+        expect(trade.items.map((r: { kind: string }) => r.kind)).toEqual(['trade_close', 'trade_open']);
+        const [close, open] = trade.items;
+        expect(open).toMatchObject({ type: 'trade', code: '7203', refType: 'position', refId: p.id, amount: -275 });
+        expect(open.lines).toEqual([{ type: 'principal', amount: -p.principal }, { type: 'fee', amount: -275 }]);
+        expect(close.lines).toEqual([
+          { type: 'principal', amount: p.principal },
+          { type: 'pnl', amount: c.pnl },
+          { type: 'fee', amount: -c.closeFee },
+          { type: 'tax', amount: -c.tax },
+        ]);
+        expect(close.amount).toBe(c.pnl - c.closeFee - c.tax);
+        // The lines add up to the cash movement.
+        const cashMove = close.postings.filter((x: { kind: string }) => x.kind === 'cash').reduce((a: number, x: { amount: number }) => a + x.amount, 0);
+        expect(close.lines.reduce((a: number, l: { amount: number }) => a + l.amount, 0)).toBe(cashMove);
+
+        const grants = await records('?type=grant');
+        expect(grants.items).toHaveLength(1);
+        expect(grants.items[0]).toMatchObject({ kind: 'admin_grant', type: 'grant', amount: 2_000_000, memo: 'test funds', lines: [{ type: 'grant', amount: 2_000_000 }] });
+        const all = await records('?limit=2');
+        expect(all.items.map((r: { kind: string }) => r.kind)).toEqual(['trade_close', 'trade_open']);
+        const rest = await records(`?limit=2&cursor=${all.next}`);
+        expect(rest.items.map((r: { kind: string }) => r.kind)).toEqual(['admin_grant']);
+        expect(rest.next).toBeNull();
+        expect((await summary(u.token)).realizedPnl).toBe(c.netPnl);
+        expect((await s.call('get', 'funds/records?type=deposit', { token: u.token })).status).toBe(400);
+      } finally {
+        await setConfig(s, 'feeSchedule', 'zero');
+      }
+    });
+  });
+}

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects } from '../support/db';
+import { startTestServer, TEST_NOW, type TestServer } from '../support/server';
+import { maintenanceRatioBp, positionPnl } from '../../src/shared/domain/trade-money';
+import { at, balances, expectLedgerBalanced, placed, position, quote, runAt, setConfig, trader, tradingInstants } from './trade-support';
+
+/** Maintenance ratio: a margin call below the threshold, a forced close below the floor (issue 5 §2). */
+for (const dialect of testDialects()) {
+  describe(`trade margin maintenance (${dialect})`, () => {
+    let s: TestServer;
+    beforeAll(async () => {
+      s = await startTestServer({ dialect });
+    });
+    afterAll(async () => {
+      await s?.close();
+    });
+
+    /** The instant in the next days where a 3.3× long in 8035 (falls ~20%) has its lowest ratio. */
+    function worstInstant(buyPrice: number, principal: number) {
+      let best = { t: 0, ratio: 10_000 };
+      for (const t of tradingInstants(at('2026-11-25', 9), 20, 15 * 60_000)) {
+        const price = quote(s, '8035', t).price;
+        const ratio = maintenanceRatioBp(principal, positionPnl('up', buyPrice, price, 100, 10), (price * 100) / 10);
+        if (ratio < best.ratio) best = { t, ratio };
+      }
+      return best;
+    }
+
+    it('sends one margin call a day below the maintenance ratio, then force-closes below the floor', async () => {
+      const u = await trader(s, 10_000_000);
+      s.clock.set(TEST_NOW);
+      const p = await placed(s, u, { code: '8035', leverage: 3.3 });
+      expect(p.maintenanceRatioBp).toBeGreaterThan(2900);
+      const worst = worstInstant(p.buyPrice, p.principal);
+      expect(worst.ratio).toBeLessThan(2000);
+      // Thresholds around the worst point: a call, but no forced close yet.
+      await setConfig(s, 'maintenanceRatioBp', worst.ratio + 1);
+      await setConfig(s, 'forcedCloseRatioBp', worst.ratio);
+      const r1 = await runAt(s, worst.t);
+      expect(r1).toMatchObject({ marginCalls: 1, forcedClosed: 0 });
+      const called = await position(s, u, p.id);
+      expect(called).toMatchObject({ status: 'holding', maintenanceRatioBp: worst.ratio });
+      expect(called.alerts).toEqual([{ kind: 'margin_call', params: { ratioBp: worst.ratio, thresholdBp: worst.ratio + 1 }, at: worst.t }]);
+      expect((await runAt(s, worst.t + 1_000)).marginCalls).toBe(0); // once a day
+
+      await setConfig(s, 'forcedCloseRatioBp', worst.ratio + 1);
+      const r2 = await runAt(s, worst.t + 2_000);
+      expect(r2.forcedClosed).toBe(1);
+      const closed = await position(s, u, p.id);
+      expect(closed).toMatchObject({ status: 'ended', closeReason: 'forced_close', sellPrice: quote(s, '8035', worst.t + 2_000).bid });
+      expect(closed.alerts.map((a: { kind: string }) => a.kind)).toEqual(['margin_call', 'forced_close']);
+      expect(closed.pnl).toBeLessThan(0);
+      expect(await balances(s, u.id)).toMatchObject({ margin: 0, loan: 0 });
+      await expectLedgerBalanced(s);
+      await setConfig(s, 'maintenanceRatioBp', 2000);
+      await setConfig(s, 'forcedCloseRatioBp', 1000);
+    });
+
+    it('leaves cash positions and healthy margin alone', async () => {
+      const u = await trader(s, 10_000_000);
+      s.clock.set(TEST_NOW);
+      const cashLong = await placed(s, u, { code: '8035' });
+      const r = await runAt(s, TEST_NOW + 60_000);
+      expect(r).toMatchObject({ marginCalls: 0, forcedClosed: 0 });
+      expect((await position(s, u, cashLong.id)).maintenanceRatioBp).toBeGreaterThanOrEqual(9_000);
+    });
+  });
+}

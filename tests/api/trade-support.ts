@@ -1,0 +1,134 @@
+/**
+ * Helpers for the trading, block and funds API tests: funding users through the admin grant,
+ * placing orders with idempotency keys, driving the scheduler with the test's clock, and finding
+ * instants in the (deterministic) simulated market where a price condition holds.
+ */
+import { expect } from 'vitest';
+import { uuidv7 } from 'uuidv7';
+import { jstMs, sessionBounds, isTradingDay, addDays, type IsoDate } from '../../src/shared/market';
+import type { Quote } from '../../src/server/market-sim/types';
+import { registerUser, type TestServer, type TestUser } from '../support/server';
+
+export { jstMs };
+
+/** A Tokyo wall-clock instant. */
+export const at = (date: IsoDate, hh: number, mm = 0, ss = 0) => jstMs(date, hh, mm, ss);
+
+export async function grant(s: TestServer, userId: string, amount: number, currency = 'JPY') {
+  const res = await s.call('post', `admin/users/${userId}/grant`, {
+    token: s.admin.token,
+    headers: { 'Idempotency-Key': uuidv7() },
+    body: { currency, amount, reason: 'test funds' },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data;
+}
+
+/** A registered user holding `amount` yen of granted cash. */
+export async function trader(s: TestServer, amount = 10_000_000): Promise<TestUser> {
+  const u = await registerUser(s);
+  if (amount > 0) await grant(s, u.id, amount);
+  return u;
+}
+
+export interface OrderInput {
+  code?: string;
+  direction?: 'up' | 'down';
+  type?: 'market' | 'limit';
+  price?: number;
+  lots?: number;
+  leverage?: number;
+  dayTrade?: boolean;
+}
+
+export function order(s: TestServer, u: TestUser, o: OrderInput = {}, key: string = uuidv7()) {
+  const body = { code: '7203', direction: 'up', type: 'market', lots: 1, leverage: 1, ...o };
+  return s.call('post', 'trade/orders', { token: u.token, body, headers: { 'Idempotency-Key': key } });
+}
+
+/** Places an order and expects it accepted; returns the position. */
+export async function placed(s: TestServer, u: TestUser, o: OrderInput = {}) {
+  const res = await order(s, u, o);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data;
+}
+
+export function closePos(s: TestServer, u: TestUser, id: string, body: object = {}, key: string = uuidv7()) {
+  return s.call('post', `trade/positions/${id}/close`, { token: u.token, body, headers: { 'Idempotency-Key': key } });
+}
+
+export function cancel(s: TestServer, u: TestUser, id: string, key: string = uuidv7()) {
+  return s.call('post', `trade/orders/${id}/cancel`, { token: u.token, headers: { 'Idempotency-Key': key } });
+}
+
+export async function position(s: TestServer, u: TestUser, id: string) {
+  const res = await s.call('get', `trade/positions/${id}`, { token: u.token });
+  expect(res.status).toBe(200);
+  return res.body.data;
+}
+
+/** Moves the clock to `t` and runs the due jobs there. */
+export async function runAt(s: TestServer, t: number) {
+  s.clock.set(t);
+  return (await s.services.jobs.runDue(t)).trading;
+}
+
+export async function setConfig(s: TestServer, name: string, value: unknown) {
+  const res = await s.call('post', 'admin/config', { token: s.admin.token, body: { name, value, reason: 'test setting' } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+export async function balances(s: TestServer, userId: string) {
+  const b = (await s.services.ledger.balances(userId)).JPY ?? {};
+  return { cash: b.cash ?? 0, frozen: b.frozen ?? 0, margin: b.margin ?? 0, loan: b.loan ?? 0 };
+}
+
+/** Every currency's postings sum to zero (DESIGN.md §6.4). */
+export async function expectLedgerBalanced(s: TestServer) {
+  const rows = await s.services.database.db
+    .selectFrom('posting')
+    .select(['currency', (eb) => eb.fn.sum<number>('amount').as('total')])
+    .groupBy('currency')
+    .execute();
+  for (const r of rows) expect(Number(r.total), r.currency).toBe(0);
+  const negative = await s.services.database.db.selectFrom('balance').select('amount').where('floor_zero', '=', 1).where('amount', '<', 0).execute();
+  expect(negative).toEqual([]);
+}
+
+export const quote = (s: TestServer, code: string, t: number): Quote => s.services.market.quote(code, t);
+
+/** Continuous-trading minutes (plus 15 s steps) of the trading days from `from` on, in order. */
+export function* tradingInstants(from: number, days: number, stepMs = 60_000): Generator<number> {
+  let date = new Date(from + 9 * 3600_000).toISOString().slice(0, 10);
+  for (let n = 0; n < days; date = addDays(date, 1)) {
+    if (!isTradingDay(date)) continue;
+    n++;
+    const b = sessionBounds(date);
+    for (const [start, end] of [[b.open, b.morningClose], [b.afternoonOpen, b.closingAuction]] as const) {
+      for (let t = start; t < end; t += stepMs) if (t > from) yield t;
+    }
+  }
+}
+
+/** The first instant after `from` (within `days` trading days) whose quote satisfies `pred`. */
+export function findInstant(s: TestServer, code: string, from: number, pred: (q: Quote) => boolean, days = 10): number {
+  for (const t of tradingInstants(from, days)) if (pred(quote(s, code, t))) return t;
+  throw new Error(`no instant found for ${code} after ${new Date(from).toISOString()}`);
+}
+
+/** Signs a user in again (after a clock jump past the 30-day session expiry). */
+export async function signIn(s: TestServer, u: TestUser): Promise<void> {
+  const res = await s.call('post', 'user/login', { body: { phone: u.phone, password: u.password } });
+  expect(res.status).toBe(200);
+  u.token = res.body.data.token;
+}
+
+export async function signInAdmin(s: TestServer): Promise<void> {
+  const res = await s.call('post', 'user/login', { body: { phone: s.admin.phone, password: s.admin.password } });
+  expect(res.status).toBe(200);
+  s.admin.token = res.body.data.token;
+}
+
+/** A house account's balance (fee income, tax payable, …). */
+export const house = (s: TestServer, kind: 'fee_income' | 'tax_payable' | 'interest_income' | 'market_counterparty') =>
+  s.services.ledger.balance('house', 'JPY', kind);

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  capitalGainsTax,
+  contractValue,
+  dailyInterest,
+  interestBase,
+  maintenanceRatioBp,
+  orderCost,
+  positionPnl,
+  principalFor,
+  REFERENCE_FEES,
+  tradeFee,
+} from '../../src/shared/domain/trade-money';
+import { Postings } from '../../src/server/modules/trade/postings';
+
+describe('fee schedules', () => {
+  it('zero commission by default; the reference table (tse.md) by band, edges inclusive', () => {
+    expect(tradeFee(10_000_000, 'zero')).toBe(0);
+    const cases: [number, number][] = [
+      [1, 55], [50_000, 55], [50_001, 99], [100_000, 99], [100_001, 115], [200_000, 115], [200_001, 275], [500_000, 275],
+      [500_001, 535], [1_000_000, 535], [1_000_001, 640], [1_500_000, 640], [1_500_001, 1_013], [30_000_000, 1_013], [30_000_001, 1_070],
+    ];
+    for (const [value, fee] of cases) expect(tradeFee(value, 'reference'), String(value)).toBe(fee);
+    expect(tradeFee(0, 'reference')).toBe(0);
+    expect(REFERENCE_FEES).toHaveLength(8);
+  });
+
+  it('fees never decrease with the contract value (a reservation at a higher price always covers the fill)', () => {
+    fc.assert(fc.property(fc.nat(100_000_000), fc.nat(100_000_000), (a, b) => {
+      const [lo, hi] = a < b ? [a, b] : [b, a];
+      expect(tradeFee(lo, 'reference')).toBeLessThanOrEqual(tradeFee(hi, 'reference'));
+    }));
+  });
+});
+
+describe('principal, P/L, interest, tax and maintenance', () => {
+  it('principal is the contract value ÷ leverage, rounded up to the yen', () => {
+    expect(principalFor(259_900, 10)).toBe(259_900);
+    expect(principalFor(259_900, 33)).toBe(78_758); // 78,757.57…
+    expect(principalFor(100, 33)).toBe(31);
+    expect(orderCost(25_990, 100, 10, 33, 'reference')).toEqual({ contractValue: 259_900, principal: 78_758, fee: 275, total: 79_033 });
+  });
+
+  it('P/L is signed by direction and rounds toward zero', () => {
+    expect(positionPnl('up', 25_990, 26_000, 100, 10)).toBe(100);
+    expect(positionPnl('down', 25_990, 26_000, 100, 10)).toBe(-100);
+    expect(positionPnl('up', 10, 13, 1, 10)).toBe(0); // 0.3 yen
+    expect(positionPnl('up', 13, 10, 1, 10)).toBe(0); // −0.3 yen: not rounded against the user
+    expect(contractValue(23_455, 100, 10)).toBe(234_550);
+  });
+
+  it('interest: longs on the borrowed part, shorts on the whole value; daily, 365-day year, rounded down', () => {
+    expect(interestBase('up', 1_000_000, 1_000_000)).toBe(0);
+    expect(interestBase('up', 1_000_000, 303_031)).toBe(696_969);
+    expect(interestBase('down', 1_000_000, 303_031)).toBe(1_000_000);
+    expect(dailyInterest(1_000_000, 280)).toBe(76); // 76.7…
+    expect(dailyInterest(1_000_000, 110)).toBe(30);
+    expect(dailyInterest(0, 280)).toBe(0);
+  });
+
+  it('tax is 20.315% of a positive net gain, rounded down; nothing on a loss', () => {
+    expect(capitalGainsTax(100_000)).toBe(20_315);
+    expect(capitalGainsTax(99)).toBe(20); // 20.11…
+    expect(capitalGainsTax(0)).toBe(0);
+    expect(capitalGainsTax(-5_000)).toBe(0);
+  });
+
+  it('maintenance ratio: (principal + P/L) ÷ market value in basis points', () => {
+    expect(maintenanceRatioBp(303_031, 0, 1_000_000)).toBe(3_030);
+    expect(maintenanceRatioBp(303_031, -150_000, 850_000)).toBe(1_800);
+    expect(maintenanceRatioBp(100, -200, 1_000)).toBe(-1_000);
+  });
+});
+
+describe('charges never make cash negative', () => {
+  it('pays from cash as far as it goes and books the rest as a loan, balanced', () => {
+    fc.assert(
+      fc.property(fc.nat(1_000_000), fc.nat(1_000_000), fc.nat(1_000_000), (cash, principal, loss) => {
+        const p = new Postings('u', 'JPY', cash).own('margin', -principal).own('cash', principal).charge('market_counterparty', loss);
+        const sum = p.list.reduce((a, x) => a + x.amount, 0);
+        expect(sum).toBe(0);
+        const cashDelta = p.list.filter((x) => x.owner === 'u' && x.kind === 'cash').reduce((a, x) => a + x.amount, 0);
+        const loan = p.list.filter((x) => x.kind === 'loan').reduce((a, x) => a + x.amount, 0);
+        expect(cash + cashDelta).toBeGreaterThanOrEqual(0);
+        expect(loan + Math.max(0, loss - cash - principal)).toBe(0); // the loan is exactly the shortfall
+        expect(p.list.every((x) => x.amount !== 0)).toBe(true);
+      }),
+    );
+  });
+});
