@@ -2,10 +2,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { benchLedger, type Figure } from './ledger';
 import { benchOrders } from './orders';
+import { benchStream } from './stream';
 
 const benches: Record<string, () => Promise<Figure[]>> = {
   ledger: benchLedger,
   orders: benchOrders,
+  stream: benchStream,
 };
 
 const only = process.argv.slice(2);

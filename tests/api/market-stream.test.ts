@@ -204,6 +204,16 @@ describe.each(testDialects())('market stream (%s)', (dialect) => {
     const res = await s.call('get', 'market/stream?codes=7203,9999');
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ msg: 'product_not_found', params: { code: '9999' } });
+    // A market clock outside the simulated years: the envelope, not a broken stream.
+    s.clock.set(Date.parse('2035-06-05T01:00:00Z'));
+    try {
+      const out = await s.call('get', 'market/stream?codes=4502');
+      expect(out.status).toBe(422);
+      expect(out.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(out.body).toMatchObject({ status: 0, msg: 'price_unavailable' });
+    } finally {
+      s.clock.set(TEST_NOW);
+    }
     expect(s.services.quotes.stats().clients).toBe(0);
   });
 });

@@ -52,7 +52,9 @@ export function streamQuotes(c: Context<AppEnv & { Bindings: HttpBindings }>) {
   const out = c.env?.outgoing;
   if (!out) throw new Error('the quote stream needs @hono/node-server');
 
-  out.writeHead(200, HEADERS);
+  // Headers go out with the first write (the snapshot); until then a failure below (e.g. a clock
+  // outside the simulated years) can still answer the ordinary JSON envelope.
+  for (const [name, value] of Object.entries(HEADERS)) out.setHeader(name, value);
   const client: HubClient = {
     send(chunks) {
       if (out.destroyed || out.writableEnded) return false;
@@ -66,7 +68,13 @@ export function streamQuotes(c: Context<AppEnv & { Bindings: HttpBindings }>) {
       if (!out.writableEnded) out.end();
     },
   };
-  const sub = quotes.subscribe(parsed.data.codes, client);
+  let sub: { close(): void };
+  try {
+    sub = quotes.subscribe(parsed.data.codes, client);
+  } catch (err) {
+    for (const name of Object.keys(HEADERS)) out.removeHeader(name);
+    throw err;
+  }
   out.on('close', () => sub.close()); // the client went away (or we ended it)
   // Tell @hono/node-server the response is already being written (a fresh object: middleware adds headers to it).
   return new Response(null, { headers: RESPONSE_ALREADY_SENT.headers });
