@@ -1,13 +1,18 @@
-// `npm run bench`: figures as ratios against a baseline measured in the same run (DESIGN.md §10).
+// `npm run bench [name…]`: figures as ratios against a baseline measured in the same run
+// (DESIGN.md §10). Results go to bench/results/<name>.json and the console.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { benchLedger, type Figure } from './ledger';
 import { benchOrders } from './orders';
 import { benchStream } from './stream';
+import { benchChartRender } from './chart';
+import { benchMarketList } from './market-list';
 
 const benches: Record<string, () => Promise<Figure[]>> = {
   ledger: benchLedger,
   orders: benchOrders,
   stream: benchStream,
+  chart: () => benchChartRender(),
+  'market-list': () => benchMarketList(),
 };
 
 const only = process.argv.slice(2);
@@ -16,6 +21,6 @@ for (const [name, run] of Object.entries(benches)) {
   if (only.length && !only.includes(name)) continue;
   console.log(`\n${name}`);
   const figures = await run();
-  for (const f of figures) console.log(`  ${f.name.padEnd(36)} ${String(f.value).padStart(10)} ${f.unit}${f.note ? `  (${f.note})` : ''}`);
+  for (const f of figures) console.log(`  ${f.name.padEnd(40)} ${String(f.value).padStart(10)} ${f.unit}${f.note ? `  (${f.note})` : ''}`);
   writeFileSync(`bench/results/${name}.json`, JSON.stringify({ at: new Date().toISOString(), figures }, null, 2));
 }

@@ -89,9 +89,9 @@ describe('routes (spec §2)', () => {
 
   it('says honestly that a capability is not available yet', async () => {
     setSession({ token: 't', account: '09011112222', is_admin: false });
-    renderApp('/home/blockTrade');
+    renderApp('/home/qcList');
     expect(await screen.findByText('この機能はまだご利用いただけません')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('ブロック取引');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('クオンツファンド');
   });
 });
 

@@ -10,7 +10,7 @@ import type { MessageId } from '../../shared/api/messages';
  */
 export interface MessageText {
   text: MessageDescriptor;
-  variants?: Partial<Record<'amount' | 'range' | 'reason' | 'remaining' | 'minutes' | 'retryAfter', MessageDescriptor>>;
+  variants?: Partial<Record<'amount' | 'range' | 'reason' | 'remaining' | 'minutes' | 'retryAfter' | 'date', MessageDescriptor>>;
 }
 
 export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
@@ -117,7 +117,10 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
   // orders
   order_not_found: { text: msg({ message: '注文が存在しません' }) },
   order_state_invalid: { text: msg({ message: 'この注文は保有中・注文中・申込中ではないため操作できません。重複して操作しないでください' }) },
-  sell_not_allowed_yet: { text: msg({ message: 'まだ売却できません（T+N・ロック期間中）' }) },
+  sell_not_allowed_yet: {
+    text: msg({ message: 'まだ売却できません（T+N・ロック期間中）' }),
+    variants: { date: msg({ message: 'まだ売却できません。{date}から売却できます（T+N・ロック期間中）' }) },
+  },
   follow_time_exceeded: { text: msg({ message: 'フォロー注文の受付時間を過ぎています' }) },
   // cash flow
   deposit_time_closed: {

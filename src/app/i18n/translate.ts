@@ -8,7 +8,7 @@ import type { Lang } from './languages';
 /** Any CJK ideograph (Han script): untranslated server text of that kind is never shown raw. */
 const HAN = /\p{Script=Han}/u;
 
-const VARIANT_ORDER = ['range', 'reason', 'remaining', 'minutes', 'retryAfter', 'amount'] as const;
+const VARIANT_ORDER = ['range', 'reason', 'remaining', 'minutes', 'retryAfter', 'date', 'amount'] as const;
 
 /** "09:30-24:00" → "09:30〜24:00" (Japanese) or "09:30–24:00". */
 export function formatRange(range: string, lang: Lang | null | undefined): string {

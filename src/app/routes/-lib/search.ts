@@ -40,18 +40,52 @@ export const inviteSearch = (s: Raw): { invite?: string } => ({
   invite: optionalString(s.invite, { max: 16, pattern: /^[A-Za-z0-9]{4,16}$/ }),
 });
 
-export const FUND_RECORD_TYPES = ['trade', 'deposit', 'withdraw'] as const;
+/** Fund record tabs: everything, trades, grants (journaled test funds), deposits, withdrawals. */
+export const FUND_RECORD_TYPES = ['all', 'trade', 'grant', 'deposit', 'withdraw'] as const;
 export const fundRecordSearch = (s: Raw): { type?: (typeof FUND_RECORD_TYPES)[number] } => ({
   type: optionalEnum(s.type, FUND_RECORD_TYPES),
 });
 
-/** Market boards (spec §2 market tabs). */
+/** Market boards (spec §2 market tabs) and the board sort. */
 export const MARKET_BOARDS = ['listed', 'otc', 'ipo', 'auction', 'crypto', 'fx'] as const;
-export const marketSearch = (s: Raw): { tab?: (typeof MARKET_BOARDS)[number] } => ({
+export const MARKET_SORTS = ['changeBp', 'volume', 'turnover', 'price'] as const;
+export const SORT_ORDERS = ['desc', 'asc'] as const;
+export const marketSearch = (
+  s: Raw,
+): { tab?: (typeof MARKET_BOARDS)[number]; sort?: (typeof MARKET_SORTS)[number]; order?: (typeof SORT_ORDERS)[number] } => ({
   tab: optionalEnum(s.tab, MARKET_BOARDS),
+  sort: optionalEnum(s.sort, MARKET_SORTS),
+  order: optionalEnum(s.order, SORT_ORDERS),
+});
+
+/** Stock / index detail: the code and the chart's period, indicators and adjustment (restored on reload). */
+export const CHART_PERIOD_PARAMS = ['timeshare', 'min5', 'min15', 'min30', 'day', 'week', 'month', 'halfyear', 'year'] as const;
+export const MAIN_INDICATOR_PARAMS = ['MA', 'EMA', 'BOLL', 'none'] as const;
+export const SUB_INDICATOR_PARAMS = ['VOL', 'MACD', 'KDJ', 'RSI'] as const;
+export const ADJUST_PARAMS = ['none', 'forward', 'backward'] as const;
+export interface StockDetailSearch {
+  code?: string;
+  period?: (typeof CHART_PERIOD_PARAMS)[number];
+  main?: (typeof MAIN_INDICATOR_PARAMS)[number];
+  sub?: (typeof SUB_INDICATOR_PARAMS)[number];
+  adjust?: (typeof ADJUST_PARAMS)[number];
+}
+export const stockDetailSearch = (s: Raw): StockDetailSearch => ({
+  code: optionalString(s.code, { max: 12, pattern: /^[0-9A-Za-z]+$/ }),
+  period: optionalEnum(s.period, CHART_PERIOD_PARAMS),
+  main: optionalEnum(s.main, MAIN_INDICATOR_PARAMS),
+  sub: optionalEnum(s.sub, SUB_INDICATOR_PARAMS),
+  adjust: optionalEnum(s.adjust, ADJUST_PARAMS),
 });
 
 export const ABOUT_SECTIONS = ['about', 'operator', 'fraud', 'privacy', 'terms'] as const;
 export const aboutSearch = (s: Raw): { section?: (typeof ABOUT_SECTIONS)[number] } => ({
   section: optionalEnum(s.section, ABOUT_SECTIONS),
+});
+
+/** /trade/index: the stock detail's buy/sell entry opens the ticket on `code`, buy up or buy down. */
+export const TRADE_DIRECTIONS = ['up', 'down'] as const;
+export const tradeSearch = (s: Raw): { code?: string; direction?: (typeof TRADE_DIRECTIONS)[number] } => ({
+  ...codeSearch(s),
+  direction: optionalEnum(s.direction, TRADE_DIRECTIONS),
 });

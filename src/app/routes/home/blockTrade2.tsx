@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { NotAvailable } from '../../components/NotAvailable';
+import { Page } from '../../components/Page';
+import { BlockOrderList } from '../../features/trade/BlockOffers';
 import { requireSession } from '../-lib/guards';
 
-/** /home/blockTrade2: not built yet — says so honestly (no sample data). */
+/** /home/blockTrade2 — the user's block-trade purchases (locked until their lock ends). */
 export const Route = createFileRoute('/home/blockTrade2')({
   staticData: { name: 'blockTrade2' },
   beforeLoad: requireSession,
@@ -12,5 +13,9 @@ export const Route = createFileRoute('/home/blockTrade2')({
 
 function BlockTrade2Screen() {
   const { t } = useLingui();
-  return <NotAvailable title={t`ブロック取引の注文履歴`} />;
+  return (
+    <Page title={t`ブロック取引の注文履歴`} fallback="/home/blockTrade">
+      <BlockOrderList />
+    </Page>
+  );
 }

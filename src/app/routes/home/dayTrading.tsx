@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { NotAvailable } from '../../components/NotAvailable';
+import { Page } from '../../components/Page';
+import { DayTrading } from '../../features/trade/DayTrading';
 import { requireSession } from '../-lib/guards';
 
-/** /home/dayTrading: not built yet — says so honestly (no sample data). */
+/** /home/dayTrading — the day-trade ticket and today's day trades with the auto-close countdown. */
 export const Route = createFileRoute('/home/dayTrading')({
   staticData: { name: 'dayTrading' },
   beforeLoad: requireSession,
@@ -12,5 +13,9 @@ export const Route = createFileRoute('/home/dayTrading')({
 
 function DayTradingScreen() {
   const { t } = useLingui();
-  return <NotAvailable title={t`デイトレード`} />;
+  return (
+    <Page title={t`デイトレード`}>
+      <DayTrading />
+    </Page>
+  );
 }

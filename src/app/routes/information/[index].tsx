@@ -6,16 +6,16 @@ import { getLanguage } from '../../storage';
 import { ENDONYM } from '../../i18n/languages';
 import { maskPhone } from '../../i18n/format';
 import { Page } from '../../components/Page';
-import { EmptyView } from '../../components/EmptyView';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { MenuGroup, MenuLink } from '../../components/Menu';
 import { Spinner } from '../../components/Spinner';
 import { StateBadge } from '../../components/account/AccountState';
 import { CopyButton } from '../../components/account/CopyButton';
+import { AssetCard } from '../../features/funds/AssetCard';
 import { requireSession } from '../-lib/guards';
 
-/** /information/index — "My page": account header, assets (once they exist), menus. */
+/** /information/index — "My page": account header, assets (from the ledger), menus. */
 export const Route = createFileRoute('/information/index')({
   staticData: { name: 'information' },
   beforeLoad: requireSession,
@@ -56,17 +56,7 @@ function MineScreen() {
         </div>
       </section>
 
-      <section className="card">
-        <h2 className="card__title">
-          <Trans>資産</Trans>
-        </h2>
-        <EmptyView
-          compact
-          icon={icons.wallet}
-          text={<Trans>資産情報はまだご利用いただけません</Trans>}
-          hint={<Trans>入出金とお取引の機能の提供開始後に、残高が表示されます。</Trans>}
-        />
-      </section>
+      <AssetCard />
 
       <MenuGroup title={<Trans>入出金・お取引</Trans>}>
         <MenuLink to="/information/recharge" icon={icons.deposit} label={<Trans>入金</Trans>} />

@@ -1,10 +1,16 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { NotAvailable } from '../../components/NotAvailable';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Page } from '../../components/Page';
+import { EmptyView } from '../../components/EmptyView';
+import * as icons from '../../components/icons';
+import { RecordList } from '../../features/funds/RecordList';
 import { requireSession } from '../-lib/guards';
-import { fundRecordSearch } from '../-lib/search';
+import { fundRecordSearch, FUND_RECORD_TYPES } from '../-lib/search';
 
-/** /information/fundRecord: not built yet — says so honestly (no sample data). */
+/**
+ * /information/fundRecord?type= — the ledger records: trades (every fee and tax its own line),
+ * grants, and deposits / withdrawals (not built yet: they say so).
+ */
 export const Route = createFileRoute('/information/fundRecord')({
   staticData: { name: 'fundRecord' },
   beforeLoad: requireSession,
@@ -12,7 +18,43 @@ export const Route = createFileRoute('/information/fundRecord')({
   component: FundRecordScreen,
 });
 
+type Tab = (typeof FUND_RECORD_TYPES)[number];
+
 function FundRecordScreen() {
   const { t } = useLingui();
-  return <NotAvailable title={t`取引履歴`} />;
+  const { type = 'all' } = Route.useSearch();
+  const labels: Record<Tab, string> = {
+    all: t`すべて`,
+    trade: t`取引`,
+    grant: t`付与`,
+    deposit: t`入金`,
+    withdraw: t`出金`,
+  };
+  return (
+    <Page title={t`取引履歴`} fallback="/information/index">
+      <nav className="chips" aria-label={t`履歴の種類`}>
+        {FUND_RECORD_TYPES.map((k) => (
+          <Link
+            key={k}
+            to="/information/fundRecord"
+            search={{ type: k === 'all' ? undefined : k }}
+            replace
+            className={k === type ? 'chip chip--on' : 'chip'}
+            aria-current={k === type ? 'page' : undefined}
+          >
+            {labels[k]}
+          </Link>
+        ))}
+      </nav>
+      {type === 'deposit' || type === 'withdraw' ? (
+        <EmptyView
+          icon={type === 'deposit' ? icons.deposit : icons.withdraw}
+          text={type === 'deposit' ? <Trans>入金の機能はまだご利用いただけません</Trans> : <Trans>出金の機能はまだご利用いただけません</Trans>}
+          hint={<Trans>提供を開始すると、ここに履歴が表示されます。</Trans>}
+        />
+      ) : (
+        <RecordList key={type} type={type} />
+      )}
+    </Page>
+  );
 }

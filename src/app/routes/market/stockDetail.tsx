@@ -1,18 +1,27 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { NotAvailable } from '../../components/NotAvailable';
+import { getSavedStock } from '../../storage';
 import { requireSession } from '../-lib/guards';
-import { codeSearch } from '../-lib/search';
+import { stockDetailSearch } from '../-lib/search';
+import { chartState, type ChartState } from './-components/ChartPanel';
+import { DetailScreen, type SavedStock } from './-components/DetailScreen';
 
-/** /market/stockDetail: not built yet — says so honestly (no sample data). */
+/**
+ * /market/stockDetail?code=7203 — a stock (or crypto / FX pair): live quote header, chart with every
+ * period, indicators and adjustment, information tabs, buy / sell entry. Without a code it opens the
+ * saved stock detail (the last stock opened).
+ */
 export const Route = createFileRoute('/market/stockDetail')({
   staticData: { name: 'stockDetail' },
   beforeLoad: requireSession,
-  validateSearch: codeSearch,
+  validateSearch: stockDetailSearch,
   component: StockDetailScreen,
 });
 
 function StockDetailScreen() {
-  const { t } = useLingui();
-  return <NotAvailable title={t`銘柄詳細`} />;
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const code = (search.code ?? getSavedStock<SavedStock>()?.code)?.toUpperCase();
+  const onChart = (next: Partial<ChartState>) =>
+    void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true, resetScroll: false });
+  return <DetailScreen code={code} variant="stock" chart={chartState(search)} onChart={onChart} />;
 }

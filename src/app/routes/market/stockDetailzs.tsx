@@ -1,18 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { NotAvailable } from '../../components/NotAvailable';
 import { requireSession } from '../-lib/guards';
-import { codeSearch } from '../-lib/search';
+import { stockDetailSearch } from '../-lib/search';
+import { chartState, type ChartState } from './-components/ChartPanel';
+import { DetailScreen } from './-components/DetailScreen';
 
-/** /market/stockDetailzs: not built yet — says so honestly (no sample data). */
+/** /market/stockDetailzs?code=N225 — an index (Nikkei 225, TOPIX, TSE Growth 250): live value and chart. */
 export const Route = createFileRoute('/market/stockDetailzs')({
   staticData: { name: 'stockDetailzs' },
   beforeLoad: requireSession,
-  validateSearch: codeSearch,
-  component: StockDetailzsScreen,
+  validateSearch: stockDetailSearch,
+  component: IndexDetailScreen,
 });
 
-function StockDetailzsScreen() {
-  const { t } = useLingui();
-  return <NotAvailable title={t`指数詳細`} />;
+function IndexDetailScreen() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const code = (search.code ?? 'N225').toUpperCase();
+  const onChart = (next: Partial<ChartState>) =>
+    void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true, resetScroll: false });
+  return <DetailScreen code={code} variant="index" chart={chartState(search)} onChart={onChart} />;
 }

@@ -1,10 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { NotAvailable } from '../../components/NotAvailable';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Page } from '../../components/Page';
+import { EmptyView } from '../../components/EmptyView';
+import * as icons from '../../components/icons';
+import { PositionDetail } from '../../features/trade/PositionDetail';
 import { requireSession } from '../-lib/guards';
 import { idSearch } from '../-lib/search';
 
-/** /trade/positionDetail: not built yet — says so honestly (no sample data). */
+/** /trade/positionDetail?id= — one order / position: every field, notices, close and cancel. */
 export const Route = createFileRoute('/trade/positionDetail')({
   staticData: { name: 'positionDetail' },
   beforeLoad: requireSession,
@@ -14,5 +17,10 @@ export const Route = createFileRoute('/trade/positionDetail')({
 
 function PositionDetailScreen() {
   const { t } = useLingui();
-  return <NotAvailable title={t`建玉詳細`} />;
+  const { id } = Route.useSearch();
+  return (
+    <Page title={t`建玉詳細`} fallback="/trade/index">
+      {id ? <PositionDetail id={id} /> : <EmptyView icon={icons.inbox} text={<Trans>表示する注文が指定されていません</Trans>} />}
+    </Page>
+  );
 }

@@ -1,0 +1,114 @@
+import { memo, useState, type MouseEvent } from 'react';
+import { direction, formatChange, formatPercent, formatPrice, formatVolume, formatYenCompact } from './format';
+import { instrumentName } from './names';
+import { ChangePill, LimitBadge } from './parts';
+import type { SortField } from './keys';
+
+/** What a list row shows (a board row, a watchlist entry, a search result). */
+export interface RowData {
+  code: string;
+  kind: string;
+  nameJa: string;
+  nameEn: string;
+  priceScale: number;
+  qtyScale: number;
+  quoteUnit: number;
+  price: number;
+  change: number;
+  changeBp: number;
+  volume: number;
+  turnover: number;
+  limitState: 'up' | 'down' | null;
+  at: number;
+}
+
+export const ROW_HEIGHT = 60;
+
+/**
+ * The price cell, flashing in the rise / fall colour when the price moves (the new span restarts
+ * the CSS animation). The previous price is kept in state ("adjusting state while rendering").
+ */
+function LivePrice({ price, priceScale }: { price: number; priceScale: number }) {
+  const [prev, setPrev] = useState(price);
+  const [flash, setFlash] = useState<{ n: number; dir: 'rise' | 'fall' | null }>({ n: 0, dir: null });
+  if (price !== prev) {
+    setPrev(price);
+    setFlash({ n: flash.n + 1, dir: price > prev ? 'rise' : 'fall' });
+  }
+  return (
+    <span key={flash.n} className={`qrow__last${flash.dir ? ` flash-${flash.dir}` : ''}`}>
+      {formatPrice(price, priceScale)}
+    </span>
+  );
+}
+
+/**
+ * One row: name and code | price and change | the sorted metric (change-% pill by default, volume
+ * or turnover when sorted by those). A link to the detail screen.
+ */
+export const QuoteRow = memo(function QuoteRow({
+  row,
+  metric = 'changeBp',
+  locale,
+  href,
+  onOpen,
+  sub,
+  showPercent = false,
+}: {
+  row: RowData;
+  metric?: SortField;
+  locale: string;
+  href: string;
+  onOpen?: (row: RowData, e: MouseEvent<HTMLAnchorElement>) => void;
+  /** Extra text on the second line (board, segment). */
+  sub?: string;
+  /** Add the change % to the price column (where the metric column is not shown). */
+  showPercent?: boolean;
+}) {
+  const dir = direction(row.change);
+  const unit = row.quoteUnit > 1 ? ` ×${row.quoteUnit}` : '';
+  return (
+    <a
+      className="qrow"
+      href={href}
+      data-code={row.code}
+      onClick={
+        onOpen
+          ? (e) => {
+              if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+              e.preventDefault();
+              onOpen(row, e);
+            }
+          : undefined
+      }
+    >
+      <span className="qrow__name">
+        <span className="qrow__title">{instrumentName(row, locale)}</span>
+        <span className="qrow__sub">
+          <span className="num">
+            {row.code}
+            {unit}
+          </span>
+          {sub ? <span>{sub}</span> : null}
+          <LimitBadge state={row.limitState} />
+        </span>
+      </span>
+      <span className="qrow__price">
+        <LivePrice price={row.price} priceScale={row.priceScale} />
+        <span className={`qrow__delta chg ${dir}`}>
+          {formatChange(row.change, row.priceScale)}
+          {showPercent ? ` (${formatPercent(row.changeBp)})` : ''}
+        </span>
+      </span>
+      <span className="qrow__metric">
+        {metric === 'volume' ? (
+          <span className="qrow__metric-text">{formatVolume(row.volume, row.qtyScale, locale)}</span>
+        ) : metric === 'turnover' ? (
+          <span className="qrow__metric-text">{formatYenCompact(row.turnover, locale)}</span>
+        ) : (
+          <ChangePill changeBp={row.changeBp} />
+        )}
+      </span>
+    </a>
+  );
+});

@@ -1,0 +1,103 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Icon } from '../../components/Icon';
+import * as icons from './icons';
+import { UPDOWN_COLORS, UPDOWN_SCHEMES, setUpDownScheme, useUpDown, type UpDownScheme } from './updown';
+import type { RowSnapshot } from './watchlist-queue';
+import { useWatchlist } from './watchlist';
+
+/** The watchlist star: toggles the instrument in the watchlist (works offline: the edit is queued). */
+export function WatchStar({ row, className = 'icon-btn' }: { row: RowSnapshot; className?: string }) {
+  const { t } = useLingui();
+  const watchlist = useWatchlist();
+  const on = watchlist.has(row.code);
+  const full = !on && watchlist.codes.length >= watchlist.max;
+  return (
+    <button
+      type="button"
+      className={`${className} star-btn`}
+      aria-pressed={on}
+      aria-label={on ? t`お気に入りから外す` : t`お気に入りに追加`}
+      title={full ? t`お気に入りは上限に達しています` : undefined}
+      disabled={full}
+      onClick={() => (on ? watchlist.remove(row.code) : watchlist.add(row))}
+    >
+      <Icon d={icons.star} size={22} />
+    </button>
+  );
+}
+
+/**
+ * The rise / fall colour setting: a button that opens a sheet with the three schemes. The default
+ * (rise red, fall blue) is explained in updown.ts.
+ */
+export function UpDownSetting() {
+  const { t } = useLingui();
+  const [open, setOpen] = useState(false);
+  const { scheme } = useUpDown();
+  const id = useId();
+  const firstRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    firstRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+  const names: Record<UpDownScheme, string> = {
+    'red-blue': t`上昇は赤・下落は青（標準）`,
+    'red-green': t`上昇は赤・下落は緑`,
+    'green-red': t`上昇は緑・下落は赤`,
+  };
+  return (
+    <>
+      <button type="button" className="icon-btn" aria-label={t`上昇・下落の色`} onClick={() => setOpen(true)} aria-haspopup="dialog">
+        <Icon d={icons.palette} size={22} />
+      </button>
+      {open ? (
+        <div className="sheet-backdrop" onClick={() => setOpen(false)}>
+          <div className="sheet" role="dialog" aria-modal="true" aria-labelledby={id} onClick={(e) => e.stopPropagation()}>
+            <div className="sheet__head">
+              <h2 id={id} className="sheet__title">
+                <Trans>上昇・下落の色</Trans>
+              </h2>
+              <button type="button" className="icon-btn" aria-label={t`閉じる`} onClick={() => setOpen(false)}>
+                <Icon d={icons.close} size={22} />
+              </button>
+            </div>
+            <div className="sheet__body">
+              <fieldset className="updown-opts" style={{ border: 0, margin: 0, padding: 0 }}>
+                <legend className="muted" style={{ marginBottom: '0.5rem' }}>
+                  <Trans>数値には必ず +/− の符号と ▲▼ が付きます。</Trans>
+                </legend>
+                {UPDOWN_SCHEMES.map((s, i) => (
+                  <label key={s} className="updown-opt">
+                    <input
+                      ref={i === 0 ? firstRef : undefined}
+                      type="radio"
+                      name={`${id}-scheme`}
+                      checked={scheme === s}
+                      onChange={() => setUpDownScheme(s)}
+                    />
+                    <span>{names[s]}</span>
+                    <span className="updown-opt__swatches" aria-hidden="true">
+                      <span style={{ color: UPDOWN_COLORS[s].rise }}>▲+1.2%</span>
+                      <span style={{ color: UPDOWN_COLORS[s].fall }}>▼−0.8%</span>
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+            </div>
+            <div className="sheet__foot">
+              <button type="button" className="btn btn--primary btn--block" onClick={() => setOpen(false)}>
+                <Trans>閉じる</Trans>
+              </button>
+            </div>
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}

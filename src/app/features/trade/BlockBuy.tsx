@@ -1,0 +1,211 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { FeeSchedule } from '../../../shared/domain/trade-money';
+import { formatDateTime, formatMoney, formatNumber } from '../../i18n/format';
+import { useSiteConfig } from '../../components/useSiteConfig';
+import { EmptyView } from '../../components/EmptyView';
+import { Spinner } from '../../components/Spinner';
+import { Icon } from '../../components/Icon';
+import * as icons from '../../components/icons';
+import { toast } from '../../components/Toast';
+import { blockOffersQuery, buyBlock, buyingPowerQuery, type BlockOffer, type PositionView } from './api';
+import { OfferCard, offerPhase } from './BlockOffers';
+import { Stepper } from './Stepper';
+import { ActionDialog } from './ActionDialog';
+import { blockCost, checkBlockShares, LOT_SIZE, parseLots } from './ticket';
+import { useMoneyAction } from './useMoneyAction';
+import './trade.css';
+
+/** Buy shares of one block-trade offer: minimum, availability, window and lock rules shown first. */
+export function BlockBuy({ id, onBought }: { id: string; onBought: (p: PositionView) => void }) {
+  const { t } = useLingui();
+  const offers = useQuery(blockOffersQuery());
+  const offer = offers.data?.items.find((o) => o.id === id);
+  if (!offer) {
+    if (offers.isPending) {
+      return (
+        <div className="center-pad">
+          <Spinner size={28} label={t`読み込み中…`} />
+        </div>
+      );
+    }
+    return <EmptyView icon={icons.layers} text={<Trans>この案件は見つかりませんでした</Trans>} hint={<Trans>募集が終了したか、取り下げられた可能性があります。</Trans>} />;
+  }
+  return <BuyForm offer={offer} onBought={onBought} />;
+}
+
+function BuyForm({ offer, onBought }: { offer: BlockOffer; onBought: (p: PositionView) => void }) {
+  const { t, i18n } = useLingui();
+  const config = useSiteConfig();
+  const funds = useQuery(buyingPowerQuery());
+  const min = Math.max(offer.minShares, 1);
+  const [shares, setShares] = useState(min);
+  const [confirming, setConfirming] = useState(false);
+  useEffect(() => {
+    setShares((s) => (s < min ? min : s));
+  }, [min]);
+
+  const feeSchedule: FeeSchedule = config.data?.feeSchedule ?? 'zero';
+  const cost = blockCost(offer.price, shares, offer.priceScale, feeSchedule);
+  const available = funds.data?.available ?? null;
+  const check = checkBlockShares(shares, min, offer.sharesAvailable);
+  const phase = offerPhase(offer, Date.now());
+  const enough = available === null ? null : cost.total <= available;
+
+  const action = useMoneyAction(
+    (n: number, key) => buyBlock(offer.id, n, key),
+    (p) => {
+      setConfirming(false);
+      toast(t`ブロック取引を購入しました`);
+      onBought(p);
+    },
+  );
+  const cancel = useCallback(() => {
+    action.end();
+    setConfirming(false);
+  }, [action]);
+  const display = useCallback((v: number) => String(v), []);
+  const clamp = (v: number) => Math.max(min, Math.min(offer.sharesAvailable, Math.trunc(v)));
+
+  return (
+    <>
+      <ul className="offer-list">
+        <OfferCard o={offer} link={false} />
+      </ul>
+
+      <section className="card rules" aria-label={t`購入のルール`}>
+        <h2 className="card__title">
+          <Trans>購入のルール</Trans>
+        </h2>
+        <ul className="rules__list small">
+          <li>
+            <Trans>最低購入数量：{formatNumber(min)}株</Trans>
+          </li>
+          <li>
+            <Trans>購入可能な残り数量：{formatNumber(offer.sharesAvailable)}株</Trans>
+          </li>
+          <li>
+            <Trans>
+              募集期間：{formatDateTime(offer.from)} 〜 {formatDateTime(offer.to)}
+            </Trans>
+          </li>
+          <li>
+            <Trans>ロック期間：購入後 {offer.lockDays} 営業日は売却できません。</Trans>
+          </li>
+          <li>
+            <Trans>現物（レバレッジ1×）での購入です。代金と手数料は購入時に差し引かれます。</Trans>
+          </li>
+        </ul>
+      </section>
+
+      {phase !== 'open' ? (
+        <p className="notice notice--warn">
+          <Icon d={icons.clock} size={18} />
+          <span>{phase === 'upcoming' ? <Trans>募集開始前です。募集期間中にお申し込みください。</Trans> : <Trans>この案件の募集は終了しました。</Trans>}</span>
+        </p>
+      ) : null}
+
+      <section className="ticket card">
+        <Stepper
+          label={t`購入数量`}
+          value={shares}
+          display={display}
+          parse={(text) => {
+            const v = parseLots(text);
+            return v === null ? null : clamp(v);
+          }}
+          onChange={(v) => setShares(clamp(v))}
+          onStep={(d) => setShares(clamp(shares + d * LOT_SIZE))}
+          canDown={shares - LOT_SIZE >= min}
+          canUp={shares + LOT_SIZE <= offer.sharesAvailable}
+          suffix={t`株`}
+          hint={<Trans>{formatNumber(LOT_SIZE)}株ずつ増減できます。</Trans>}
+        />
+        <div className="preview">
+          <dl className="kv">
+            <dt>
+              <Trans>購入代金</Trans>
+            </dt>
+            <dd className="mono">{formatMoney(cost.contractValue)}</dd>
+            <dt>
+              <Trans>手数料</Trans>
+            </dt>
+            <dd className="mono">{formatMoney(cost.fee)}</dd>
+            <dt className="strong">
+              <Trans>合計</Trans>
+            </dt>
+            <dd className="mono strong">{formatMoney(cost.total)}</dd>
+            <dt>
+              <Trans>買付余力</Trans>
+            </dt>
+            <dd className="mono">{available !== null ? formatMoney(available) : '—'}</dd>
+          </dl>
+          {check === 'below_min' ? (
+            <p className="field__error">
+              <Trans>最低購入数量は{formatNumber(min)}株です。</Trans>
+            </p>
+          ) : check === 'above_available' ? (
+            <p className="field__error">
+              <Trans>購入できるのは残り{formatNumber(offer.sharesAvailable)}株までです。</Trans>
+            </p>
+          ) : null}
+          {enough === false ? (
+            <p className="notice notice--warn">
+              <Icon d={icons.alert} size={18} />
+              <span>
+                <Trans>買付余力が不足しています。</Trans>
+              </span>
+            </p>
+          ) : null}
+        </div>
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          disabled={check !== 'ok' || phase !== 'open'}
+          onClick={() => {
+            action.begin();
+            setConfirming(true);
+          }}
+        >
+          <Trans>購入内容を確認</Trans>
+        </button>
+      </section>
+
+      {confirming ? (
+        <ActionDialog
+          title={t`ブロック取引を購入しますか？`}
+          confirmLabel={t`購入する`}
+          cancelLabel={t`キャンセル`}
+          busy={action.isPending}
+          onConfirm={() => {
+            if (!action.isPending) action.mutate(shares);
+          }}
+          onCancel={cancel}
+        >
+          <dl className="kv">
+            <dt>
+              <Trans>銘柄</Trans>
+            </dt>
+            <dd>
+              {i18n.locale === 'ja' ? offer.name : offer.nameEn} <span className="mono">{offer.code}</span>
+            </dd>
+            <dt>
+              <Trans>数量</Trans>
+            </dt>
+            <dd className="mono">
+              <Trans>{formatNumber(shares)}株</Trans>
+            </dd>
+            <dt>
+              <Trans>合計</Trans>
+            </dt>
+            <dd className="mono strong">{formatMoney(cost.total)}</dd>
+          </dl>
+          <p className="small muted">
+            <Trans>購入後 {offer.lockDays} 営業日は売却できません。</Trans>
+          </p>
+        </ActionDialog>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { EmptyView } from '../../components/EmptyView';
+import { Spinner } from '../../components/Spinner';
+import { Icon } from '../../components/Icon';
+import * as icons from '../../components/icons';
+import { dayPositionsQuery } from './api';
+import { OrderTicket } from './OrderTicket';
+import { PositionRow } from './PositionList';
+import { AutoCloseCountdown, useMarketOffset } from './AutoCloseCountdown';
+import './trade.css';
+
+const OPEN = ['pending', 'holding', 'closing'];
+
+/**
+ * Day trading (DESIGN.md §7): the ticket with day trade fixed on, then today's day trades. Open
+ * ones show the countdown to their automatic close in the closing auction (15:25–15:30).
+ */
+export function DayTrading() {
+  const { t } = useLingui();
+  const query = useQuery(dayPositionsQuery());
+  const items = query.data ?? [];
+  const open = items.filter((p) => OPEN.includes(p.status));
+  const done = items.filter((p) => !OPEN.includes(p.status)).slice(0, 20);
+  const offset = useMarketOffset(open[0]?.code ?? null);
+  return (
+    <>
+      <p className="notice">
+        <Icon d={icons.clock} size={18} />
+        <span>
+          <Trans>
+            デイトレードの建玉は、その日の大引け（15:25〜15:30のクロージング・オークション）で自動的に決済されます。金利・貸株料はかかりません。15:25以降は新しいデイトレード注文を受け付けません。
+          </Trans>
+        </span>
+      </p>
+      <OrderTicket dayTrade="fixed" />
+
+      <section aria-label={t`デイトレードの建玉`} className="day-list">
+        <h2 className="card__title">
+          <Trans>本日のデイトレード</Trans>
+        </h2>
+        {query.isPending ? (
+          <div className="center-pad">
+            <Spinner size={24} label={t`読み込み中…`} />
+          </div>
+        ) : open.length === 0 ? (
+          <EmptyView compact icon={icons.inbox} text={<Trans>保有中のデイトレードはありません</Trans>} />
+        ) : (
+          <ul className="pos-list">
+            {open.map((p) => (
+              <PositionRow
+                key={p.id}
+                p={p}
+                compact
+                footer={p.autoCloseAt !== null && p.status !== 'pending' ? <AutoCloseCountdown at={p.autoCloseAt} offset={offset} /> : null}
+              />
+            ))}
+          </ul>
+        )}
+        {done.length > 0 ? (
+          <>
+            <h3 className="card__title day-list__sub">
+              <Trans>決済済み</Trans>
+            </h3>
+            <ul className="pos-list">
+              {done.map((p) => (
+                <PositionRow key={p.id} p={p} compact />
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,364 @@
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { PriceType } from '../../../shared/domain/position';
+import { formatDateTime, formatMoney, formatNumber } from '../../i18n/format';
+import { InfoRow } from '../../components/Menu';
+import { EmptyView } from '../../components/EmptyView';
+import { Spinner } from '../../components/Spinner';
+import { Icon } from '../../components/Icon';
+import * as icons from '../../components/icons';
+import { toast } from '../../components/Toast';
+import { cancelOrder, closePosition, positionQuery, quoteQuery, type CloseBody, type PositionView } from './api';
+import { ALERT_TEXT, BUSINESS_TEXT, CLOSE_REASON_TEXT, DIRECTION_TEXT, PRICE_TYPE_TEXT, STATUS_TEXT } from './labels';
+import { Signed, formatPricePlain, formatPriceYen } from './format';
+import { canStepPrice, clampLimitPrice, formatLeverage, parsePriceInput, stepLimitPrice, type PriceRules } from './ticket';
+import { ActionDialog } from './ActionDialog';
+import { Segmented } from './Segmented';
+import { Stepper } from './Stepper';
+import { AutoCloseCountdown, useMarketOffset } from './AutoCloseCountdown';
+import { useMoneyAction } from './useMoneyAction';
+import './trade.css';
+
+const HELD = ['holding', 'closing', 'in_progress'];
+
+/** Every field of the spec's position entity (§3), the notices, and close / cancel. */
+export function PositionDetail({ id }: { id: string }) {
+  const { t } = useLingui();
+  const query = useQuery(positionQuery(id));
+  const p = query.data;
+  if (!p) {
+    if (query.isError) {
+      return <EmptyView icon={icons.alert} text={<Trans>この注文は見つかりませんでした</Trans>} hint={<Trans>通信状態をご確認のうえ、もう一度お試しください。</Trans>} />;
+    }
+    return (
+      <div className="center-pad">
+        <Spinner size={28} label={t`読み込み中…`} />
+      </div>
+    );
+  }
+  return <PositionBody p={p} />;
+}
+
+function PositionBody({ p }: { p: PositionView }) {
+  const { t, i18n } = useLingui();
+  const name = i18n.locale === 'ja' ? p.name : p.nameEn;
+  const held = HELD.includes(p.status);
+  const open = held || p.status === 'pending';
+  const offset = useMarketOffset(open ? p.code : null);
+  const [dialog, setDialog] = useState<'close' | 'cancel' | null>(null);
+  const row = (label: ReactNode, value: ReactNode) => <InfoRow label={label} value={value} />;
+  const price = (v: number | null) => <span className="mono">{formatPriceYen(v, p.priceScale, p.currency)}</span>;
+  const money = (v: number | null) => <span className="mono">{v === null ? '—' : formatMoney(v, p.currency)}</span>;
+  const time = (v: number | null) => <span className="mono">{v === null ? '—' : formatDateTime(v)}</span>;
+
+  return (
+    <>
+      <section className="card pos-head">
+        <div className="pos__head">
+          <span className="pos__name pos__name--lg">{name}</span>
+          <span className="pos__code mono">{p.code}</span>
+          <span className={`status status--${p.status}`}>{i18n._(STATUS_TEXT[p.status])}</span>
+        </div>
+        {p.status === 'pending' ? (
+          <div className="pos-head__pnl">
+            <span className="muted small">
+              <Trans>拘束中の資金</Trans>
+            </span>
+            <span className="pos-head__pnl-value mono strong">{formatMoney(p.reserved, p.currency)}</span>
+          </div>
+        ) : p.buyTime !== null ? (
+          <div className="pos-head__pnl">
+            <span className="muted small">{held ? <Trans>評価損益</Trans> : <Trans>損益（手数料・税金等を差し引いた純損益）</Trans>}</span>
+            <Signed value={held ? p.pnl : p.netPnl} className="pos-head__pnl-value" />
+          </div>
+        ) : null}
+        {p.dayTrade && p.autoCloseAt !== null && held ? <AutoCloseCountdown at={p.autoCloseAt} offset={offset} /> : null}
+      </section>
+
+      <Notices p={p} />
+
+      <ul className="info-list card" aria-label={t`建玉の内容`}>
+        {row(<Trans>注文番号</Trans>, <span className="mono">{p.orderNo}</span>)}
+        {row(<Trans>銘柄</Trans>, <>{name} <span className="mono">{p.code}</span></>)}
+        {row(<Trans>取引種別</Trans>, i18n._(BUSINESS_TEXT[p.businessType]))}
+        {row(
+          <Trans>売買方向</Trans>,
+          <span className={p.direction === 'up' ? 'tone-rise' : 'tone-fall'}>
+            {p.direction === 'up' ? '▲' : '▼'} {i18n._(DIRECTION_TEXT[p.direction])}
+          </span>,
+        )}
+        {row(
+          <Trans>注文種別</Trans>,
+          <>
+            {i18n._(PRICE_TYPE_TEXT[p.priceType])}
+            {p.limitPrice !== null ? <> {price(p.limitPrice)}</> : null}
+          </>,
+        )}
+        {row(<Trans>状態</Trans>, i18n._(STATUS_TEXT[p.status]))}
+        {row(<Trans>注文日時</Trans>, time(p.placedAt))}
+        {row(<Trans>新規約定日時</Trans>, time(p.buyTime))}
+        {row(<Trans>新規約定単価</Trans>, price(p.buyPrice))}
+        {row(
+          <Trans>数量</Trans>,
+          <span className="mono">
+            {p.lots !== null ? <Trans>{formatNumber(p.lots)}口（{formatNumber(p.quantity)}株）</Trans> : <Trans>{formatNumber(p.quantity)}株</Trans>}
+          </span>,
+        )}
+        {row(<Trans>決済日時</Trans>, time(p.sellTime))}
+        {row(<Trans>決済単価</Trans>, price(p.sellPrice))}
+        {row(<Trans>元本（証拠金）</Trans>, money(p.principal))}
+        {row(<Trans>レバレッジ</Trans>, <span className="mono">{p.leverage === 1 ? t`1×（現物）` : formatLeverage(p.leverage)}</span>)}
+        {row(<Trans>約定代金</Trans>, money(p.contractValue))}
+        {row(open ? <Trans>現在値</Trans> : <Trans>決済時の価格</Trans>, price(p.marketPrice))}
+        {row(<Trans>評価額</Trans>, money(p.marketValue))}
+        {row(
+          <Trans>手数料</Trans>,
+          <span className="mono">
+            {formatMoney(p.fee, p.currency)}
+            <span className="muted small">
+              {' '}
+              <Trans>
+                （新規 {formatMoney(p.openFee, p.currency)} ・ 決済 {formatMoney(p.closeFee, p.currency)}）
+              </Trans>
+            </span>
+          </span>,
+        )}
+        {row(p.direction === 'up' ? <Trans>金利</Trans> : <Trans>貸株料</Trans>, money(p.interest))}
+        {row(
+          <Trans>税金</Trans>,
+          <span className="mono">
+            {formatMoney(p.tax, p.currency)}
+            {p.tax < 0 ? (
+              <span className="muted small">
+                {' '}
+                <Trans>（還付）</Trans>
+              </span>
+            ) : null}
+          </span>,
+        )}
+        {row(<Trans>損益</Trans>, <Signed value={p.pnl} currency={p.currency} />)}
+        {row(<Trans>純損益（手数料・金利・税金差引後）</Trans>, <Signed value={p.netPnl} currency={p.currency} />)}
+        {p.status === 'pending' ? row(<Trans>拘束中の資金</Trans>, money(p.reserved)) : null}
+        {p.maintenanceRatioBp !== null && held && p.leverage > 1
+          ? row(<Trans>維持率</Trans>, <span className="mono">{formatPercentBp(p.maintenanceRatioBp)}</span>)
+          : null}
+        {p.sellableFrom ? row(<Trans>売却可能日（T+N）</Trans>, <span className="mono">{formatIsoDate(p.sellableFrom)}</span>) : null}
+        {p.lockedUntil ? row(<Trans>ロック解除日</Trans>, <span className="mono">{formatIsoDate(p.lockedUntil)}</span>) : null}
+        {p.dayTrade && p.autoCloseAt !== null ? row(<Trans>自動決済</Trans>, time(p.autoCloseAt)) : null}
+        {p.closeType
+          ? row(
+              <Trans>決済注文</Trans>,
+              <>
+                {i18n._(PRICE_TYPE_TEXT[p.closeType])}
+                {p.closeLimitPrice !== null ? <> {price(p.closeLimitPrice)}</> : null}
+              </>,
+            )
+          : null}
+        {p.closeReason ? row(<Trans>決済理由</Trans>, i18n._(CLOSE_REASON_TEXT[p.closeReason])) : null}
+      </ul>
+
+      {p.actions.close || p.actions.cancel ? (
+        <div className="actions-row">
+          {p.actions.cancel ? (
+            <button type="button" className="btn btn--danger btn--block" onClick={() => setDialog('cancel')}>
+              {p.status === 'closing' ? <Trans>決済注文を取り消す</Trans> : <Trans>注文を取り消す</Trans>}
+            </button>
+          ) : null}
+          {p.actions.close ? (
+            <button type="button" className="btn btn--primary btn--block" onClick={() => setDialog('close')}>
+              <Trans>決済する</Trans>
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+
+      {dialog === 'cancel' ? <CancelDialog p={p} onDone={() => setDialog(null)} /> : null}
+      {dialog === 'close' ? <CloseDialog p={p} onDone={() => setDialog(null)} /> : null}
+    </>
+  );
+}
+
+/** 2540 → "25.40%". */
+function formatPercentBp(bp: number): string {
+  const sign = bp < 0 ? '-' : '';
+  const a = Math.abs(bp);
+  return `${sign}${Math.floor(a / 100)}.${String(a % 100).padStart(2, '0')}%`;
+}
+
+/** "2026-11-24" → "2026.11.24" (the app's date style). */
+function formatIsoDate(d: string): string {
+  return d.replaceAll('-', '.');
+}
+
+function Notices({ p }: { p: PositionView }) {
+  const { i18n } = useLingui();
+  const held = HELD.includes(p.status);
+  // The server decides (actions.close); the date says why a held position cannot be closed yet.
+  const waitUntil = held && p.status !== 'closing' && !p.actions.close ? (p.lockedUntil ?? p.sellableFrom) : null;
+  return (
+    <>
+      {p.alerts.map((a, i) => (
+        <p key={`${a.kind}-${i}`} className={`notice ${a.kind === 'margin_call' || a.kind === 'forced_close' ? 'notice--danger' : 'notice--warn'}`} role="alert">
+          <Icon d={icons.alert} size={18} />
+          <span>
+            {i18n._(ALERT_TEXT[a.kind])}
+            {a.kind === 'margin_call' && p.maintenanceRatioBp !== null ? (
+              <>
+                {' '}
+                <Trans>現在の維持率：{formatPercentBp(p.maintenanceRatioBp)}</Trans>
+              </>
+            ) : null}
+          </span>
+        </p>
+      ))}
+      {waitUntil ? (
+        <p className="notice">
+          <Icon d={icons.lock} size={18} />
+          <span>
+            {p.businessType === 'block' ? (
+              <Trans>ブロック取引のロック期間中です。{formatIsoDate(waitUntil)}から売却できます。</Trans>
+            ) : (
+              <Trans>約定日から所定の営業日（T+N）が経過するまで決済できません。{formatIsoDate(waitUntil)}から決済できます。</Trans>
+            )}
+          </span>
+        </p>
+      ) : null}
+      {p.status === 'closing' ? (
+        <p className="notice">
+          <Icon d={icons.clock} size={18} />
+          <span>
+            <Trans>決済注文を受け付けました。約定するまでお待ちください。</Trans>
+          </span>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function CancelDialog({ p, onDone }: { p: PositionView; onDone: () => void }) {
+  const { t } = useLingui();
+  const action = useMoneyAction(
+    (_: null, key) => cancelOrder(p.id, key),
+    () => {
+      toast(t`取り消しました`);
+      onDone();
+    },
+  );
+  const cancel = useCallback(() => {
+    action.end();
+    onDone();
+  }, [action, onDone]);
+  return (
+    <ActionDialog
+      title={p.status === 'closing' ? t`決済注文を取り消しますか？` : t`注文を取り消しますか？`}
+      confirmLabel={t`取り消す`}
+      cancelLabel={t`戻る`}
+      danger
+      busy={action.isPending}
+      onConfirm={() => {
+        if (!action.isPending) action.mutate(null);
+      }}
+      onCancel={cancel}
+    >
+      {p.status === 'pending' ? (
+        <p>
+          <Trans>拘束中の資金 {formatMoney(p.reserved, p.currency)} は買付余力に戻ります。</Trans>
+        </p>
+      ) : (
+        <p>
+          <Trans>建玉は保有中に戻ります。</Trans>
+        </p>
+      )}
+    </ActionDialog>
+  );
+}
+
+function CloseDialog({ p, onDone }: { p: PositionView; onDone: () => void }) {
+  const { t, i18n } = useLingui();
+  const quote = useQuery(quoteQuery(p.code));
+  const q = quote.data?.quote;
+  const rules: PriceRules | null = useMemo(
+    () => (q ? { table: quote.data?.instrument.tickTable ?? 'other', limits: q.limits } : null),
+    [q, quote.data?.instrument.tickTable],
+  );
+  const [type, setType] = useState<PriceType>('market');
+  const [limit, setLimit] = useState<number | null>(null);
+  const limitPrice = limit ?? (q && rules ? clampLimitPrice(q.price, rules) : null);
+  const action = useMoneyAction(
+    (body: CloseBody, key) => closePosition(p.id, body, key),
+    (res) => {
+      toast(res.status === 'closing' ? t`決済注文を受け付けました` : t`決済しました`);
+      onDone();
+    },
+  );
+  const cancel = useCallback(() => {
+    action.end();
+    onDone();
+  }, [action, onDone]);
+  const display = useCallback((v: number) => formatPricePlain(v, p.priceScale), [p.priceScale]);
+  const body: CloseBody | null = type === 'market' ? { type: 'market' } : limitPrice !== null ? { type: 'limit', price: limitPrice } : null;
+  return (
+    <ActionDialog
+      title={t`建玉を決済しますか？`}
+      confirmLabel={t`決済する`}
+      cancelLabel={t`戻る`}
+      busy={action.isPending}
+      confirmDisabled={!body}
+      onConfirm={() => {
+        if (body && !action.isPending) action.mutate(body);
+      }}
+      onCancel={cancel}
+    >
+      <p>
+        {i18n.locale === 'ja' ? p.name : p.nameEn} <span className="mono">{p.code}</span> ・ <Trans>{formatNumber(p.quantity)}株</Trans>
+      </p>
+      <Segmented
+        label={t`決済の種別`}
+        value={type}
+        onChange={(v) => {
+          action.end();
+          setType(v);
+        }}
+        options={[
+          { value: 'market', label: i18n._(PRICE_TYPE_TEXT.market) },
+          { value: 'limit', label: i18n._(PRICE_TYPE_TEXT.limit) },
+        ]}
+      />
+      {type === 'limit' && rules && limitPrice !== null ? (
+        <Stepper
+          label={t`決済指値`}
+          value={limitPrice}
+          display={display}
+          inputMode="decimal"
+          parse={(text) => {
+            const v = parsePriceInput(text, p.priceScale);
+            return v === null ? null : clampLimitPrice(v, rules);
+          }}
+          onChange={(v) => {
+            action.end();
+            setLimit(clampLimitPrice(v, rules));
+          }}
+          onStep={(d) => {
+            action.end();
+            setLimit(stepLimitPrice(limitPrice, d, rules));
+          }}
+          canDown={canStepPrice(limitPrice, -1, rules)}
+          canUp={canStepPrice(limitPrice, 1, rules)}
+          suffix={t`円`}
+        />
+      ) : null}
+      {type === 'market' ? (
+        <p className="small muted">
+          {q ? (
+            <Trans>
+              現在値 {formatPriceYen(q.price, q.priceScale)}。成行で決済し、約定時の価格で損益が確定します。手数料・税金は決済時に差し引かれ、取引履歴に記録されます。
+            </Trans>
+          ) : (
+            <Trans>成行で決済し、約定時の価格で損益が確定します。</Trans>
+          )}
+        </p>
+      ) : null}
+    </ActionDialog>
+  );
+}

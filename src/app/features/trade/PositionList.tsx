@@ -1,0 +1,125 @@
+import type { ReactNode } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatMoney, formatNumber, formatDateTime } from '../../i18n/format';
+import { EmptyView } from '../../components/EmptyView';
+import { Spinner } from '../../components/Spinner';
+import * as icons from '../../components/icons';
+import { positionsQuery, type PositionGroup, type PositionView } from './api';
+import { DIRECTION_TEXT, PRICE_TYPE_TEXT, STATUS_TEXT } from './labels';
+import { Signed, formatPriceYen } from './format';
+import { formatLeverage } from './ticket';
+import './trade.css';
+
+/** One status group of positions, polled for live P/L, with "more" paging. */
+export function PositionList({ group, compact = false }: { group: PositionGroup; compact?: boolean }) {
+  const { t } = useLingui();
+  const query = useInfiniteQuery(positionsQuery(group));
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  if (query.isPending) {
+    return (
+      <div className="center-pad">
+        <Spinner size={24} label={t`読み込み中…`} />
+      </div>
+    );
+  }
+  if (query.isError && items.length === 0) {
+    return <EmptyView compact icon={icons.alert} text={<Trans>建玉を読み込めませんでした</Trans>} hint={<Trans>通信状態をご確認ください。</Trans>} />;
+  }
+  if (items.length === 0) {
+    const text =
+      group === 'open' ? <Trans>保有中の建玉はありません</Trans> : group === 'pending' ? <Trans>約定待ちの注文はありません</Trans> : <Trans>決済済みの取引はありません</Trans>;
+    return <EmptyView compact icon={icons.inbox} text={text} />;
+  }
+  return (
+    <>
+      <ul className="pos-list">
+        {items.map((p) => (
+          <PositionRow key={p.id} p={p} compact={compact} />
+        ))}
+      </ul>
+      {query.hasNextPage ? (
+        <button type="button" className="btn btn--text btn--block" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+          {query.isFetchingNextPage ? <Spinner size={18} /> : null}
+          <Trans>さらに表示</Trans>
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+export function PositionRow({ p, compact = false, footer }: { p: PositionView; compact?: boolean; footer?: ReactNode }) {
+  const { i18n } = useLingui();
+  const name = i18n.locale === 'ja' ? p.name : p.nameEn;
+  const held = p.status === 'holding' || p.status === 'closing' || p.status === 'in_progress';
+  return (
+    <li>
+      <Link to="/trade/positionDetail" search={{ id: p.id }} className="pos" data-status={p.status}>
+        <div className="pos__head">
+          <span className="pos__name">{name}</span>
+          <span className="pos__code mono">{p.code}</span>
+          <span className={`status status--${p.status}`}>{i18n._(STATUS_TEXT[p.status])}</span>
+        </div>
+        <div className="pos__meta small">
+          <span className={p.direction === 'up' ? 'tone-rise' : 'tone-fall'}>
+            {p.direction === 'up' ? '▲' : '▼'} {i18n._(DIRECTION_TEXT[p.direction])}
+          </span>
+          <span>{formatLeverage(p.leverage)}</span>
+          <span>{i18n._(PRICE_TYPE_TEXT[p.priceType])}</span>
+          <span>
+            <Trans>{formatNumber(p.quantity)}株</Trans>
+          </span>
+          {p.status === 'in_progress' && p.lockedUntil ? (
+            <span className="tag">
+              <Trans>{p.lockedUntil.replaceAll('-', '.')}まで売却不可</Trans>
+            </span>
+          ) : null}
+          {p.dayTrade ? (
+            <span className="tag">
+              <Trans>デイトレ</Trans>
+            </span>
+          ) : null}
+        </div>
+        {p.status === 'pending' ? (
+          <div className="pos__grid small">
+            <span>
+              <Trans>指値</Trans> <b className="mono">{p.limitPrice !== null ? formatPriceYen(p.limitPrice, p.priceScale) : <Trans>成行</Trans>}</b>
+            </span>
+            <span>
+              <Trans>拘束中</Trans> <b className="mono">{formatMoney(p.reserved)}</b>
+            </span>
+            {!compact ? (
+              <span className="muted">
+                <Trans>注文</Trans> {formatDateTime(p.placedAt)}
+              </span>
+            ) : null}
+          </div>
+        ) : p.status === 'cancelled' ? (
+          <div className="pos__grid small muted">
+            <span>
+              <Trans>注文</Trans> {formatDateTime(p.placedAt)}
+            </span>
+          </div>
+        ) : (
+          <div className="pos__grid small">
+            <span>
+              <Trans>取得</Trans> <b className="mono">{formatPriceYen(p.buyPrice, p.priceScale)}</b>
+            </span>
+            <span>
+              {held ? <Trans>現在</Trans> : <Trans>決済</Trans>}{' '}
+              <b className="mono">{formatPriceYen(held ? p.marketPrice : p.sellPrice, p.priceScale)}</b>
+            </span>
+            <span>
+              <Trans>評価額</Trans> <b className="mono">{p.marketValue !== null ? formatMoney(p.marketValue) : '—'}</b>
+            </span>
+            <span className="pos__pnl">
+              <Trans>損益</Trans> <Signed value={held ? p.pnl : p.netPnl} />
+            </span>
+          </div>
+        )}
+      </Link>
+      {footer}
+    </li>
+  );
+}

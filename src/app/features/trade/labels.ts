@@ -1,0 +1,58 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { AlertKind, BusinessType, CloseReason, Direction, PositionStatus, PriceType } from '../../../shared/domain/position';
+
+/** Spec §4 position/order statuses. */
+export const STATUS_TEXT: Record<PositionStatus, MessageDescriptor> = {
+  pending: msg({ message: '注文中' }),
+  in_progress: msg({ message: 'ロック中' }),
+  holding: msg({ message: '保有中' }),
+  closing: msg({ message: '決済待ち' }),
+  closed: msg({ message: '決済済み' }),
+  cancelled: msg({ message: '取消済み' }),
+  ended: msg({ message: '終了' }),
+};
+
+/** Spec §3 "buy up or buy down". */
+export const DIRECTION_TEXT: Record<Direction, MessageDescriptor> = {
+  up: msg({ message: '買い（上昇）' }),
+  down: msg({ message: '売り（下落）' }),
+};
+
+export const PRICE_TYPE_TEXT: Record<PriceType, MessageDescriptor> = {
+  market: msg({ message: '成行' }),
+  limit: msg({ message: '指値' }),
+};
+
+export const BUSINESS_TEXT: Record<BusinessType, MessageDescriptor> = {
+  stock: msg({ message: '株式' }),
+  day_trade: msg({ message: 'デイトレード' }),
+  block: msg({ message: 'ブロック取引' }),
+};
+
+export const CLOSE_REASON_TEXT: Record<CloseReason, MessageDescriptor> = {
+  user: msg({ message: 'お客様による決済' }),
+  auto_close: msg({ message: '大引けの自動決済' }),
+  forced_close: msg({ message: '維持率低下による強制決済' }),
+};
+
+export const ALERT_TEXT: Record<AlertKind, MessageDescriptor> = {
+  margin_call: msg({
+    message: '委託保証金の維持率が最低維持率を下回りました。建玉の一部または全部を決済するなどしてください。さらに下がると強制決済されます。',
+  }),
+  forced_close: msg({ message: '維持率が下限を下回ったため、この建玉は強制決済されました。' }),
+  auto_close: msg({ message: 'デイトレードの建玉は大引け（クロージング・オークション）で自動決済されました。' }),
+  expired: msg({ message: '取引終了までに約定しなかったため、この注文は失効しました。' }),
+};
+
+/** Market sessions of a quote (src/shared/market/session.ts, plus 'open' for 24-hour markets). */
+export const SESSION_TEXT: Record<string, MessageDescriptor> = {
+  closed: msg({ message: '取引時間外' }),
+  pre_open: msg({ message: '寄付き前（注文受付中）' }),
+  morning: msg({ message: '前場' }),
+  lunch: msg({ message: '昼休み（注文受付中）' }),
+  afternoon: msg({ message: '後場' }),
+  closing_auction: msg({ message: 'クロージング・オークション' }),
+  after_close: msg({ message: '大引け後' }),
+  open: msg({ message: '取引中' }),
+};

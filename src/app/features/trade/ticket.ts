@@ -1,0 +1,207 @@
+/**
+ * Pure rules of the order ticket (no React): which price an estimate uses, the lots and limit-price
+ * steppers, the leverage choices and the cost preview. The money arithmetic is the server's own
+ * (src/shared/domain/trade-money.ts), so the preview shows exactly what the order will post.
+ */
+import { LOTS_MAX, LOTS_MIN, LEVERAGE_SCALE, leverageTenths, type Direction, type PriceType } from '../../../shared/domain/position';
+import { orderCost, type FeeSchedule, type OrderCost } from '../../../shared/domain/trade-money';
+import { roundToTick, stepTick, type TickTable } from '../../../shared/market/tick';
+import { LOT_SIZE } from '../../../shared/market/price';
+
+export { LOT_SIZE, LOTS_MAX, LOTS_MIN };
+
+/** What the ticket needs of a quote (GET market/quote). */
+export interface TicketQuote {
+  price: number;
+  bid: number | null;
+  ask: number | null;
+  priceScale: number;
+  limits: { upper: number; lower: number } | null;
+  tickTable: TickTable | null;
+}
+
+/**
+ * The price an estimate uses: a market buy-up fills at the ask, a market buy-down (short sale) at
+ * the bid (the server's fill rule), falling back to the last price; a limit order at its limit.
+ */
+export function estimatePrice(
+  quote: Pick<TicketQuote, 'price' | 'bid' | 'ask'> | null | undefined,
+  direction: Direction,
+  type: PriceType,
+  limitPrice: number | null,
+): number | null {
+  if (type === 'limit') return limitPrice !== null && limitPrice > 0 ? limitPrice : null;
+  if (!quote) return null;
+  const side = direction === 'up' ? quote.ask : quote.bid;
+  const p = side ?? quote.price;
+  return p > 0 ? p : null;
+}
+
+// --- lots -------------------------------------------------------------------------------------
+
+/** Whole lots between `min` and `max`; anything else (fractions, NaN, text) is brought inside. */
+export function clampLots(value: number, max: number = LOTS_MAX, min: number = LOTS_MIN): number {
+  const hi = Math.max(min, Math.min(LOTS_MAX, Math.floor(max)));
+  if (!Number.isFinite(value)) return min;
+  const whole = Math.trunc(value);
+  return Math.min(hi, Math.max(min, whole));
+}
+
+/** Typed lots: digits only (full-width digits accepted); null for anything else. */
+export function parseLots(text: string): number | null {
+  const ascii = text.replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0)).replace(/[,\s]/g, '');
+  if (!/^\d{1,7}$/.test(ascii)) return null;
+  return Number(ascii);
+}
+
+export function stepLots(lots: number, delta: number, max: number = LOTS_MAX): number {
+  return clampLots(lots + delta, max);
+}
+
+export function sharesOf(lots: number): number {
+  return lots * LOT_SIZE;
+}
+
+// --- limit price ------------------------------------------------------------------------------
+
+export interface PriceRules {
+  table: TickTable;
+  limits: { upper: number; lower: number } | null;
+}
+
+/** A valid limit price near `price`: on a tick, inside the day's limits. */
+export function clampLimitPrice(price: number, rules: PriceRules): number {
+  let p = roundToTick(Math.max(1, Math.round(price)), rules.table, 'nearest');
+  if (rules.limits) {
+    if (p > rules.limits.upper) p = rules.limits.upper;
+    if (p < rules.limits.lower) p = rules.limits.lower;
+  }
+  return p;
+}
+
+/** One tick up (+1) or down (−1), never past the daily limits. */
+export function stepLimitPrice(price: number, direction: 1 | -1, rules: PriceRules): number {
+  const next = stepTick(clampLimitPrice(price, rules), rules.table, direction);
+  return clampLimitPrice(next, rules);
+}
+
+/** True when one more step in `direction` would change the price (for disabling the buttons). */
+export function canStepPrice(price: number, direction: 1 | -1, rules: PriceRules): boolean {
+  return stepLimitPrice(price, direction, rules) !== clampLimitPrice(price, rules);
+}
+
+/** Where a limit ticket starts: the last price, on a tick and inside the limits. */
+export function initialLimitPrice(quote: Pick<TicketQuote, 'price'>, rules: PriceRules): number {
+  return clampLimitPrice(quote.price, rules);
+}
+
+/**
+ * A typed price ("2345.5", "2,345", full-width digits) in the instrument's scale; null when it is
+ * not a positive number with at most the scale's decimals.
+ */
+export function parsePriceInput(text: string, priceScale: number): number | null {
+  const ascii = text
+    .replace(/[０-９．]/g, (d) => (d === '．' ? '.' : String.fromCharCode(d.charCodeAt(0) - 0xfee0)))
+    .replace(/[,\s¥￥]/g, '');
+  const decimals = Math.round(Math.log10(priceScale));
+  const m = /^(\d{1,9})(?:\.(\d+))?$/.exec(ascii);
+  if (!m) return null;
+  const frac = (m[2] ?? '').replace(/0+$/, '');
+  if (frac.length > decimals) return null;
+  const value = Number(m[1]) * priceScale + Number(frac.padEnd(decimals, '0') || '0');
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
+}
+
+// --- leverage ---------------------------------------------------------------------------------
+
+/**
+ * The leverage choices up to `max` (from config): 1× (cash), then every half step, then the maximum
+ * itself when it is not on a half step (3.3 → 1, 1.5, 2, 2.5, 3, 3.3). In tenths, no floats.
+ */
+export function leverageChoices(max: number): number[] {
+  const top = leverageTenths(max) ?? LEVERAGE_SCALE;
+  const out: number[] = [];
+  for (let t = LEVERAGE_SCALE; t <= top; t += 5) out.push(t);
+  if (out[out.length - 1] !== top && top > LEVERAGE_SCALE) out.push(top);
+  return out.map((t) => t / LEVERAGE_SCALE);
+}
+
+/** 1 → "1×", 3.3 → "3.3×". */
+export function formatLeverage(leverage: number): string {
+  const t = leverageTenths(leverage);
+  if (t === null) return `${leverage}×`;
+  return `${t % LEVERAGE_SCALE === 0 ? String(t / LEVERAGE_SCALE) : (t / LEVERAGE_SCALE).toFixed(1)}×`;
+}
+
+// --- cost preview -----------------------------------------------------------------------------
+
+export interface CostPreview extends OrderCost {
+  shares: number;
+  /** Available cash minus the order's total (negative when short). */
+  remaining: number | null;
+  enough: boolean | null;
+  /** The most lots the buying power pays for at this price and leverage (0 when none). */
+  maxLots: number | null;
+}
+
+/**
+ * What the order will take: contract value, principal (value ÷ leverage, rounded up), fee, their
+ * total and, with the buying power known, whether it is enough and how many lots it could pay for.
+ */
+export function previewCost(input: {
+  price: number;
+  lots: number;
+  priceScale: number;
+  leverage: number;
+  feeSchedule: FeeSchedule;
+  buyingPower: number | null;
+}): CostPreview {
+  const tenths = leverageTenths(input.leverage) ?? LEVERAGE_SCALE;
+  const shares = sharesOf(input.lots);
+  const cost = orderCost(input.price, shares, input.priceScale, tenths, input.feeSchedule);
+  const bp = input.buyingPower;
+  return {
+    ...cost,
+    shares,
+    remaining: bp === null ? null : bp - cost.total,
+    enough: bp === null ? null : cost.total <= bp,
+    maxLots: bp === null ? null : maxAffordableLots(bp, input.price, input.priceScale, tenths, input.feeSchedule),
+  };
+}
+
+/** The most whole lots whose total (principal + fee) fits in `buyingPower`; binary search. */
+export function maxAffordableLots(
+  buyingPower: number,
+  price: number,
+  priceScale: number,
+  leverageTenthsValue: number,
+  schedule: FeeSchedule,
+): number {
+  if (buyingPower <= 0 || price <= 0) return 0;
+  const fits = (lots: number) => orderCost(price, lots * LOT_SIZE, priceScale, leverageTenthsValue, schedule).total <= buyingPower;
+  if (!fits(LOTS_MIN)) return 0;
+  let lo = LOTS_MIN;
+  let hi = LOTS_MAX;
+  if (fits(hi)) return hi;
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (fits(mid)) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Cost of a block-trade purchase: a cash buy of `shares` at the offer price, fee included. */
+export function blockCost(price: number, shares: number, priceScale: number, schedule: FeeSchedule): OrderCost {
+  return orderCost(price, shares, priceScale, LEVERAGE_SCALE, schedule);
+}
+
+export type ShareCheck = 'ok' | 'below_min' | 'above_available' | 'not_whole';
+
+/** Block-trade share count rules: a whole number, at least the minimum, at most what is left. */
+export function checkBlockShares(shares: number, minShares: number, available: number): ShareCheck {
+  if (!Number.isSafeInteger(shares) || shares <= 0) return 'not_whole';
+  if (shares < minShares) return 'below_min';
+  if (shares > available) return 'above_available';
+  return 'ok';
+}

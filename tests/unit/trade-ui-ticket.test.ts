@@ -1,0 +1,224 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  LOT_SIZE,
+  blockCost,
+  canStepPrice,
+  checkBlockShares,
+  clampLimitPrice,
+  clampLots,
+  estimatePrice,
+  formatLeverage,
+  leverageChoices,
+  maxAffordableLots,
+  parseLots,
+  parsePriceInput,
+  previewCost,
+  stepLimitPrice,
+  stepLots,
+} from '../../src/app/features/trade/ticket';
+import { orderCost, REFERENCE_FEES, tradeFee } from '../../src/shared/domain/trade-money';
+import { LOTS_MAX, leverageTenths } from '../../src/shared/domain/position';
+import { isOnTick, limitPrices } from '../../src/shared/market';
+
+const y = (yen: number) => Math.round(yen * 10); // yen → scaled price (priceScale 10)
+
+describe('the price an estimate uses', () => {
+  const q = { price: y(2345), bid: y(2344.5), ask: y(2345.5) };
+  it('a market buy-up uses the ask, a market buy-down (short sale) the bid', () => {
+    expect(estimatePrice(q, 'up', 'market', null)).toBe(y(2345.5));
+    expect(estimatePrice(q, 'down', 'market', null)).toBe(y(2344.5));
+  });
+  it('falls back to the last price when a side is missing', () => {
+    expect(estimatePrice({ ...q, ask: null }, 'up', 'market', null)).toBe(y(2345));
+    expect(estimatePrice({ ...q, bid: null }, 'down', 'market', null)).toBe(y(2345));
+  });
+  it('a limit order uses its limit, whatever the quote', () => {
+    expect(estimatePrice(q, 'up', 'limit', y(2300))).toBe(y(2300));
+    expect(estimatePrice(null, 'down', 'limit', y(2300))).toBe(y(2300));
+    expect(estimatePrice(q, 'up', 'limit', null)).toBeNull();
+  });
+  it('no quote, no market estimate', () => {
+    expect(estimatePrice(undefined, 'up', 'market', null)).toBeNull();
+  });
+});
+
+describe('lots stepper: whole lots from 1 to the maximum', () => {
+  it('clamps to [1, max] and drops fractions', () => {
+    expect(clampLots(0)).toBe(1);
+    expect(clampLots(-5)).toBe(1);
+    expect(clampLots(2.9)).toBe(2);
+    expect(clampLots(Number.NaN)).toBe(1);
+    expect(clampLots(Number.POSITIVE_INFINITY)).toBe(1);
+    expect(clampLots(7, 5)).toBe(5);
+    expect(clampLots(LOTS_MAX + 10)).toBe(LOTS_MAX);
+  });
+  it('steps by one within the bounds', () => {
+    expect(stepLots(1, -1)).toBe(1);
+    expect(stepLots(1, 1)).toBe(2);
+    expect(stepLots(5, 1, 5)).toBe(5);
+  });
+  it('typed lots: digits only (full-width too), integers only', () => {
+    expect(parseLots('12')).toBe(12);
+    expect(parseLots('１２')).toBe(12);
+    expect(parseLots('1,000')).toBe(1000);
+    expect(parseLots('1.5')).toBeNull();
+    expect(parseLots('-3')).toBeNull();
+    expect(parseLots('abc')).toBeNull();
+    expect(parseLots('')).toBeNull();
+  });
+  it('one lot is 100 shares', () => {
+    expect(LOT_SIZE).toBe(100);
+    expect(previewCost({ price: y(1000), lots: 3, priceScale: 10, leverage: 1, feeSchedule: 'zero', buyingPower: null }).shares).toBe(300);
+  });
+});
+
+describe('limit price stepper: valid ticks inside the daily limits', () => {
+  const limits = limitPrices(y(3000), 'topix500'); // base 3,000 yen: ±700 → 2,300 … 3,700
+  const rules = { table: 'topix500' as const, limits };
+
+  it('steps one tick of the price band, across the 3,000-yen band edge', () => {
+    expect(stepLimitPrice(y(2999.5), 1, rules)).toBe(y(3000)); // tick 0.5 up to 3,000 inclusive
+    expect(stepLimitPrice(y(3000), 1, rules)).toBe(y(3001)); // tick 1 above 3,000
+    expect(stepLimitPrice(y(3001), -1, rules)).toBe(y(3000));
+    expect(stepLimitPrice(y(3000), -1, rules)).toBe(y(2999.5));
+  });
+
+  it('never leaves the daily limits', () => {
+    expect(stepLimitPrice(limits.upper, 1, rules)).toBe(limits.upper);
+    expect(stepLimitPrice(limits.lower, -1, rules)).toBe(limits.lower);
+    expect(canStepPrice(limits.upper, 1, rules)).toBe(false);
+    expect(canStepPrice(limits.lower, -1, rules)).toBe(false);
+    expect(canStepPrice(limits.upper, -1, rules)).toBe(true);
+    expect(clampLimitPrice(y(9999), rules)).toBe(limits.upper);
+    expect(clampLimitPrice(y(1), rules)).toBe(limits.lower);
+  });
+
+  it('a typed price off the tick snaps to the nearest valid tick', () => {
+    expect(clampLimitPrice(y(3000.3), rules)).toBe(y(3000));
+    expect(clampLimitPrice(y(2999.3), rules)).toBe(y(2999.5));
+  });
+
+  it('property: any step from any price lands on a valid tick within the limits', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 10, max: 2_000_000 }),
+        fc.integer({ min: 1, max: 600_000 }),
+        fc.constantFrom('topix500' as const, 'other' as const),
+        fc.constantFrom(1 as const, -1 as const),
+        (base, price, table, dir) => {
+          const r = { table, limits: limitPrices(base, table) };
+          const p = stepLimitPrice(price, dir, r);
+          expect(isOnTick(p, table)).toBe(true);
+          expect(p).toBeGreaterThanOrEqual(r.limits.lower);
+          expect(p).toBeLessThanOrEqual(r.limits.upper);
+        },
+      ),
+    );
+  });
+
+  it('typed prices: decimals up to the scale, separators and full-width accepted', () => {
+    expect(parsePriceInput('2345.5', 10)).toBe(23455);
+    expect(parsePriceInput('2,345', 10)).toBe(23450);
+    expect(parsePriceInput('２３４５．５', 10)).toBe(23455);
+    expect(parsePriceInput('¥2345.50', 10)).toBe(23455);
+    expect(parsePriceInput('2345.55', 10)).toBeNull();
+    expect(parsePriceInput('0', 10)).toBeNull();
+    expect(parsePriceInput('-1', 10)).toBeNull();
+    expect(parsePriceInput('abc', 10)).toBeNull();
+  });
+});
+
+describe('leverage choices: 1× (cash) up to the configured maximum, one decimal', () => {
+  it('half steps plus the maximum itself', () => {
+    expect(leverageChoices(3.3)).toEqual([1, 1.5, 2, 2.5, 3, 3.3]);
+    expect(leverageChoices(2)).toEqual([1, 1.5, 2]);
+    expect(leverageChoices(1)).toEqual([1]);
+    expect(leverageChoices(1.2)).toEqual([1, 1.2]);
+  });
+  it('every choice is a leverage the contract accepts (one decimal, ≤ max)', () => {
+    for (const max of [1, 1.5, 2.7, 3.3, 5, 10]) {
+      for (const l of leverageChoices(max)) {
+        expect(leverageTenths(l)).not.toBeNull();
+        expect(l).toBeLessThanOrEqual(max);
+      }
+    }
+  });
+  it('labels', () => {
+    expect(formatLeverage(1)).toBe('1×');
+    expect(formatLeverage(3.3)).toBe('3.3×');
+    expect(formatLeverage(2)).toBe('2×');
+  });
+});
+
+describe('cost preview = the server’s money rules (shared/domain/trade-money)', () => {
+  it('is exactly orderCost for the same inputs, for both fee schedules', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 5_000 }),
+        fc.constantFrom(1, 1.5, 2, 2.5, 3, 3.3),
+        fc.constantFrom('zero' as const, 'reference' as const),
+        (price, lots, leverage, feeSchedule) => {
+          const p = previewCost({ price, lots, priceScale: 10, leverage, feeSchedule, buyingPower: null });
+          const server = orderCost(price, lots * 100, 10, leverageTenths(leverage)!, feeSchedule);
+          expect({ contractValue: p.contractValue, principal: p.principal, fee: p.fee, total: p.total }).toEqual(server);
+        },
+      ),
+    );
+  });
+
+  it('a worked example: 1 lot at ¥2,345.5, 3.3×, reference fees', () => {
+    const p = previewCost({ price: y(2345.5), lots: 1, priceScale: 10, leverage: 3.3, feeSchedule: 'reference', buyingPower: 100_000 });
+    expect(p.contractValue).toBe(234_550);
+    expect(p.principal).toBe(71_076); // 234,550 ÷ 3.3 = 71,075.75… rounded up
+    expect(p.fee).toBe(tradeFee(234_550, 'reference'));
+    expect(p.fee).toBe(275);
+    expect(p.total).toBe(71_351);
+    expect(p.enough).toBe(true);
+    expect(p.remaining).toBe(100_000 - 71_351);
+  });
+
+  it('zero commission by default', () => {
+    expect(previewCost({ price: y(1000), lots: 1, priceScale: 10, leverage: 1, feeSchedule: 'zero', buyingPower: 0 }).fee).toBe(0);
+    expect(REFERENCE_FEES.length).toBeGreaterThan(0);
+  });
+
+  it('flags a total above the buying power', () => {
+    const p = previewCost({ price: y(1000), lots: 2, priceScale: 10, leverage: 1, feeSchedule: 'zero', buyingPower: 150_000 });
+    expect(p.enough).toBe(false);
+    expect(p.remaining).toBe(-50_000);
+    expect(p.maxLots).toBe(1);
+  });
+
+  it('max lots: the largest whole number of lots whose total fits (property vs brute force)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 5_000_000 }),
+        fc.integer({ min: 100, max: 500_000 }),
+        fc.constantFrom(10, 15, 20, 33),
+        fc.constantFrom('zero' as const, 'reference' as const),
+        (bp, price, lev, schedule) => {
+          const n = maxAffordableLots(bp, price, 10, lev, schedule);
+          const total = (lots: number) => orderCost(price, lots * 100, 10, lev, schedule).total;
+          if (n > 0) expect(total(n)).toBeLessThanOrEqual(bp);
+          if (n < LOTS_MAX) expect(total(n + 1)).toBeGreaterThan(bp);
+        },
+      ),
+    );
+  });
+});
+
+describe('block-trade purchase rules', () => {
+  it('at least the minimum, at most what is left, whole shares', () => {
+    expect(checkBlockShares(100, 100, 1000)).toBe('ok');
+    expect(checkBlockShares(99, 100, 1000)).toBe('below_min');
+    expect(checkBlockShares(1100, 100, 1000)).toBe('above_available');
+    expect(checkBlockShares(150.5, 100, 1000)).toBe('not_whole');
+    expect(checkBlockShares(0, 100, 1000)).toBe('not_whole');
+  });
+  it('costs a cash buy at the offer price plus the fee', () => {
+    expect(blockCost(y(1800), 200, 10, 'reference')).toEqual(orderCost(y(1800), 200, 10, 10, 'reference'));
+    expect(blockCost(y(1800), 200, 10, 'reference').total).toBe(360_000 + 275);
+  });
+});
