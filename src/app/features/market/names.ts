@@ -1,4 +1,6 @@
 /* Display names of instruments in the reader's language (Japanese names for Japanese, else English). */
+import { toInstrumentRow } from '../../../shared/api/market-row';
+
 export function instrumentName(row: { nameJa: string; nameEn: string }, locale: string): string {
   return locale === 'ja' || !row.nameEn ? row.nameJa : row.nameEn;
 }
@@ -10,38 +12,8 @@ export function detailPath(kind: string): '/market/stockDetailzs' | '/market/sto
 
 /** A list row (InstrumentRow shape) from a quote detail: what the watchlist shows for it. */
 export function rowFromDetail(d: {
-  instrument: { code: string; kind: string; board: string | null; nameJa: string; nameEn: string; priceScale: number; qtyScale: number; quoteUnit: number };
-  quote: {
-    price: number;
-    prevClose: number;
-    change: number;
-    changeBp: number;
-    volume: number;
-    turnover: number;
-    limitState: 'up' | 'down' | null;
-    session: string;
-    at: number;
-  };
+  instrument: Parameters<typeof toInstrumentRow>[0];
+  quote: Parameters<typeof toInstrumentRow>[1];
 }) {
-  const { instrument: i, quote: q } = d;
-  return {
-    code: i.code,
-    kind: i.kind,
-    board: i.board,
-    nameJa: i.nameJa,
-    nameEn: i.nameEn,
-    priceScale: i.priceScale,
-    qtyScale: i.qtyScale,
-    quoteUnit: i.quoteUnit,
-    price: q.price,
-    prevClose: q.prevClose,
-    change: q.change,
-    changeBp: q.changeBp,
-    volume: q.volume,
-    turnover: q.turnover,
-    limitState: q.limitState,
-    session: q.session,
-    at: q.at,
-    simulated: true as const,
-  };
+  return toInstrumentRow(d.instrument, d.quote);
 }

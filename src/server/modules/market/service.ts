@@ -1,4 +1,5 @@
 import type { Clock } from '../../clock';
+import { toInstrumentRow } from '../../../shared/api/market-row';
 import { notFound, ruleBroken } from '../../errors';
 import { Lru } from '../../market-sim/lru';
 import { OutsideHorizonError, type CorporateAction, type Instrument, type MarketDataSource, type Quote } from '../../market-sim';
@@ -100,25 +101,4 @@ export function info(i: Instrument): InstrumentInfo {
   };
 }
 
-export function toRow(i: Instrument, q: Quote): InstrumentRow {
-  return {
-    code: i.code,
-    kind: i.kind,
-    board: i.board,
-    nameJa: i.nameJa,
-    nameEn: i.nameEn,
-    priceScale: i.priceScale,
-    qtyScale: i.qtyScale,
-    quoteUnit: i.quoteUnit ?? 1,
-    price: q.price,
-    prevClose: q.prevClose,
-    change: q.change,
-    changeBp: q.changeBp,
-    volume: q.volume,
-    turnover: q.turnover,
-    limitState: q.limitState,
-    session: q.session,
-    at: q.at,
-    simulated: true,
-  };
-}
+export const toRow = (i: Instrument, q: Quote): InstrumentRow => toInstrumentRow(i, q);
