@@ -1,13 +1,10 @@
-import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { uuidv7 } from 'uuidv7';
 import { Ledger, HOUSE } from '../src/server/ledger';
 import { systemClock } from '../src/server/clock';
 import { createTestDatabase } from '../tests/support/db';
 import type { Dialect } from '../src/server/db/capabilities';
+import { rawSqliteDb } from './raw-sqlite';
 
 export interface Figure {
   name: string;
@@ -53,11 +50,7 @@ async function ledgerCommands(dialect: Dialect): Promise<number> {
 
 /** The baseline: the same rows written with raw better-sqlite3 statements, one transaction each. */
 function rawSqlite(): number {
-  const dir = mkdtempSync(join(tmpdir(), 'kabuto-bench-'));
-  const db = new Database(join(dir, 'raw.db'));
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.exec(`CREATE TABLE idem (scope TEXT, key TEXT, hash TEXT, response TEXT, PRIMARY KEY (scope, key));
+  const { db, dispose } = rawSqliteDb(`CREATE TABLE idem (scope TEXT, key TEXT, hash TEXT, response TEXT, PRIMARY KEY (scope, key));
     CREATE TABLE entry (id TEXT PRIMARY KEY, kind TEXT, memo TEXT, at INTEGER);
     CREATE TABLE posting (id TEXT PRIMARY KEY, entry_id TEXT, account_id TEXT, amount INTEGER);
     CREATE TABLE balance (account_id TEXT PRIMARY KEY, amount INTEGER, version INTEGER);
@@ -80,8 +73,7 @@ function rawSqlite(): number {
   const start = performance.now();
   for (let i = 0; i < N; i++) command(randomUUID());
   const rate = (N / (performance.now() - start)) * 1000;
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
+  dispose();
   return rate;
 }
 

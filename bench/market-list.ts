@@ -2,33 +2,9 @@
 // 50 updates per second, no long task > 50 ms"): frame intervals and long tasks of the app's
 // virtualized board while its stream client receives 50 quotes a second, against the same list
 // with no updates, in one headless Chromium run.
-import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
+import { bundlePage, withBenchPage } from './browser';
 import type { Figure } from './ledger';
-
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
-
-async function bundle(): Promise<{ js: string; css: string }> {
-  const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
-  const out = await build({
-    entryPoints: [here('./market-page/entry.tsx')],
-    bundle: true,
-    write: false,
-    outdir: '/virtual',
-    format: 'iife',
-    target: 'es2022',
-    platform: 'browser',
-    minify: true,
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"', 'import.meta.env': '{}' },
-    alias: { '@lingui/react/macro': here('./chart-page/lingui-macro-shim.tsx') },
-    loader: { '.png': 'empty', '.svg': 'empty', '.woff2': 'empty' },
-    logLevel: 'silent',
-  });
-  const text = (ext: string) => out.outputFiles.filter((f) => f.path.endsWith(ext)).map((f) => f.text).join('\n');
-  return { js: text('.js'), css: text('.css') };
-}
 
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const pct = (xs: number[], p: number) => {
@@ -56,16 +32,11 @@ export interface MarketListBenchOptions {
 export async function benchMarketList(opts: MarketListBenchOptions = {}): Promise<Figure[]> {
   const ms = opts.ms ?? 5000;
   const rate = opts.rate ?? 50;
-  const { js, css } = await bundle();
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  try {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    const script = js.replace(/<\/script/gi, '<\\/script');
-    await page.setContent(
-      `<!doctype html><html lang="ja"><head><meta charset="utf-8"><style>${css}</style></head><body><div id="root"></div><script>${script}</script></body></html>`,
-    );
+  const bundle = await bundlePage('./market-page/entry.tsx', {
+    define: { 'import.meta.env': '{}' },
+    loader: { '.png': 'empty', '.svg': 'empty', '.woff2': 'empty' },
+  });
+  return withBenchPage(bundle, { bodyTag: '<body>', bodyHtml: '<div id="root"></div>' }, async (page, errors) => {
     await page.waitForFunction(() => typeof window.marketBench === 'object' && window.marketBench.ready(), null, { timeout: 30_000 });
     if (errors.length) throw new Error(`market bench page: ${errors.join('; ')}`);
 
@@ -103,9 +74,7 @@ export async function benchMarketList(opts: MarketListBenchOptions = {}): Promis
     ];
     for (const f of figures) console.log(`  ${f.name.padEnd(40)} ${String(f.value).padStart(8)} ${f.unit}${f.note ? `  (${f.note})` : ''}`);
     return figures;
-  } finally {
-    await browser.close();
-  }
+  });
 }
 
 // Run directly: node --import tsx bench/market-list.ts

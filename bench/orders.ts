@@ -4,15 +4,12 @@
  * against raw better-sqlite3 doing the same ledger writes in one transaction per order, measured
  * in the same run (DESIGN.md §10).
  */
-import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { uuidv7 } from 'uuidv7';
 import { registerUser, startTestServer } from '../tests/support/server';
 import type { Dialect } from '../src/server/db/capabilities';
 import type { Figure } from './ledger';
+import { rawSqliteDb } from './raw-sqlite';
 
 const SEQUENTIAL = 1_000;
 const CONCURRENT = 1_000;
@@ -57,11 +54,7 @@ async function httpOrders(dialect: Dialect): Promise<{ seq: number; p50: number;
 
 /** The baseline: the same rows an order writes, with prepared statements, one transaction each. */
 function rawSqlite(): number {
-  const dir = mkdtempSync(join(tmpdir(), 'kabuto-bench-'));
-  const db = new Database(join(dir, 'raw.db'));
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.exec(`CREATE TABLE idem (scope TEXT, key TEXT, hash TEXT, response TEXT, PRIMARY KEY (scope, key));
+  const { db, dispose } = rawSqliteDb(`CREATE TABLE idem (scope TEXT, key TEXT, hash TEXT, response TEXT, PRIMARY KEY (scope, key));
     CREATE TABLE position (id TEXT PRIMARY KEY, user_id TEXT, code TEXT, status TEXT, quantity INTEGER, price INTEGER, principal INTEGER, at INTEGER);
     CREATE TABLE entry (id TEXT PRIMARY KEY, kind TEXT, memo TEXT, at INTEGER);
     CREATE TABLE posting (id TEXT PRIMARY KEY, entry_id TEXT, account_id TEXT, amount INTEGER);
@@ -91,8 +84,7 @@ function rawSqlite(): number {
   const start = performance.now();
   for (let i = 0; i < SEQUENTIAL; i++) command(randomUUID());
   const rate = (SEQUENTIAL / (performance.now() - start)) * 1000;
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
+  dispose();
   return rate;
 }
 

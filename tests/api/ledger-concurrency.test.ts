@@ -4,6 +4,7 @@ import { createTestDatabase, testDialects, type TestDatabase } from '../support/
 import { ManualClock } from '../../src/server/clock';
 import { DomainError } from '../../src/server/errors';
 import { HOUSE, Ledger } from '../../src/server/ledger';
+import { grantPostings } from '../support/ledger';
 
 /*
  * Many commands at once. On PostgreSQL they really run in parallel over a pool of 10 connections
@@ -35,10 +36,7 @@ for (const dialect of testDialects()) {
         ledger.post(trx, {
           kind: 'grant',
           memo: '',
-          postings: [
-            { owner: HOUSE, currency: 'JPY', kind: 'demo_grant', amount: -1000 },
-            { owner: u, currency: 'JPY', kind: 'cash', amount: 1000 },
-          ],
+          postings: grantPostings(u, 'JPY', 1000),
         }),
       );
       const results = await Promise.allSettled(
@@ -79,10 +77,7 @@ for (const dialect of testDialects()) {
           await ledger.post(trx, {
             kind: 'grant',
             memo: '',
-            postings: [
-              { owner: HOUSE, currency: 'USD', kind: 'demo_grant', amount: -1000 },
-              { owner: u, currency: 'USD', kind: 'cash', amount: 1000 },
-            ],
+            postings: grantPostings(u, 'USD', 1000),
           });
         }
       });
@@ -111,10 +106,7 @@ for (const dialect of testDialects()) {
             ledger.post(trx, {
               kind: 'grant',
               memo: '',
-              postings: [
-                { owner: HOUSE, currency: 'HKD', kind: 'demo_grant', amount: -5 },
-                { owner: u, currency: 'HKD', kind: 'cash', amount: 5 },
-              ],
+              postings: grantPostings(u, 'HKD', 5),
             }),
           ),
         ),
@@ -130,10 +122,7 @@ for (const dialect of testDialects()) {
         ledger.post(trx, {
           kind: 'grant',
           memo: '',
-          postings: [
-            { owner: HOUSE, currency: 'JPY', kind: 'demo_grant', amount: -1000 },
-            { owner: u, currency: 'JPY', kind: 'cash', amount: 1000 },
-          ],
+          postings: grantPostings(u, 'JPY', 1000),
         }),
       );
       let runs = 0;

@@ -6,11 +6,7 @@ import { ManualClock } from '../../src/server/clock';
 import { DomainError } from '../../src/server/errors';
 import { HOUSE, Ledger, canonicalJson, type PostingInput } from '../../src/server/ledger';
 import type { Currency } from '../../src/shared/money';
-
-const grant = (user: string, currency: Currency, amount: number): PostingInput[] => [
-  { owner: HOUSE, currency, kind: 'demo_grant', amount: -amount },
-  { owner: user, currency, kind: 'cash', amount },
-];
+import { grantPostings as grant } from '../support/ledger';
 
 async function sumPostings(t: TestDatabase) {
   return t.database.db

@@ -75,7 +75,7 @@ export class MarketService {
   }
 
   row(inst: Instrument, at = this.now()): InstrumentRow {
-    return toRow(inst, this.quote(inst.code, at));
+    return toInstrumentRow(inst, this.quote(inst.code, at));
   }
 }
 
@@ -100,5 +100,3 @@ export function info(i: Instrument): InstrumentInfo {
     simulated: true,
   };
 }
-
-export const toRow = (i: Instrument, q: Quote): InstrumentRow => toInstrumentRow(i, q);
