@@ -128,10 +128,6 @@ export function isAdmin(): boolean {
   return read(STORAGE_KEYS.isAdmin) === 'true';
 }
 
-export function isSignedIn(): boolean {
-  return getToken() !== null;
-}
-
 export function setSession(session: Session): void {
   write(STORAGE_KEYS.token, session.token);
   write(STORAGE_KEYS.account, session.account);

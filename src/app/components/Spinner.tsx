@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 
 export function Spinner({ size = 28, label }: { size?: number; label?: string }) {
   return (
@@ -31,6 +32,16 @@ export function FirstLoad({ text, children }: { text: string; children?: ReactNo
       <Spinner size={36} />
       <p className="first-load__text">{text}</p>
       {children}
+    </div>
+  );
+}
+
+/** The centred "loading" spinner a list or card shows before its first data. */
+export function LoadingPane({ size = 24 }: { size?: number }) {
+  const { t } = useLingui();
+  return (
+    <div className="center-pad">
+      <Spinner size={size} label={t`読み込み中…`} />
     </div>
   );
 }

@@ -25,10 +25,6 @@ export const BOOT_TEXT: Record<Lang, string> = {
   ko: '불러오는 중…',
 };
 
-export function isLang(value: unknown): value is Lang {
-  return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
-}
-
 /** Shown when even the catalog could not be loaded (no translations available yet). */
 export const BOOT_FAILED_TEXT: Record<Lang, string> = {
   jp: '読み込めませんでした。通信環境を確認してください。',

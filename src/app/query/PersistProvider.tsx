@@ -23,11 +23,6 @@ export function wipeCache(account: string | null = getAccount()): Promise<void> 
   return persister.wipe(cacheKeyFor(account));
 }
 
-/** Save the pending cache write now. */
-export function flushCache(): Promise<void> {
-  return persister.flush();
-}
-
 const persistOptions = {
   persister,
   maxAge: PERSIST_MAX_AGE_MS,

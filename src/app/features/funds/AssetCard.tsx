@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatMoney } from '../../i18n/format';
 import { EmptyView } from '../../components/EmptyView';
-import { Spinner } from '../../components/Spinner';
+import { LoadingPane } from '../../components/Spinner';
 import * as icons from '../../components/icons';
 import { fundsSummaryQuery } from './api';
 import { Amount } from './Amount';
@@ -79,9 +79,7 @@ export function AssetCard() {
       ) : query.isError ? (
         <EmptyView compact icon={icons.wallet} text={<Trans>資産情報を読み込めませんでした</Trans>} hint={<Trans>通信状態をご確認ください。</Trans>} />
       ) : (
-        <div className="center-pad">
-          <Spinner size={24} label={t`読み込み中…`} />
-        </div>
+        <LoadingPane />
       )}
     </section>
   );

@@ -5,7 +5,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { RECORD_LINE_TYPES } from '../../../shared/api/funds';
 import { formatDateTime, formatMoney } from '../../i18n/format';
 import { EmptyView } from '../../components/EmptyView';
-import { Spinner } from '../../components/Spinner';
+import { LoadingPane } from '../../components/Spinner';
+import { MoreButton } from '../../components/MoreButton';
 import * as icons from '../../components/icons';
 import { fundsRecordsQuery, type FundsRecord, type RecordType } from './api';
 import './funds.css';
@@ -54,14 +55,11 @@ export function cashChange(r: Pick<FundsRecord, 'postings' | 'currency'>): numbe
 }
 
 export function RecordList({ type }: { type: RecordType }) {
-  const { t } = useLingui();
   const query = useInfiniteQuery(fundsRecordsQuery(type));
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   if (query.isPending) {
     return (
-      <div className="center-pad">
-        <Spinner size={24} label={t`読み込み中…`} />
-      </div>
+      <LoadingPane />
     );
   }
   if (items.length === 0) {
@@ -78,12 +76,7 @@ export function RecordList({ type }: { type: RecordType }) {
           <RecordItem key={r.id} r={r} />
         ))}
       </ul>
-      {query.hasNextPage ? (
-        <button type="button" className="btn btn--text btn--block" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-          {query.isFetchingNextPage ? <Spinner size={18} /> : null}
-          <Trans>さらに表示</Trans>
-        </button>
-      ) : null}
+      <MoreButton query={query} />
     </>
   );
 }

@@ -1,10 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDateTime } from '../../i18n/format';
 import type { QuoteDetail } from './api';
 import { ARROW, direction, formatPrice, formatVolume, formatYenCompact } from './format';
 import { useMarketLabels } from './labels';
-import { LimitBadge, PriceChange, SimBadge } from './parts';
+import { LimitBadge, PriceChange, SimBadge, usePriceFlash } from './parts';
 
 function Stat({ label, children, className }: { label: ReactNode; children: ReactNode; className?: string }) {
   return (
@@ -17,14 +17,9 @@ function Stat({ label, children, className }: { label: ReactNode; children: Reac
 
 /** The price cell of the header, flashing when it moves. */
 function BigPrice({ price, priceScale, dir }: { price: number; priceScale: number; dir: 'rise' | 'fall' | 'flat' }) {
-  const [prev, setPrev] = useState(price);
-  const [flash, setFlash] = useState<{ n: number; dir: 'rise' | 'fall' | null }>({ n: 0, dir: null });
-  if (price !== prev) {
-    setPrev(price);
-    setFlash({ n: flash.n + 1, dir: price > prev ? 'rise' : 'fall' });
-  }
+  const flash = usePriceFlash(price);
   return (
-    <span key={flash.n} className={`qhead__price ${dir}${flash.dir ? ` flash-${flash.dir}` : ''}`} data-testid="quote-price">
+    <span key={flash.n} className={`qhead__price ${dir}${flash.cls}`} data-testid="quote-price">
       {ARROW[dir] ? (
         <span className="chg__arrow" aria-hidden="true">
           {ARROW[dir]}

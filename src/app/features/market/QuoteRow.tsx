@@ -1,7 +1,7 @@
-import { memo, useState, type MouseEvent } from 'react';
+import { memo, type MouseEvent } from 'react';
 import { direction, formatChange, formatPercent, formatPrice, formatVolume, formatYenCompact } from './format';
 import { instrumentName } from './names';
-import { ChangePill, LimitBadge } from './parts';
+import { ChangePill, LimitBadge, usePriceFlash } from './parts';
 import type { SortField } from './keys';
 
 /** What a list row shows (a board row, a watchlist entry, a search result). */
@@ -24,19 +24,11 @@ export interface RowData {
 
 export const ROW_HEIGHT = 60;
 
-/**
- * The price cell, flashing in the rise / fall colour when the price moves (the new span restarts
- * the CSS animation). The previous price is kept in state ("adjusting state while rendering").
- */
+/** The price cell, flashing in the rise / fall colour when the price moves. */
 function LivePrice({ price, priceScale }: { price: number; priceScale: number }) {
-  const [prev, setPrev] = useState(price);
-  const [flash, setFlash] = useState<{ n: number; dir: 'rise' | 'fall' | null }>({ n: 0, dir: null });
-  if (price !== prev) {
-    setPrev(price);
-    setFlash({ n: flash.n + 1, dir: price > prev ? 'rise' : 'fall' });
-  }
+  const flash = usePriceFlash(price);
   return (
-    <span key={flash.n} className={`qrow__last${flash.dir ? ` flash-${flash.dir}` : ''}`}>
+    <span key={flash.n} className={`qrow__last${flash.cls}`}>
       {formatPrice(price, priceScale)}
     </span>
   );

@@ -10,8 +10,6 @@ import { marketKeys, watchlistKeys, type AdjustMode, type BoardId, type SortFiel
 export type { CandlesData, CompanyData, InsightsData, InstrumentRow, QuoteDetail, StockAlerts };
 export type BoardPage = DataOf<typeof marketApi.instruments>;
 export type WatchlistData = DataOf<typeof watchlistApi.list>;
-export type SearchData = DataOf<typeof marketApi.search>;
-export type IndicesData = DataOf<typeof marketApi.indices>;
 
 /** Rows per board page (the contract allows up to 100). */
 export const BOARD_PAGE_SIZE = 60;
@@ -112,14 +110,5 @@ export function watchlistQuery() {
     queryKey: watchlistKeys.all,
     queryFn: ({ signal }) => apiCall(watchlistApi.list, { signal, silent: true }),
     staleTime: 30_000,
-  });
-}
-
-/** Alerts of every watchlist entry. */
-export function watchlistAlertsQuery() {
-  return queryOptions({
-    queryKey: watchlistKeys.alerts,
-    queryFn: ({ signal }) => apiCall(marketApi.watchlistAlerts, { query: { watchlist: '1' }, signal, silent: true }),
-    staleTime: 60_000,
   });
 }

@@ -69,5 +69,3 @@ export function useMarketLabels() {
     };
   }, [t, locale]);
 }
-
-export type MarketLabels = ReturnType<typeof useMarketLabels>;

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ARROW, direction, formatChange, formatPercent } from './format';
 import './market.css';
@@ -7,6 +7,21 @@ import './market.css';
  * Small market components: the simulated-data label, change figures, accessible tabs and option
  * groups.
  */
+
+/**
+ * Flash state of a live price: `n` counts the moves (key the price element on it, so the new
+ * element restarts the CSS animation) and `cls` is " flash-rise" / " flash-fall" after a move, ""
+ * before the first. The previous price is kept in state ("adjusting state while rendering").
+ */
+export function usePriceFlash(price: number): { n: number; cls: string } {
+  const [prev, setPrev] = useState(price);
+  const [flash, setFlash] = useState<{ n: number; dir: 'rise' | 'fall' | null }>({ n: 0, dir: null });
+  if (price !== prev) {
+    setPrev(price);
+    setFlash({ n: flash.n + 1, dir: price > prev ? 'rise' : 'fall' });
+  }
+  return { n: flash.n, cls: flash.dir ? ` flash-${flash.dir}` : '' };
+}
 
 /** The visible "シミュレーション" label every market screen carries. */
 export function SimBadge() {

@@ -5,7 +5,7 @@ import type { FeeSchedule } from '../../../shared/domain/trade-money';
 import { formatDateTime, formatMoney, formatNumber } from '../../i18n/format';
 import { useSiteConfig } from '../../components/useSiteConfig';
 import { EmptyView } from '../../components/EmptyView';
-import { Spinner } from '../../components/Spinner';
+import { LoadingPane } from '../../components/Spinner';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { toast } from '../../components/Toast';
@@ -19,15 +19,12 @@ import './trade.css';
 
 /** Buy shares of one block-trade offer: minimum, availability, window and lock rules shown first. */
 export function BlockBuy({ id, onBought }: { id: string; onBought: (p: PositionView) => void }) {
-  const { t } = useLingui();
   const offers = useQuery(blockOffersQuery());
   const offer = offers.data?.items.find((o) => o.id === id);
   if (!offer) {
     if (offers.isPending) {
       return (
-        <div className="center-pad">
-          <Spinner size={28} label={t`読み込み中…`} />
-        </div>
+        <LoadingPane size={28} />
       );
     }
     return <EmptyView icon={icons.layers} text={<Trans>この案件は見つかりませんでした</Trans>} hint={<Trans>募集が終了したか、取り下げられた可能性があります。</Trans>} />;

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDateTime, formatNumber } from '../../i18n/format';
 import { EmptyView } from '../../components/EmptyView';
-import { Spinner } from '../../components/Spinner';
+import { LoadingPane } from '../../components/Spinner';
 import * as icons from '../../components/icons';
 import { blockOffersQuery, blockOrdersQuery, type BlockOffer } from './api';
 import { Signed, formatPriceYen } from './format';
@@ -21,13 +21,10 @@ export function offerPhase(o: Pick<BlockOffer, 'open' | 'from' | 'to' | 'sharesA
 
 /** The block-trade offers, open and upcoming. `limit` shows the first few (home's Big deal tab). */
 export function BlockOfferList({ limit }: { limit?: number }) {
-  const { t } = useLingui();
   const query = useQuery(blockOffersQuery());
   if (query.isPending) {
     return (
-      <div className="center-pad">
-        <Spinner size={24} label={t`読み込み中…`} />
-      </div>
+      <LoadingPane />
     );
   }
   const items = query.data?.items ?? [];
@@ -115,14 +112,11 @@ export function OfferCard({ o, link = true }: { o: BlockOffer; link?: boolean })
 
 /** The user's block-trade purchases (positions), newest first. */
 export function BlockOrderList() {
-  const { t } = useLingui();
   const query = useInfiniteQuery(blockOrdersQuery());
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   if (query.isPending) {
     return (
-      <div className="center-pad">
-        <Spinner size={24} label={t`読み込み中…`} />
-      </div>
+      <LoadingPane />
     );
   }
   if (items.length === 0) {

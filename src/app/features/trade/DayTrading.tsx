@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { EmptyView } from '../../components/EmptyView';
-import { Spinner } from '../../components/Spinner';
+import { LoadingPane } from '../../components/Spinner';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { dayPositionsQuery } from './api';
@@ -40,9 +40,7 @@ export function DayTrading() {
           <Trans>本日のデイトレード</Trans>
         </h2>
         {query.isPending ? (
-          <div className="center-pad">
-            <Spinner size={24} label={t`読み込み中…`} />
-          </div>
+          <LoadingPane />
         ) : open.length === 0 ? (
           <EmptyView compact icon={icons.inbox} text={<Trans>保有中のデイトレードはありません</Trans>} />
         ) : (

@@ -5,7 +5,7 @@ import type { PriceType } from '../../../shared/domain/position';
 import { formatDateTime, formatMoney, formatNumber } from '../../i18n/format';
 import { InfoRow } from '../../components/Menu';
 import { EmptyView } from '../../components/EmptyView';
-import { Spinner } from '../../components/Spinner';
+import { LoadingPane } from '../../components/Spinner';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { toast } from '../../components/Toast';
@@ -24,7 +24,6 @@ const HELD = ['holding', 'closing', 'in_progress'];
 
 /** Every field of the spec's position entity (§3), the notices, and close / cancel. */
 export function PositionDetail({ id }: { id: string }) {
-  const { t } = useLingui();
   const query = useQuery(positionQuery(id));
   const p = query.data;
   if (!p) {
@@ -32,9 +31,7 @@ export function PositionDetail({ id }: { id: string }) {
       return <EmptyView icon={icons.alert} text={<Trans>この注文は見つかりませんでした</Trans>} hint={<Trans>通信状態をご確認のうえ、もう一度お試しください。</Trans>} />;
     }
     return (
-      <div className="center-pad">
-        <Spinner size={28} label={t`読み込み中…`} />
-      </div>
+      <LoadingPane size={28} />
     );
   }
   return <PositionBody p={p} />;

@@ -4,7 +4,8 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatMoney, formatNumber, formatDateTime } from '../../i18n/format';
 import { EmptyView } from '../../components/EmptyView';
-import { Spinner } from '../../components/Spinner';
+import { LoadingPane } from '../../components/Spinner';
+import { MoreButton } from '../../components/MoreButton';
 import * as icons from '../../components/icons';
 import { positionsQuery, type PositionGroup, type PositionView } from './api';
 import { DIRECTION_TEXT, PRICE_TYPE_TEXT, STATUS_TEXT } from './labels';
@@ -14,14 +15,11 @@ import './trade.css';
 
 /** One status group of positions, polled for live P/L, with "more" paging. */
 export function PositionList({ group, compact = false }: { group: PositionGroup; compact?: boolean }) {
-  const { t } = useLingui();
   const query = useInfiniteQuery(positionsQuery(group));
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   if (query.isPending) {
     return (
-      <div className="center-pad">
-        <Spinner size={24} label={t`読み込み中…`} />
-      </div>
+      <LoadingPane />
     );
   }
   if (query.isError && items.length === 0) {
@@ -39,12 +37,7 @@ export function PositionList({ group, compact = false }: { group: PositionGroup;
           <PositionRow key={p.id} p={p} compact={compact} />
         ))}
       </ul>
-      {query.hasNextPage ? (
-        <button type="button" className="btn btn--text btn--block" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-          {query.isFetchingNextPage ? <Spinner size={18} /> : null}
-          <Trans>さらに表示</Trans>
-        </button>
-      ) : null}
+      <MoreButton query={query} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { formatScaled } from '../../../shared/money/format';
 import { scaleDecimals } from '../../../shared/market/price';
-import { formatMoney, formatNumber } from '../../i18n/format';
+import { formatMoney } from '../../i18n/format';
 
 /** A scaled price with the yen sign and separators: (23455, 10) → "¥2,345.5". */
 export function formatPriceYen(price: number | null | undefined, priceScale: number, currency = 'JPY'): string {
@@ -12,10 +12,6 @@ export function formatPriceYen(price: number | null | undefined, priceScale: num
 /** The same price without the currency sign (inputs, compact rows). */
 export function formatPricePlain(price: number, priceScale: number): string {
   return formatScaled(price, scaleDecimals(priceScale));
-}
-
-export function sharesText(n: number): string {
-  return formatNumber(n);
 }
 
 export function signOf(value: number | null | undefined): 'rise' | 'fall' | 'flat' {

@@ -90,11 +90,6 @@ export function canStepPrice(price: number, direction: 1 | -1, rules: PriceRules
   return stepLimitPrice(price, direction, rules) !== clampLimitPrice(price, rules);
 }
 
-/** Where a limit ticket starts: the last price, on a tick and inside the limits. */
-export function initialLimitPrice(quote: Pick<TicketQuote, 'price'>, rules: PriceRules): number {
-  return clampLimitPrice(quote.price, rules);
-}
-
 /**
  * A typed price ("2345.5", "2,345", full-width digits) in the instrument's scale; null when it is
  * not a positive number with at most the scale's decimals.
