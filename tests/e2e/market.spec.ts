@@ -159,17 +159,17 @@ test('market, stock detail with every period and indicator, watchlist, search hi
   await expect(page.getByTestId('search-results').locator('.qrow').first()).toBeVisible();
   await page.getByRole('button', { name: '入力を消去' }).click();
   const history = page.getByTestId('search-history');
-  await expect(history.locator('.chip__main')).toHaveText(['ソニー', 'トヨタ']);
+  await expect(history.locator('.mk-chip__main')).toHaveText(['ソニー', 'トヨタ']);
   await history.getByRole('button', { name: 'トヨタ', exact: true }).click();
   await expect(box).toHaveValue('トヨタ');
   const toyota = page.getByTestId('search-results').locator('.srow').filter({ has: page.locator('.qrow[data-code="7203"]') });
   await expect(toyota.getByRole('button', { name: 'お気に入りに追加' })).toBeVisible();
   await page.getByRole('button', { name: '入力を消去' }).click();
-  await expect(history.locator('.chip__main')).toHaveText(['トヨタ', 'ソニー']);
+  await expect(history.locator('.mk-chip__main')).toHaveText(['トヨタ', 'ソニー']);
   await history.getByRole('button', { name: '「ソニー」を履歴から削除' }).click();
-  await expect(history.locator('.chip__main')).toHaveText(['トヨタ']);
+  await expect(history.locator('.mk-chip__main')).toHaveText(['トヨタ']);
   await page.reload();
-  await expect(page.getByTestId('search-history').locator('.chip__main')).toHaveText(['トヨタ']);
+  await expect(page.getByTestId('search-history').locator('.mk-chip__main')).toHaveText(['トヨタ']);
   await page.getByRole('button', { name: '履歴を消去' }).click();
   await expect(page.getByText('検索履歴はありません')).toBeVisible();
 

@@ -27,7 +27,7 @@ export function IndexTicker({ showFoot = true }: { showFoot?: boolean }) {
   if (!items) {
     if (!restoring && (query.isError || !online)) {
       return (
-        <p className="muted" role="status">
+        <p className="mk-muted" role="status">
           {online ? <Trans>指数を読み込めませんでした</Trans> : <Trans>オフラインのため指数を表示できません</Trans>}
         </p>
       );
@@ -69,7 +69,7 @@ export function IndexTicker({ showFoot = true }: { showFoot?: boolean }) {
       {showFoot ? (
         <div className="ticker__foot">
           <SimBadge />
-          <span className="muted">
+          <span className="mk-muted">
             <Trans>{asOf} 時点</Trans>
           </span>
         </div>

@@ -27,7 +27,7 @@ function Loaded<T>({ query, children }: { query: UseQueryResult<T>; children: (d
     );
   }
   return (
-    <p className="muted" aria-busy="true">
+    <p className="mk-muted" aria-busy="true">
       <Trans>読み込み中…</Trans>
     </p>
   );
@@ -35,7 +35,7 @@ function Loaded<T>({ query, children }: { query: UseQueryResult<T>; children: (d
 
 function KV({ items, one = false }: { items: [ReactNode, ReactNode, string?][]; one?: boolean }) {
   return (
-    <dl className={one ? 'kv kv--one' : 'kv'}>
+    <dl className={one ? 'mk-kv mk-kv--one' : 'mk-kv'}>
       {items.map(([k, v, cls], i) => (
         <div key={i}>
           <dt>{k}</dt>
@@ -136,7 +136,7 @@ function ShortSelling({ data }: { data: InsightsData }) {
           [<Trans key="ss">空売り比率</Trans>, pct(s.shortSellRatioBp)],
         ]}
       />
-      <p className="muted">
+      <p className="mk-muted">
         <Trans>{asOf} 時点（株数）</Trans>
       </p>
       <div className="tbl-wrap">
@@ -353,7 +353,7 @@ function Alerts({ data }: { data: StockAlerts }) {
           ))}
         </ul>
       )}
-      <p className="muted">
+      <p className="mk-muted">
         <Trans>{asOf} 時点</Trans>
       </p>
     </>

@@ -69,7 +69,7 @@ export function UpDownSetting() {
             </div>
             <div className="sheet__body">
               <fieldset className="updown-opts" style={{ border: 0, margin: 0, padding: 0 }}>
-                <legend className="muted" style={{ marginBottom: '0.5rem' }}>
+                <legend className="mk-muted" style={{ marginBottom: '0.5rem' }}>
                   <Trans>数値には必ず +/− の符号と ▲▼ が付きます。</Trans>
                 </legend>
                 {UPDOWN_SCHEMES.map((s, i) => (

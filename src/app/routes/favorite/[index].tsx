@@ -83,7 +83,7 @@ function FavoriteScreen() {
           }
         />
       ) : (
-        <p className="muted" aria-busy="true">
+        <p className="mk-muted" aria-busy="true">
           <Trans>読み込み中…</Trans>
         </p>
       );
@@ -173,7 +173,7 @@ function FavoriteScreen() {
     >
       <SimNote />
       <div className="wlist-tools">
-        <span className="muted">
+        <span className="mk-muted">
           <Trans>
             {count} / {max} 銘柄
           </Trans>

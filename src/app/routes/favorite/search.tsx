@@ -108,7 +108,7 @@ function SearchScreen() {
       );
     } else {
       results = (
-        <p className="muted" aria-busy="true">
+        <p className="mk-muted" aria-busy="true">
           <Trans>検索中…</Trans>
         </p>
       );
@@ -157,20 +157,20 @@ function SearchScreen() {
             ) : null}
           </div>
           {terms.length ? (
-            <ul className="chips" data-testid="search-history">
+            <ul className="mk-chips" data-testid="search-history">
               {terms.map((term) => (
-                <li key={term} className="chip">
-                  <button type="button" className="chip__main" onClick={() => runTerm(term)}>
+                <li key={term} className="mk-chip">
+                  <button type="button" className="mk-chip__main" onClick={() => runTerm(term)}>
                     {term}
                   </button>
-                  <button type="button" className="chip__x" aria-label={t`「${term}」を履歴から削除`} onClick={() => history.remove(term)}>
+                  <button type="button" className="mk-chip__x" aria-label={t`「${term}」を履歴から削除`} onClick={() => history.remove(term)}>
                     <Icon d={icons.close} size={14} />
                   </button>
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="muted">
+            <p className="mk-muted">
               <Trans>検索履歴はありません</Trans>
             </p>
           )}

@@ -119,7 +119,7 @@ export function ChartPanel({
         ) : null}
       </div>
       {asOf ? (
-        <p className="muted" data-testid="chart-asof">
+        <p className="mk-muted" data-testid="chart-asof">
           <Trans>チャート: {asOf} 時点（シミュレーション）</Trans>
         </p>
       ) : null}

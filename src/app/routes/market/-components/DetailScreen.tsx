@@ -111,7 +111,7 @@ export function DetailScreen({
   const name = instrumentName(detail.instrument, locale);
   const title = (
     <>
-      {name} <span className="muted">{detail.instrument.code}</span>
+      {name} <span className="mk-muted">{detail.instrument.code}</span>
     </>
   );
   return (
@@ -131,10 +131,10 @@ export function DetailScreen({
       {isStock ? <StockInfo code={detail.instrument.code} /> : null}
       {isStock ? (
         <div className="trade-bar">
-          <Link to="/trade/index" search={{ code: detail.instrument.code, direction: 'up' }} className="btn btn--rise">
+          <Link to="/trade/index" search={{ code: detail.instrument.code, direction: 'up' }} className="btn mk-btn--rise">
             <Trans>買い</Trans>
           </Link>
-          <Link to="/trade/index" search={{ code: detail.instrument.code, direction: 'down' }} className="btn btn--fall">
+          <Link to="/trade/index" search={{ code: detail.instrument.code, direction: 'down' }} className="btn mk-btn--fall">
             <Trans>売り</Trans>
           </Link>
         </div>
