@@ -57,3 +57,29 @@ export async function loginThroughUi(page: Page, phone: string, password: string
 export async function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem('tokend'));
 }
+
+/** Whether IndexedDB's persisted query cache holds an entry whose key contains `needle`. */
+export async function persisted(page: Page, needle: string): Promise<boolean> {
+  return page.evaluate(async (n) => {
+    const dbs = await indexedDB.databases();
+    if (!dbs.some((d) => d.name === 'kabuto')) return false;
+    return new Promise<boolean>((resolve) => {
+      const open = indexedDB.open('kabuto');
+      open.onerror = () => resolve(false);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('query-cache')) {
+          db.close();
+          resolve(false);
+          return;
+        }
+        const req = db.transaction('query-cache').objectStore('query-cache').getAll();
+        req.onsuccess = () => {
+          db.close();
+          resolve(JSON.stringify(req.result).includes(n));
+        };
+        req.onerror = () => resolve(false);
+      };
+    });
+  }, needle);
+}

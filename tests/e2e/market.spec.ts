@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, loginThroughUi, newPhone, registerUser, storedToken } from './helpers';
+import { api, loginThroughUi, newPhone, persisted, registerUser, storedToken } from './helpers';
 
 /*
  * Issue 4 "Must show": open the market, open a stock, switch through all periods and indicators,
@@ -22,31 +22,6 @@ const SUBS: [string, RegExp][] = [
   ['VOL', /出来高/],
 ];
 
-/** Whether IndexedDB's persisted query cache holds an entry whose key contains `needle`. */
-async function persisted(page: Page, needle: string): Promise<boolean> {
-  return page.evaluate(async (n) => {
-    const dbs = await indexedDB.databases();
-    if (!dbs.some((d) => d.name === 'kabuto')) return false;
-    return new Promise<boolean>((resolve) => {
-      const open = indexedDB.open('kabuto');
-      open.onerror = () => resolve(false);
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains('query-cache')) {
-          db.close();
-          resolve(false);
-          return;
-        }
-        const req = db.transaction('query-cache').objectStore('query-cache').getAll();
-        req.onsuccess = () => {
-          db.close();
-          resolve(JSON.stringify(req.result).includes(n));
-        };
-        req.onerror = () => resolve(false);
-      };
-    });
-  }, needle);
-}
 
 const chartCanvas = (page: Page) => page.getByTestId('chart-box').locator('.pc canvas').first();
 

@@ -1,31 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginThroughUi, newPhone, registerUser } from './helpers';
+import { loginThroughUi, newPhone, persisted, registerUser } from './helpers';
 
 /** Whether IndexedDB holds a persisted query cache that contains the user info. */
-async function userInfoPersisted(page: Page): Promise<boolean> {
-  return page.evaluate(async () => {
-    const dbs = await indexedDB.databases();
-    if (!dbs.some((d) => d.name === 'kabuto')) return false; // do not create it by probing
-    return new Promise<boolean>((resolve) => {
-      const open = indexedDB.open('kabuto');
-      open.onerror = () => resolve(false);
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains('query-cache')) {
-          db.close();
-          resolve(false);
-          return;
-        }
-        const req = db.transaction('query-cache').objectStore('query-cache').getAll();
-        req.onsuccess = () => {
-          db.close();
-          resolve(JSON.stringify(req.result).includes('"info"'));
-        };
-        req.onerror = () => resolve(false);
-      };
-    });
-  });
-}
+const userInfoPersisted = (page: Page) => persisted(page, '"info"');
 
 test('after one visit, /#/information/index reloads offline from the service worker and the persisted cache', async ({
   page,

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { InstrumentRow, QuoteData } from '../../../shared/api/market';
 import { marketKeys, watchlistKeys } from './keys';
 
 /*
@@ -9,44 +10,17 @@ import { marketKeys, watchlistKeys } from './keys';
  * re-render only when their own figures moved; a quote older than what is cached is ignored
  * (events can arrive after a fresher fetch).
  *
- * Types are structural (the fields the stream carries), so this module needs no contract import.
+ * Types come from the contract by type-only import, so no schema code lands in this chunk.
  */
 
-export interface StreamQuote {
-  code: string;
-  at: number;
-  session: string;
-  price: number;
-  prevClose: number;
-  open: number | null;
-  high: number | null;
-  low: number | null;
-  change: number;
-  changeBp: number;
-  volume: number;
-  turnover: number;
-  marketValue: number | null;
-  limits: { upper: number; lower: number } | null;
-  limitState: 'up' | 'down' | null;
-  bid: number | null;
-  ask: number | null;
-  priceScale: number;
-  tradingDate: string;
-}
+/** A streamed quote is the contract's quote (a type-only import: no schema code is bundled). */
+export type StreamQuote = Omit<QuoteData, 'simulated'>;
 
 /** The fields of a list row the stream refreshes. */
-export interface LiveRow {
-  code: string;
-  at: number;
-  session: string;
-  price: number;
-  prevClose: number;
-  change: number;
-  changeBp: number;
-  volume: number;
-  turnover: number;
-  limitState: 'up' | 'down' | null;
-}
+export type LiveRow = Pick<
+  InstrumentRow,
+  'code' | 'at' | 'session' | 'price' | 'prevClose' | 'change' | 'changeBp' | 'volume' | 'turnover' | 'limitState'
+>;
 
 const ROW_FIELDS = ['session', 'price', 'prevClose', 'change', 'changeBp', 'volume', 'turnover', 'limitState'] as const;
 
