@@ -1,7 +1,7 @@
 import type { CapacitorConfig } from '@capacitor/cli';
 
 /**
- * The hybrid shell (DESIGN.md §2): the built PWA in `dist/` inside a native WebView.
+ * The hybrid shell (docs/decisions/001-stack-and-layout.md): the built PWA in `dist/` inside a native WebView.
  * Status bar: dark text on white, not overlaying the page (also set at run time by
  * src/app/native, since some platforms ignore these defaults).
  */

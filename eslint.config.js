@@ -23,7 +23,8 @@ export default tseslint.config(
     },
   },
   {
-    // Layering (DESIGN.md §3): shared code runs in browser and Node; the app never imports the server.
+    // Layering (docs/architecture.md, Layers): shared code runs in browser and Node; the app never
+    // imports the server. The full rule set is .dependency-cruiser.cjs (`npm run deps`).
     files: ['src/shared/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/app/**', 'node:*'] }] },
   },

@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 
 /**
- * End-to-end tests (DESIGN.md §9): Debian's Chromium against the built PWA served by the real
+ * End-to-end tests (docs/architecture.md "Testing"): Debian's Chromium against the built PWA served by the real
  * server (tests/e2e/global-setup.ts builds dist/ when missing, then starts `src/server/main.ts` on a
  * free port over a fresh database in a temp dir).
  *

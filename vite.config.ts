@@ -20,7 +20,7 @@ export default defineConfig({
     react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
-    // PWA (DESIGN.md §8): generated manifest (linked into index.html by the plugin), a Workbox
+    // PWA (docs/decisions/003-client-plumbing.md): generated manifest (linked into index.html by the plugin), a Workbox
     // service worker precaching the shell and every lazy chunk, navigations served offline from
     // index.html, a new version waiting for the user's OK (src/app/pwa registers it).
     VitePWA({

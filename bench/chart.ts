@@ -1,5 +1,5 @@
 // Chart render benchmark: <PriceChart> with one year of 5-minute bars (candles + MA + MACD) against
-// a plain uPlot line chart of the same closes, both in one headless Chromium run (DESIGN.md §10).
+// a plain uPlot line chart of the same closes, both in one headless Chromium run (docs/architecture.md, Budgets).
 import { fileURLToPath } from 'node:url';
 import { bundlePage, withBenchPage } from './browser';
 import type { Figure } from './ledger';

@@ -1,4 +1,4 @@
-// Market list under a live quote stream (DESIGN.md §10, §11: "the market list stays at 60 fps with
+// Market list under a live quote stream (docs/architecture.md, Budgets: "the market list stays at 60 fps with
 // 50 updates per second, no long task > 50 ms"): frame intervals and long tasks of the app's
 // virtualized board while its stream client receives 50 quotes a second, against the same list
 // with no updates, in one headless Chromium run.

@@ -2,7 +2,7 @@
  * `POST trade/orders` through real HTTP (a market buy that fills at once: idempotency claim,
  * position row, cash lock, one journal entry with two postings, two guarded balance updates),
  * against raw better-sqlite3 doing the same ledger writes in one transaction per order, measured
- * in the same run (DESIGN.md §10).
+ * in the same run (docs/architecture.md, Budgets).
  */
 import { randomUUID } from 'node:crypto';
 import { uuidv7 } from 'uuidv7';

@@ -1,11 +1,12 @@
 // `npm run bench [name…]`: figures as ratios against a baseline measured in the same run
-// (DESIGN.md §10). Results go to bench/results/<name>.json and the console.
+// (docs/architecture.md, Budgets). Results go to bench/results/<name>.json and the console.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { benchLedger, type Figure } from './ledger';
 import { benchOrders } from './orders';
 import { benchStream } from './stream';
 import { benchChartRender } from './chart';
 import { benchMarketList } from './market-list';
+import { benchMarketSim } from './market-sim';
 
 const benches: Record<string, () => Promise<Figure[]>> = {
   ledger: benchLedger,
@@ -13,6 +14,7 @@ const benches: Record<string, () => Promise<Figure[]>> = {
   stream: benchStream,
   chart: () => benchChartRender(),
   'market-list': () => benchMarketList(),
+  'market-sim': benchMarketSim,
 };
 
 const only = process.argv.slice(2);

@@ -1,5 +1,5 @@
 /*
- * Quote-stream fan-out (issue 4, DESIGN.md §10): N SSE clients (1,000 and 5,000) on one Kabuto
+ * Quote-stream fan-out (issue 4; docs/architecture.md, Budgets): N SSE clients (1,000 and 5,000) on one Kabuto
  * server — the real app (Hono, QuoteHub, ReadableStream per client) — against a bare Node `http`
  * SSE server doing the same fan-out in the same run (the baseline). Both are fed by the same hub
  * ticks, so they send the same events; the baseline writes them to its responses with a plain
@@ -128,7 +128,8 @@ export async function benchStream(): Promise<Figure[]> {
   const published = new Map<number, number>();
   hub.onPublish = (seq) => published.set(seq, performance.timeOrigin + performance.now());
   hub.start();
-  const app = createApp(services);
+  // Thousands of streams from one address: lift the per-IP cap (src/server/http/market-stream.ts).
+  const app = createApp(services, { streamsPerIp: Infinity });
   const server = await new Promise<ReturnType<typeof serve>>((r) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => r(s));
   });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Prints the gzip size of the JS that /login/start needs on first load (the entry chunk and its
-// static imports) and of every other chunk, against the budgets of DESIGN.md §11.
+// static imports) and of every other chunk, against the budgets of docs/architecture.md "Budgets".
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';

@@ -2,7 +2,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { PriceChart } from '../../src/app/features/chart/PriceChart';
+import { PriceChart } from '../../src/app/components/chart/PriceChart';
 import type { Bar } from '../../src/shared/chart';
 
 /*

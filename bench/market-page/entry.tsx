@@ -2,9 +2,9 @@ import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import '../../src/app/styles/global.css';
 import { BoardView } from '../../src/app/features/market/BoardList';
-import { marketKeys } from '../../src/app/features/market/keys';
-import { applyQuotes, type StreamQuote } from '../../src/app/features/market/patch';
-import { QuoteStream, type EventSourceLike } from '../../src/app/features/market/stream';
+import { marketKeys } from '../../src/app/api/quotes/keys';
+import { applyQuotes, type StreamQuote } from '../../src/app/api/quotes/patch';
+import { QuoteStream, type EventSourceLike } from '../../src/app/api/quotes/stream';
 import { persistQueryClientSubscribe } from '@tanstack/query-persist-client-core';
 import { UserCachePersister, dehydrateOptions, type KeyValueStore } from '../../src/app/query/persister';
 

@@ -12,7 +12,7 @@ export interface RouterContext {
 export const PENDING_MS = 400;
 
 /**
- * The app's router (DESIGN.md §8): hash history, one lazy chunk per route (autoCodeSplitting),
+ * The app's router (docs/decisions/003-client-plumbing.md): hash history, one lazy chunk per route (autoCodeSplitting),
  * default pending / error / not-found screens, and scroll handling:
  * - the kept-alive tab screens restore their own scroll position (keyed by path);
  * - every other navigation to a new history entry starts at the top (back/forward restores).
@@ -43,7 +43,7 @@ declare module '@tanstack/react-router' {
     router: AppRouter;
   }
   interface StaticDataRouteOption {
-    /** Every route has a name (spec §2). */
+    /** Every route has a name (docs/product.md, spec §2). */
     name?: string;
   }
 }

@@ -2,9 +2,8 @@ import { uuidv7 } from 'uuidv7';
 import { passwordSchema, phoneSchema } from '../shared/api/account';
 import { INVITE_CODE_PATTERN } from '../shared/domain/account';
 import type { Env, Services } from './services';
-import * as users from './modules/account/repo';
-import { hashPassword, verifyPassword } from './modules/account/passwords';
-import { newInviteCode } from './modules/account/rules';
+import { hashPassword, newInviteCode, users, verifyPassword } from './modules/account';
+import { encodeMemo } from '../shared/domain/ledger-kinds';
 import { HOUSE } from './ledger';
 
 /** Embedded-mode defaults: a fresh install must be usable, and loudly tells the operator to change them. */
@@ -89,7 +88,7 @@ async function ensureDemo(services: Services, adminId: string | null): Promise<B
   if (existing) return { id: existing.id, phone: DEMO_PHONE, password: DEMO_PASSWORD };
   const id = uuidv7();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  // The user and its journaled demo grant (DESIGN.md §4) commit together, so a restart never
+  // The user and its journaled demo grant (docs/architecture.md "Runtime modes") commit together, so a restart never
   // finds a demo user without its funds or grants them twice.
   await services.ledger.transact(async (trx) => {
     await users.insert(trx, {
@@ -98,7 +97,7 @@ async function ensureDemo(services: Services, adminId: string | null): Promise<B
     });
     await services.ledger.post(trx, {
       kind: 'demo_grant', userId: id, refType: 'bootstrap', refId: id,
-      memo: 'Demo funds for trying the app (not real money)',
+      memo: encodeMemo({ id: 'memo_demo_grant', params: {} }),
       postings: [
         { owner: id, currency: 'JPY', kind: 'cash', amount: DEMO_GRANT_JPY },
         { owner: HOUSE, currency: 'JPY', kind: 'demo_grant', amount: -DEMO_GRANT_JPY },

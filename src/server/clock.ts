@@ -1,4 +1,4 @@
-/** The only source of "now" for server code (DESIGN.md §6.2). Tests and market clock modes set it. */
+/** The only source of "now" for server code (docs/architecture.md "The money model"). Tests and market clock modes set it. */
 export interface Clock {
   now(): number;
 }

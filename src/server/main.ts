@@ -5,12 +5,14 @@ import { migrate } from './db/migrate';
 import { systemClock } from './clock';
 import { createLogger } from './logger';
 import { createServices } from './services';
+import { marketSeed } from './platform/secrets';
 import { bootstrap, DEFAULT_ADMIN_PASSWORD } from './bootstrap';
 import { createApp } from './http/app';
+import { installEdgeHandlers, parseTrustProxy } from './http/edge';
 import { marketClockFromEnv } from './market-sim';
-import { TestClock } from './modules/testing/clock';
+import { TestClock } from './platform/test-clock';
 
-/** config → db → migrate → services → bootstrap → http → listen (DESIGN.md §3). */
+/** config → db → migrate → services → bootstrap → http → listen (docs/architecture.md). */
 async function main(): Promise<void> {
   const env = process.env;
   const logger = createLogger();
@@ -21,17 +23,18 @@ async function main(): Promise<void> {
   const database = openDatabase(dbOptions);
   await migrate(database);
   // TEST ONLY (KABUTO_TEST_CONTROL=1, never in production): both clocks become settable through
-  // POST test/clock (modules/testing); unset, they read exactly what they would otherwise.
+  // POST test/clock (http/testing-routes.ts); unset, they read exactly what they would otherwise.
   const testClock = env.KABUTO_TEST_CONTROL === '1' ? new TestClock(marketClockFromEnv(env.KABUTO_MARKET_CLOCK, systemClock)) : null;
   const marketClock = testClock ?? marketClockFromEnv(env.KABUTO_MARKET_CLOCK, systemClock);
-  const services = createServices({ database, clock: testClock?.follow(systemClock) ?? systemClock, logger, env, marketClock });
+  const seed = await marketSeed(database, systemClock, env);
+  const services = createServices({ database, clock: testClock?.follow(systemClock) ?? systemClock, logger, env, marketClock, marketSeed: seed });
   services.quotes.start();
   const boot = await bootstrap(services, env);
   // Due trading work (fills, day-trade auto-close, interest, margin checks). In scale-out mode
   // only the KABUTO_ROLE=market leader runs it; runs are idempotent, so a second runner is safe.
   const stopJobs = env.KABUTO_ROLE === 'api' ? null : services.jobs.start(2_000);
 
-  const app = createApp(services, { distDir: resolve('dist'), trustProxy: env.KABUTO_TRUST_PROXY === '1' });
+  const app = createApp(services, { distDir: resolve('dist'), trustProxy: parseTrustProxy(env.KABUTO_TRUST_PROXY) });
   const server = serve({ fetch: app.fetch, port }, (info) => {
     const lines = [
       `Kabuto is running at http://localhost:${info.port}/`,
@@ -50,6 +53,7 @@ async function main(): Promise<void> {
     if (testClock) lines.push('  WARNING: KABUTO_TEST_CONTROL=1 — test-only clock control is on (POST /api/vue/test/*). Never in production.');
     console.log(lines.join('\n'));
   });
+  installEdgeHandlers(server);
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -1,31 +1,32 @@
 import type { Database } from './db/database';
 import type { Clock } from './clock';
 import type { Logger } from './logger';
-import { AuditLog } from './modules/admin/audit';
-import { ConfigService } from './modules/config/service';
-import { SessionService } from './modules/account/sessions';
-import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './modules/account/rate-limit';
-import { FundPasswords } from './modules/account/fund-password';
-import { AccountService } from './modules/account/service';
-import { Reauth } from './modules/account/reauth';
+import { AuditLog } from './platform/audit';
+import { Jobs } from './platform/jobs';
 import { Ledger } from './ledger';
-import { Simulator, SIMULATOR_DEFAULTS, type MarketDataSource } from './market-sim';
-import { MarketService } from './modules/market/service';
-import { QuoteHub } from './modules/market/hub';
-import { WatchlistService } from './modules/watchlist/service';
-import { TradingService } from './modules/trade/service';
-import { TradingEngine } from './modules/trade/engine';
-import type { TradeCtx } from './modules/trade/context';
-import { BlockService } from './modules/block/service';
-import { FundsService } from './modules/funds/service';
-import { AdminGrants } from './modules/funds/admin-grant';
-import { Jobs } from './jobs/scheduler';
+import type { MarketDataSource } from './market';
+import { Simulator, SIMULATOR_DEFAULTS } from './market-sim';
+import { ConfigService } from './modules/config';
+import { AccountService, DEFAULT_LOGIN_LIMITS, FundPasswords, LoginLimiter, PasskeyService, Reauth, SessionService, type LoginLimits } from './modules/account';
+import { MarketService, QuoteHub } from './modules/market';
+import { WatchlistService } from './modules/watchlist';
+import { TradingEngine, TradingService, type TradeCtx } from './modules/trade';
+import { BlockService } from './modules/block';
+import { AdminGrants, FundsService } from './modules/funds';
+import { MODULES } from './modules';
+import type { HoldingsProvider, JobHandler, ServerModule } from './modules/module';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
+type Registry = (typeof MODULES)[number];
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+/** Every module's job handlers by name (e.g. `trading`), so `jobs.runDue()` reports are typed. */
+export type JobHandlers = UnionToIntersection<JobsOf<Registry>>;
+type JobsOf<M> = M extends ServerModule<any, infer J> ? J : never;
+
 /**
- * Every service of the server, built once at start and handed to the HTTP layer through the
- * context. Modules receive what they need by constructor; nothing reaches for globals.
+ * Every service of the server, built once at start (the composition root) and handed to the
+ * module registry, which gives each module the services it declares it needs.
  */
 export interface Services {
   database: Database;
@@ -38,6 +39,8 @@ export interface Services {
   sessions: SessionService;
   loginLimiter: LoginLimiter;
   accounts: AccountService;
+  /** Passkeys: registration, sign-in and step-up for high-risk commands (KABUTO_RP_ID, KABUTO_ORIGIN). */
+  passkeys: PasskeyService;
   ledger: Ledger;
   /** Market data (the simulator unless a real feed is plugged in). */
   market: MarketDataSource;
@@ -50,11 +53,13 @@ export interface Services {
   watchlist: WatchlistService;
   /** Orders and positions; trading time is the market clock's. */
   trading: TradingService;
+  /** Due trading work (fills, expiries, auto-close, interest, margin checks). */
+  tradingEngine: TradingEngine;
   block: BlockService;
   funds: FundsService;
   grants: AdminGrants;
-  /** Due work (fills, auto-close, interest, margin checks): `jobs.runDue(now)`. */
-  jobs: Jobs;
+  /** Due work of every module (fills, auto-close, interest, margin checks): `jobs.runDue(now)`. */
+  jobs: Jobs<JobHandlers>;
 }
 
 export interface ServiceOptions {
@@ -64,7 +69,12 @@ export interface ServiceOptions {
   env?: Env;
   /** Tests shrink these to hit the limits quickly. */
   loginLimits?: Partial<LoginLimits>;
-  /** Default: a Simulator seeded with KABUTO_MARKET_SEED (or the fixed default seed). */
+  /**
+   * The simulator's seed; main.ts passes the install's secret (platform/secrets.ts). Default:
+   * KABUTO_MARKET_SEED, else the fixed public seed that tests rely on.
+   */
+  marketSeed?: string;
+  /** Default: a Simulator with `marketSeed`. */
   market?: MarketDataSource;
   /** Default: `clock` (main passes marketClockFromEnv; tests a ManualClock). */
   marketClock?: Clock;
@@ -81,7 +91,8 @@ export function createServices(opts: ServiceOptions): Services {
   const accounts = new AccountService(database, clock, config, sessions, loginLimiter, fund, reauth, audit);
   const ledger = new Ledger(database, clock);
   const env = opts.env ?? process.env;
-  const seed = env.KABUTO_MARKET_SEED || SIMULATOR_DEFAULTS.seed;
+  const passkeys = new PasskeyService(database, clock, sessions, { rpId: env.KABUTO_RP_ID, origin: env.KABUTO_ORIGIN });
+  const seed = opts.marketSeed || env.KABUTO_MARKET_SEED || SIMULATOR_DEFAULTS.seed;
   const market = opts.market ?? new Simulator({ seed });
   const marketClock = opts.marketClock ?? clock;
   const marketService = new MarketService(market, marketClock, seed);
@@ -89,12 +100,24 @@ export function createServices(opts: ServiceOptions): Services {
   const watchlist = new WatchlistService(database, clock, marketService);
   const tradeCtx: TradeCtx = { database, clock: marketClock, ledger, config, accounts, market };
   const trading = new TradingService(tradeCtx);
+  // A restricted account's pending new orders are cancelled with the state change (返済のみ).
+  accounts.onRestriction(async (trx, userId) => {
+    await trading.cancelPendingOf(trx, userId);
+  });
   const block = new BlockService(tradeCtx, audit, trading);
-  const funds = new FundsService(database, marketClock, ledger, trading);
-  const grants = new AdminGrants(database, ledger, audit);
-  const jobs = new Jobs(marketClock, logger, new TradingEngine(tradeCtx, logger));
-  return {
-    database, clock, logger, env, config, audit, sessions, loginLimiter, accounts, ledger,
-    market, marketClock, marketService, quotes, watchlist, trading, block, funds, grants, jobs,
+  const tradingEngine = new TradingEngine(tradeCtx, logger);
+  let providers: HoldingsProvider[] = [];
+  const funds = new FundsService(database, marketClock, ledger, market, () => providers);
+  const grants = new AdminGrants(database, ledger, audit, clock);
+  const handlers: Record<string, JobHandler> = {};
+  const jobs = new Jobs(marketClock, logger, handlers as JobHandlers);
+  const services: Services = {
+    database, clock, logger, env, config, audit, sessions, loginLimiter, accounts, passkeys, ledger,
+    market, marketClock, marketService, quotes, watchlist, trading, tradingEngine, block, funds, grants, jobs,
   };
+  // The registry's jobs and holdings, now that every service exists (modules declare, we wire).
+  const modules: readonly ServerModule<Services>[] = MODULES;
+  for (const m of modules) Object.assign(handlers, m.jobs?.(services));
+  providers = modules.flatMap((m) => (m.holdings ? [m.holdings(services)] : []));
+  return services;
 }

@@ -32,7 +32,7 @@ for (const dialect of testDialects()) {
       const audit = (await s.call('get', 'admin/audit', { token: s.admin.token })).body.data.items[0];
       expect(audit).toMatchObject({ action: 'user.grant', target: u.id, reason: 'campaign test funds', detail: { currency: 'JPY', amount: 500_000, entryId: res.body.data.entryId } });
       const records = (await s.call('get', 'funds/records', { token: u.token })).body.data.items;
-      expect(records).toEqual([expect.objectContaining({ id: res.body.data.entryId, kind: 'admin_grant', memo: 'campaign test funds', amount: 500_000 })]);
+      expect(records).toEqual([expect.objectContaining({ id: res.body.data.entryId, kind: 'admin_grant', memo: { id: 'memo_admin_grant', params: { reason: 'campaign test funds' } }, amount: 500_000 })]);
     });
 
     it('refuses non-admins, unknown users, self-grants and bad amounts', async () => {

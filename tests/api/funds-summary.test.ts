@@ -78,7 +78,7 @@ for (const dialect of testDialects()) {
 
         const grants = await records('?type=grant');
         expect(grants.items).toHaveLength(1);
-        expect(grants.items[0]).toMatchObject({ kind: 'admin_grant', type: 'grant', amount: 2_000_000, memo: 'test funds', lines: [{ type: 'grant', amount: 2_000_000 }] });
+        expect(grants.items[0]).toMatchObject({ kind: 'admin_grant', type: 'grant', amount: 2_000_000, memo: { id: 'memo_admin_grant', params: { reason: 'test funds' } }, lines: [{ type: 'grant', amount: 2_000_000 }] });
         const all = await records('?limit=2');
         expect(all.items.map((r: { kind: string }) => r.kind)).toEqual(['trade_close', 'trade_open']);
         const rest = await records(`?limit=2&cursor=${all.next}`);

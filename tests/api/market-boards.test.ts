@@ -4,7 +4,7 @@ import { startTestServer, TEST_NOW, type TestServer } from '../support/server';
 import { BOARD_SORTS } from '../../src/shared/api/market';
 
 /** Market boards (sort, cursor paging), indices and search. The clock is Tuesday 10:00 JST. */
-describe.each(testDialects())('market boards (%s)', (dialect) => {
+describe.each(testDialects({ database: false }))('market boards (%s)', (dialect) => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer({ dialect });

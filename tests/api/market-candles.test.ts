@@ -5,7 +5,7 @@ import { CANDLE_PERIODS } from '../../src/shared/api/market';
 import { jstDate, jstMs, sessionBounds } from '../../src/shared/market';
 
 /** Candles: every period and adjustment, never past the market clock. Clock: Tuesday 10:00 JST. */
-describe.each(testDialects())('market candles (%s)', (dialect) => {
+describe.each(testDialects({ database: false }))('market candles (%s)', (dialect) => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer({ dialect });

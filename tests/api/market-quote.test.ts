@@ -4,7 +4,7 @@ import { startTestServer, TEST_NOW, type TestServer } from '../support/server';
 import { jstMs } from '../../src/shared/market';
 
 /** Quote detail, company profile and insights. The clock is Tuesday 2026-11-24 10:00 JST. */
-describe.each(testDialects())('market quote, company, insights (%s)', (dialect) => {
+describe.each(testDialects({ database: false }))('market quote, company, insights (%s)', (dialect) => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer({ dialect });

@@ -62,7 +62,7 @@ async function openStream(url: string, headers: Record<string, string> = {}) {
   return { res, next, quotes, close: () => ac.abort() };
 }
 
-describe.each(testDialects())('market stream (%s)', (dialect) => {
+describe.each(testDialects({ database: false }))('market stream (%s)', (dialect) => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer({ dialect });

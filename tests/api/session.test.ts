@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../support/db';
 import { registerUser, startTestServer, type TestServer } from '../support/server';
 import { hashToken } from '../../src/server/modules/account/sessions';
+import { SESSION_MAX_AGE_MS } from '../../src/shared/domain/account';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -69,5 +70,22 @@ describe.each(testDialects())('sessions (%s)', (dialect) => {
     s.clock.advance(31 * DAY);
     expect401(await info(u.token), 'session_expired');
     expect401(await info(u.token), 'session_expired');
+  });
+
+  it('ends a session 90 days after login however often it is used (issue 10 item 6)', async () => {
+    expect(SESSION_MAX_AGE_MS).toBe(90 * DAY);
+    const u = await registerUser(s);
+    // used every 29 days: never idle for 30, alive on days 29, 58 and 87
+    for (let day = 29; day <= 87; day += 29) {
+      s.clock.advance(29 * DAY);
+      expect((await info(u.token)).status, `day ${day}`).toBe(200);
+    }
+    s.clock.advance(3 * DAY - 60_000); // one minute before day 90
+    expect((await info(u.token)).status).toBe(200);
+    s.clock.advance(2 * 60_000); // one minute after
+    expect401(await info(u.token), 'session_expired');
+    // a new login starts a new 90 days
+    const again = await s.call('post', 'user/login', { body: { phone: u.phone, password: u.password } });
+    expect((await info(again.body.data.token)).status).toBe(200);
   });
 });

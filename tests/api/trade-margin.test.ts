@@ -34,8 +34,9 @@ for (const dialect of testDialects()) {
       const worst = worstInstant(p.buyPrice, p.principal);
       expect(worst.ratio).toBeLessThan(2000);
       // Thresholds around the worst point: a call, but no forced close yet.
-      await setConfig(s, 'maintenanceRatioBp', worst.ratio + 1);
+      // (forced close must stay strictly below the margin-call level, so the order of changes matters)
       await setConfig(s, 'forcedCloseRatioBp', worst.ratio);
+      await setConfig(s, 'maintenanceRatioBp', worst.ratio + 1);
       const r1 = await runAt(s, worst.t);
       expect(r1).toMatchObject({ marginCalls: 1, forcedClosed: 0 });
       const called = await position(s, u, p.id);
@@ -43,6 +44,7 @@ for (const dialect of testDialects()) {
       expect(called.alerts).toEqual([{ kind: 'margin_call', params: { ratioBp: worst.ratio, thresholdBp: worst.ratio + 1 }, at: worst.t }]);
       expect((await runAt(s, worst.t + 1_000)).marginCalls).toBe(0); // once a day
 
+      await setConfig(s, 'maintenanceRatioBp', worst.ratio + 2);
       await setConfig(s, 'forcedCloseRatioBp', worst.ratio + 1);
       const r2 = await runAt(s, worst.t + 2_000);
       expect(r2.forcedClosed).toBe(1);

@@ -23,7 +23,8 @@ for (const dialect of testDialects()) {
       expect(p).toMatchObject({
         status: 'holding', code: '7203', name: 'トヨタ自動車', direction: 'up', priceType: 'market', businessType: 'stock',
         lots: 2, quantity: 200, leverage: 1, buyTime: TEST_NOW, buyPrice: q.ask, openFee: 0, reserved: 0, dayTrade: false,
-        sellableFrom: '2026-11-25', actions: { cancel: false, close: false },
+        // Same-day selling (sellAfterDays defaults to 0, issue 9 item 3).
+        sellableFrom: '2026-11-24', actions: { cancel: false, close: true },
       });
       const value = (q.ask! * 200) / 10;
       expect(p.contractValue).toBe(value);

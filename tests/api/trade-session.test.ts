@@ -70,10 +70,12 @@ for (const dialect of testDialects()) {
       expect(await position(s, u, p.id)).toMatchObject({ status: 'holding', buyPrice: close.price, buyTime: at('2026-11-24', 15, 30) });
     });
 
-    it('refuses selling before T+N with the first allowed date, then sells', async () => {
+    it('refuses selling a cash holding before T+N with the first allowed date, then sells', async () => {
+      await setConfig(s, 'sellAfterDays', 1);
       const u = await trader(s, 1_000_000);
       s.clock.set(TEST_NOW);
       const p = await placed(s, u);
+      await setConfig(s, 'sellAfterDays', 0);
       expect(p.sellableFrom).toBe('2026-11-25');
       const early = await closePos(s, u, p.id);
       expect(early.status).toBe(422);
@@ -100,8 +102,33 @@ for (const dialect of testDialects()) {
         s.clock.set(at('2026-11-25', 10));
         expect((await closePos(s, u, p.id)).status).toBe(200);
       } finally {
-        await setConfig(s, 'sellAfterDays', 1);
+        await setConfig(s, 'sellAfterDays', 0);
       }
+    });
+
+    it('sells the same day by default, and T+N never blocks closing a margin position or a short', async () => {
+      const u = await trader(s, 3_000_000);
+      s.clock.set(TEST_NOW);
+      const cash = await placed(s, u);
+      expect(cash).toMatchObject({ sellableFrom: '2026-11-24', actions: { close: true } });
+      s.clock.set(TEST_NOW + 60_000);
+      expect((await closePos(s, u, cash.id)).status).toBe(200);
+      await setConfig(s, 'sellAfterDays', 2);
+      try {
+        s.clock.set(TEST_NOW + 2 * 60_000);
+        const long = await placed(s, u, { leverage: 2 });
+        const short = await placed(s, u, { direction: 'down', leverage: 2 });
+        const held = await placed(s, u);
+        expect(long.actions.close).toBe(true);
+        expect(held.actions.close).toBe(false);
+        s.clock.set(TEST_NOW + 3 * 60_000); // the minute after they opened
+        expect((await closePos(s, u, long.id)).status).toBe(200);
+        expect((await closePos(s, u, short.id)).status).toBe(200);
+        expect((await closePos(s, u, held.id)).body).toMatchObject({ msg: 'sell_not_allowed_yet', params: { reason: 't_plus_n' } });
+      } finally {
+        await setConfig(s, 'sellAfterDays', 0);
+      }
+      await expectLedgerBalanced(s);
     });
 
     it('a close outside continuous trading waits as "ready to close" and fills at the next auction', async () => {

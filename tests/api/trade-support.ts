@@ -6,8 +6,11 @@
 import { expect } from 'vitest';
 import { uuidv7 } from 'uuidv7';
 import { jstMs, sessionBounds, isTradingDay, addDays, type IsoDate } from '../../src/shared/market';
-import type { Quote } from '../../src/server/market-sim/types';
+import type { Quote } from '../../src/server/market';
 import { registerUser, type TestServer, type TestUser } from '../support/server';
+import { fundsAdminApi } from '../../src/shared/api/funds';
+import { tradeApi } from '../../src/shared/api/trade';
+import type { Envelope } from '../../src/shared/api/envelope';
 
 export { jstMs };
 
@@ -15,13 +18,20 @@ export { jstMs };
 export const at = (date: IsoDate, hh: number, mm = 0, ss = 0) => jstMs(date, hh, mm, ss);
 
 export async function grant(s: TestServer, userId: string, amount: number, currency = 'JPY') {
-  const res = await s.call('post', `admin/users/${userId}/grant`, {
+  const res = await s.api(fundsAdminApi.grant, {
     token: s.admin.token,
-    headers: { 'Idempotency-Key': uuidv7() },
+    idempotencyKey: uuidv7(),
+    params: { id: userId },
     body: { currency, amount, reason: 'test funds' },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data;
+  return dataOf(res.body);
+}
+
+/** The data of a success envelope (typed by the contract); a failure fails the test. */
+export function dataOf<T>(body: Envelope<T>): T {
+  if (body.status !== 1) throw new Error(`expected success, got ${JSON.stringify(body)}`);
+  return body.data;
 }
 
 /** A registered user holding `amount` yen of granted cash. */
@@ -58,13 +68,13 @@ export function closePos(s: TestServer, u: TestUser, id: string, body: object = 
 }
 
 export function cancel(s: TestServer, u: TestUser, id: string, key: string = uuidv7()) {
-  return s.call('post', `trade/orders/${id}/cancel`, { token: u.token, headers: { 'Idempotency-Key': key } });
+  return s.api(tradeApi.cancelOrder, { token: u.token, params: { id }, idempotencyKey: key });
 }
 
 export async function position(s: TestServer, u: TestUser, id: string) {
-  const res = await s.call('get', `trade/positions/${id}`, { token: u.token });
+  const res = await s.api(tradeApi.position, { token: u.token, params: { id } });
   expect(res.status).toBe(200);
-  return res.body.data;
+  return dataOf(res.body);
 }
 
 /** Moves the clock to `t` and runs the due jobs there. */
@@ -83,7 +93,7 @@ export async function balances(s: TestServer, userId: string) {
   return { cash: b.cash ?? 0, frozen: b.frozen ?? 0, margin: b.margin ?? 0, loan: b.loan ?? 0 };
 }
 
-/** Every currency's postings sum to zero (DESIGN.md §6.4). */
+/** Every currency's postings sum to zero (docs/architecture.md "The money model"). */
 export async function expectLedgerBalanced(s: TestServer) {
   const rows = await s.services.database.db
     .selectFrom('posting')

@@ -10,6 +10,8 @@ export const E2E_SERVER_ENV = {
   KABUTO_ADMIN_PASSWORD: E2E_ADMIN.password,
   KABUTO_ROOT_INVITE: E2E_ADMIN.invite,
   KABUTO_DEMO: '1',
+  // Known prices: the tests reason about the default seed's market.
+  KABUTO_MARKET_SEED: 'kabuto',
   // TEST ONLY: lets a test set the server's clock (POST test/clock) and run due jobs (POST test/jobs/run).
   KABUTO_TEST_CONTROL: '1',
 } as const;

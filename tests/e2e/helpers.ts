@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
 import { E2E_ADMIN } from './env';
 
 /** A phone number nobody has used in this run. */
@@ -17,14 +18,25 @@ export async function api<T = unknown>(
   request: APIRequestContext,
   method: 'get' | 'post',
   path: string,
-  opts: { body?: unknown; token?: string } = {},
+  opts: { body?: unknown; token?: string; key?: boolean } = {},
 ): Promise<{ status: number; body: Envelope<T> }> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (opts.token) headers.token = opts.token;
+  // A money command: a fresh Idempotency-Key, as the app makes one per user action.
+  if (opts.key) headers['Idempotency-Key'] = randomUUID();
   const res = await request.fetch(`/api/vue/${path}`, {
     method: method.toUpperCase(),
-    headers: { 'content-type': 'application/json', ...(opts.token ? { token: opts.token } : {}) },
+    headers,
     data: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
   return { status: res.status(), body: (await res.json()) as Envelope<T> };
+}
+
+/** `api` that expects success and returns the data. */
+export async function ok<T>(request: APIRequestContext, method: 'get' | 'post', path: string, opts: Parameters<typeof api>[3] = {}): Promise<T> {
+  const r = await api<T>(request, method, path, opts);
+  expect(r.status, `${path}: ${JSON.stringify(r.body)}`).toBe(200);
+  return r.body.data;
 }
 
 /** Register a user invited by the e2e admin; returns its API session token. */

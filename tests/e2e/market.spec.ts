@@ -154,7 +154,8 @@ test('market, stock detail with every period and indicator, watchlist, search hi
   await page.goto('/#/favorite/index');
   await expect(page.locator(`.qrow[data-code="${code}"]`)).toBeVisible();
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-  await expect.poll(() => persisted(page, `"candles","${code}","week","forward"`), { timeout: 15_000 }).toBe(true);
+  // Keys come from the contract: `GET market/candles/{code}?period=&adjust=` (src/app/api/query.ts).
+  await expect.poll(() => persisted(page, `"candles","${code}",{"adjust":"forward","period":"week"}`), { timeout: 15_000 }).toBe(true);
   await expect.poll(() => persisted(page, `"quote","${code}"`), { timeout: 15_000 }).toBe(true);
   await expect.poll(() => persisted(page, '["watchlist"]'), { timeout: 15_000 }).toBe(true);
 

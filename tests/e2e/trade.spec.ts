@@ -1,8 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
 import { E2E_ADMIN } from './env';
-import { loginThroughUi, toast } from './helpers';
-import { formatMoney } from '../../src/app/i18n/format';
+import { api, loginThroughUi, ok, toast } from './helpers';
+import { formatMoney } from '../../src/shared/money';
 
 /**
  * Trading end to end (issue 5 "Must show"): the demo user, funded by journaled grants, buys at
@@ -18,12 +17,6 @@ import { formatMoney } from '../../src/app/i18n/format';
 const DEMO = { phone: '09011112222', password: 'kabuto-demo' } as const;
 const jst = (s: string) => `2026-11-${s}+09:00`;
 
-interface Envelope<T> {
-  status: number;
-  msg: string;
-  params?: Record<string, unknown>;
-  data: T;
-}
 interface Position {
   id: string;
   code: string;
@@ -36,28 +29,6 @@ interface Position {
   actions: { cancel: boolean; close: boolean };
 }
 
-async function call<T>(
-  request: APIRequestContext,
-  method: 'get' | 'post',
-  path: string,
-  opts: { token?: string; body?: unknown; key?: boolean } = {},
-): Promise<{ status: number; body: Envelope<T> }> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (opts.token) headers.token = opts.token;
-  if (opts.key) headers['Idempotency-Key'] = randomUUID();
-  const res = await request.fetch(`/api/vue/${path}`, {
-    method: method.toUpperCase(),
-    headers,
-    data: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  return { status: res.status(), body: (await res.json()) as Envelope<T> };
-}
-
-async function ok<T>(request: APIRequestContext, method: 'get' | 'post', path: string, opts: Parameters<typeof call>[3] = {}): Promise<T> {
-  const r = await call<T>(request, method, path, opts);
-  expect(r.status, `${path}: ${JSON.stringify(r.body)}`).toBe(200);
-  return r.body.data;
-}
 
 let admin = '';
 let demo = '';
@@ -273,7 +244,7 @@ test('a block-trade purchase is locked until its lock ends, then it can be sold'
   await row.click();
   await expect(screen(page).locator('.notice')).toContainText(`${lockDate}から売却できます`);
   await expect(screen(page).getByRole('button', { name: '決済する' })).toHaveCount(0);
-  const refused = await call(request, 'post', `trade/positions/${bought.id}/close`, { token: demo, key: true, body: { type: 'market' } });
+  const refused = await api(request, 'post', `trade/positions/${bought.id}/close`, { token: demo, key: true, body: { type: 'market' } });
   expect(refused.status).toBe(422);
   expect(refused.body.msg).toBe('sell_not_allowed_yet');
 

@@ -7,8 +7,14 @@ import { openDatabase, type Database } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
 import type { Dialect } from '../../src/server/db/capabilities';
 
-/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
-export function testDialects(): Dialect[] {
+/**
+ * The dialects a test file runs on: SQLite always; PostgreSQL too when TEST_DATABASE_URL is set
+ * (CI sets it). A file whose subject never reaches the database — market data comes from the
+ * simulator, not from tables — passes `{ database: false }` and runs once, on SQLite: its server
+ * still needs a database (sessions), but a second dialect would test nothing new.
+ */
+export function testDialects(opts: { database?: boolean } = {}): Dialect[] {
+  if (opts.database === false) return ['sqlite'];
   return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
@@ -20,8 +26,10 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, migrated database per call: a temporary SQLite file, or a new PostgreSQL schema,
- * so reruns never see old rows.
+ * A fresh, migrated database per call: a temporary SQLite file, or a new PostgreSQL database,
+ * so reruns never see old rows. A whole database rather than a schema: the migrator looks for its
+ * own bookkeeping tables by name across every schema it can see, so test files migrating side by
+ * side (parallel workers), or a schema left behind by an aborted run, would mislead it.
  */
 export async function createTestDatabase(dialect: Dialect, opts: { poolSize?: number } = {}): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
@@ -39,22 +47,46 @@ export async function createTestDatabase(dialect: Dialect, opts: { poolSize?: nu
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
-  const schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const database = openDatabase({ kind: 'postgres', url, schema, poolSize: opts.poolSize });
+  const name = `kabuto_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await onServer(url, `CREATE DATABASE ${name}`);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  const database = openDatabase({ kind: 'postgres', url: own.href, poolSize: opts.poolSize });
   await migrate(database);
   return {
     database,
     dialect,
     dispose: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
+      await dropDatabase(url, name);
     },
   };
+}
+
+/**
+ * The pool's close does not wait for the server to end each backend, so the first DROP may find
+ * the database still in use (55006): retry briefly. Forcing it at once would send the closing
+ * connections a FATAL error that surfaces as an unhandled error in the test file.
+ */
+async function dropDatabase(url: string, name: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await onServer(url, `DROP DATABASE IF EXISTS ${name}${attempt < 50 ? '' : ' WITH (FORCE)'}`);
+      return;
+    } catch (e) {
+      if ((e as { code?: string }).code !== '55006' || attempt >= 50) throw e;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+}
+
+/** One statement on the server's TEST_DATABASE_URL database (CREATE/DROP DATABASE run outside transactions). */
+async function onServer(url: string, statement: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(statement);
+  } finally {
+    await c.end();
+  }
 }

@@ -8,8 +8,10 @@ import type { Clock } from '../../src/server/clock';
 import type { MarketDataSource } from '../../src/server/market-sim';
 import type { LoginLimits } from '../../src/server/modules/account/rate-limit';
 import { bootstrap } from '../../src/server/bootstrap';
-import { createApp } from '../../src/server/http/app';
+import { createApp, type AppOptions } from '../../src/server/http/app';
+import { installEdgeHandlers } from '../../src/server/http/edge';
 import { createTestDatabase } from './db';
+import { checkResponse, contractClient } from './contract-client';
 
 /** A fixed instant (a Tuesday, 10:00 in Tokyo) so every run sees the same "now". */
 export const TEST_NOW = Date.parse('2026-11-24T01:00:00Z');
@@ -37,6 +39,8 @@ export interface TestServer {
   admin: { id: string; phone: string; password: string; inviteCode: string; token: string };
   /** `path` relative to /api/vue/ unless it starts with "/". */
   call<T = any>(method: string, path: string, opts?: CallOptions): Promise<CallResult<T>>;
+  /** A contract endpoint with typed input and output (tests/support/contract-client.ts). */
+  api: ReturnType<typeof contractClient>;
   close(): Promise<void>;
 }
 
@@ -44,11 +48,13 @@ export interface TestServerOptions {
   dialect: Dialect;
   clock?: ManualClock;
   env?: Env;
-  /** Defaults keep the real per-phone limit but lift the per-IP one: every test call comes from 127.0.0.1. */
+  /** Defaults keep the real per-phone limit but lift the per-IP ones: every test call comes from 127.0.0.1. */
   loginLimits?: Partial<LoginLimits>;
   /** Market data and its clock; default: the default-seeded simulator on `clock`. */
   market?: MarketDataSource;
   marketClock?: Clock;
+  /** Options of the HTTP app (trusted proxy hops, streams per IP). */
+  app?: AppOptions;
 }
 
 /** A real server on a random port over a fresh database, with a known admin already signed in. */
@@ -66,14 +72,15 @@ export async function startTestServer(opts: TestServerOptions): Promise<TestServ
     clock,
     logger: createLogger(process.env.LOG_LEVEL ?? 'silent'),
     env,
-    loginLimits: { ipAttempts: 10_000, ...opts.loginLimits },
+    loginLimits: { ipAttempts: 10_000, registrationsPerIp: 10_000, ...opts.loginLimits },
     market: opts.market,
     marketClock: opts.marketClock,
   });
   const boot = await bootstrap(services, env);
-  const app = createApp(services);
+  const app = createApp(services, opts.app);
   const server = await new Promise<ReturnType<typeof serve>>((resolveServer) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolveServer(s));
+    installEdgeHandlers(s);
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -94,6 +101,8 @@ export async function startTestServer(opts: TestServerOptions): Promise<TestServ
     } catch {
       // not JSON (static files, plain text); keep the text
     }
+    // Every answer of a contract endpoint must match that endpoint's schema.
+    checkResponse(method, path, res.status, parsed);
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
 
@@ -106,6 +115,7 @@ export async function startTestServer(opts: TestServerOptions): Promise<TestServ
     clock,
     admin: { id: boot.admin!.id, phone: TEST_ADMIN.phone, password: TEST_ADMIN.password, inviteCode: TEST_ADMIN.invite, token: login.body.data.token },
     call,
+    api: contractClient(call),
     async close() {
       services.quotes.stop(); // ends open streams, or close() would wait for them
       await new Promise<void>((r) => server.close(() => r()));

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { MIN_VISIBLE_BARS, atLatest, clampView, fullView, initialView, panView, zoomView } from '../../src/app/features/chart/view';
-import { buildModel, defaultMaPeriods, paneExtent } from '../../src/app/features/chart/model';
-import { formatAxisTime, formatBarTime, formatPrice, priceDecimals } from '../../src/app/features/chart/format';
+import { MIN_VISIBLE_BARS, atLatest, clampView, fullView, initialView, panView, zoomView } from '../../src/app/components/chart/view';
+import { buildModel, defaultMaPeriods, paneExtent } from '../../src/app/components/chart/model';
+import { formatAxisTime, formatBarTime } from '../../src/app/components/chart/format';
+import { formatPrice, priceDecimals } from '../../src/shared/money';
 import type { Bar } from '../../src/shared/chart';
 
 const jst = (iso: string) => Date.parse(`${iso}+09:00`);

@@ -102,7 +102,7 @@ describe('envelope', () => {
 
   it('keeps params (amounts, time ranges) for the translated toast', async () => {
     server.use(http.post(`${BASE}trade/orders`, () => fail('withdraw_time_closed', 422, { from: '09:30', to: '24:00' })));
-    const err = await apiCall(orderApi, { body: { code: '7203', lots: 1 } }).catch((e) => e);
+    const err = await apiCall(orderApi, { body: { code: '7203', lots: 1 }, idempotencyKey: newIdempotencyKey() }).catch((e) => e);
     expect(err).toMatchObject({ msg: 'withdraw_time_closed', params: { from: '09:30', to: '24:00' }, httpStatus: 422 });
   });
 
@@ -134,11 +134,15 @@ describe('envelope', () => {
     const wrongBody = () => apiCall(configApi.list, { body: { type: 'some' } });
     // @ts-expect-error path params are required when the path has them
     const missingParams = () => apiCall(quoteApi, {});
+    // @ts-expect-error a money command needs the Idempotency-Key of its user action
+    const missingKey = () => apiCall(orderApi, { body: { code: '7203', lots: 1 } });
+    // @ts-expect-error and a read takes none
+    const keyOnRead = () => apiCall(quoteApi, { params: { code: '1' }, idempotencyKey: 'k' });
     const fine = async () => {
       const q: { code: string; price: number } = await apiCall(quoteApi, { params: { code: '1' } });
       return q;
     };
-    expect([missingBody, wrongBody, missingParams, fine].every((f) => typeof f === 'function')).toBe(true);
+    expect([missingBody, wrongBody, missingParams, missingKey, keyOnRead, fine].every((f) => typeof f === 'function')).toBe(true);
   });
 
   it('reports a network failure as network_error', async () => {
@@ -242,6 +246,25 @@ describe('401', () => {
     expect(notify).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(UNAUTHORIZED_REDIRECT_MS);
     expect(location.hash).toBe('#/login/login');
+  });
+
+  it('a 401 answering a request sent before the session ended (a refetch racing logout) changes nothing', async () => {
+    setSession({ token: 'old', account: 'acc', is_admin: false });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    server.use(http.get(`${BASE}user/info`, async () => {
+      await gate;
+      return fail('session_expired', 401);
+    }));
+    const notify = vi.fn();
+    setUnauthorizedHandler(notify);
+    const pending = apiCall(accountApi.info).catch((e: unknown) => e);
+    // Logout completes and a new session starts while the read is in flight.
+    setSession({ token: 'new', account: 'acc', is_admin: false });
+    release();
+    expect(await pending).toMatchObject({ httpStatus: 401 });
+    expect(notify).not.toHaveBeenCalled();
+    expect(getToken()).toBe('new');
   });
 
   it('a 401 from a public endpoint (login) is an ordinary error, not a logout', async () => {

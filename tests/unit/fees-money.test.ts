@@ -12,10 +12,10 @@ import {
   REFERENCE_FEES,
   tradeFee,
 } from '../../src/shared/domain/trade-money';
-import { Postings } from '../../src/server/modules/trade/postings';
+import { Postings } from '../../src/server/ledger/postings';
 
 describe('fee schedules', () => {
-  it('zero commission by default; the reference table (tse.md) by band, edges inclusive', () => {
+  it('zero commission by default; the reference table (docs/tse-rules.md) by band, edges inclusive', () => {
     expect(tradeFee(10_000_000, 'zero')).toBe(0);
     const cases: [number, number][] = [
       [1, 55], [50_000, 55], [50_001, 99], [100_000, 99], [100_001, 115], [200_000, 115], [200_001, 275], [500_000, 275],

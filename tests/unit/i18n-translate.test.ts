@@ -18,7 +18,7 @@ beforeAll(() => {
   }
 });
 
-describe('translateMessage: known message ids (spec §8)', () => {
+describe('translateMessage: known message ids (docs/product.md, spec §8)', () => {
   it('has a text for every server message id, in every language, different from the id', () => {
     for (const id of MESSAGE_IDS) {
       expect(MESSAGE_TEXTS[id], id).toBeDefined();
@@ -91,7 +91,7 @@ describe('translateMessage: known message ids (spec §8)', () => {
   });
 });
 
-describe('translateMessage: untranslated text (spec §8)', () => {
+describe('translateMessage: untranslated text (docs/product.md, spec §8)', () => {
   it("shows 'エラー' for text with Chinese characters in Japanese or with no language", () => {
     expect(translateMessage('余额不足', undefined, 'jp', i18nFor.ja)).toBe('エラー');
     expect(translateMessage('系统错误', undefined, undefined, i18nFor.ja)).toBe('エラー');

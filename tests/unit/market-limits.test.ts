@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { dailyLimit, isOnTick, limitPrices, LIMIT_BAND_EDGES, minPrice, type TickTable } from '../../src/shared/market';
 
-// reference/tse.md "Daily price limit", the full TSE ladder written out: [base < (yen), ± width (yen)].
+// docs/tse-rules.md "Daily price limit", the full TSE ladder written out: [base < (yen), ± width (yen)].
 const LADDER: Array<[number, number]> = [
   [100, 30], [200, 50], [500, 80], [700, 100], [1_000, 150], [1_500, 300], [2_000, 400],
   [3_000, 500], [5_000, 700], [7_000, 1_000], [10_000, 1_500], [15_000, 3_000], [20_000, 4_000],
@@ -32,7 +32,7 @@ describe('dailyLimit at every band edge, both sides', () => {
     expect(LIMIT_BAND_EDGES).toEqual(LADDER.map(([e]) => y(e)));
     expect(dailyLimit(y(1))).toBe(y(30));
     expect(dailyLimit(y(99_999_999))).toBe(y(TOP));
-    expect(dailyLimit(y(120_000))).toBe(y(30_000)); // tse.md example: < 150,000 → 30,000
+    expect(dailyLimit(y(120_000))).toBe(y(30_000)); // docs/tse-rules.md example: < 150,000 → 30,000
   });
 });
 

@@ -5,7 +5,7 @@ import { jstMs } from '../../src/shared/market';
 const sim = new Simulator({ seed: 'index' });
 
 describe('indices computed from their members', () => {
-  it('stand at the real levels on the anchor date (reference/tse.md "Indices")', () => {
+  it('stand at the real levels on the anchor date (docs/tse-rules.md "Indices")', () => {
     const at = (code: string) => sim.dailyBars(code, '2025-12-30', '2025-12-30')[0]!.close;
     expect(at('N225')).toBe(5_033_900); // 50,339.00 (priceScale 100)
     expect(at('TOPIX')).toBe(340_900);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { isOnTick, minPrice, roundToTick, stepTick, tickSize, TICK_BAND_EDGES, type TickTable } from '../../src/shared/market';
 
-// reference/tse.md "Tick size", written out again here so the test does not trust the code's table.
+// docs/tse-rules.md "Tick size", written out again here so the test does not trust the code's table.
 // [price ≤ (yen), TOPIX500 tick, Other tick]
 const TABLE: Array<[number, number, number]> = [
   [1_000, 0.1, 1],

@@ -10,10 +10,10 @@ import {
   formatX100,
   formatYenCompact,
   scaleDecimals,
-} from '../../src/app/features/market/format';
-import { detailPath, instrumentName, rowFromDetail } from '../../src/app/features/market/names';
+} from '../../src/shared/money';
+import { detailPath, instrumentName, rowFromDetail } from '../../src/app/components/market/names';
 import { LIVE_BLOCK, liveRange } from '../../src/app/features/market/BoardList';
-import { memoryJsonStore } from '../../src/app/features/market/local';
+import { memoryJsonStore } from '../../src/app/json-store';
 import { DEFAULT_UPDOWN, UPDOWN_COLORS, UPDOWN_KEY, getUpDownScheme, resetUpDownForTests, setUpDownScheme } from '../../src/app/features/market/updown';
 
 describe('market number formatting', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { memoryJsonStore } from '../../src/app/features/market/local';
-import { HISTORY_KEY_PREFIX, HISTORY_MAX, SearchHistory, addTerm, normalizeTerm, removeTerm } from '../../src/app/features/market/search-history';
+import { memoryJsonStore } from '../../src/app/json-store';
+import { HISTORY_KEY_PREFIX, HISTORY_MAX, SearchHistory, addTerm, normalizeTerm, removeTerm } from '../../src/app/features/watchlist/search-history';
 
 describe('search history (pure)', () => {
   it('puts the newest term first and moves repeats to the front', () => {

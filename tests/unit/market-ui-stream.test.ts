@@ -8,9 +8,9 @@ import {
   parseQuoteEvent,
   type EventSourceLike,
   type Scheduler,
-} from '../../src/app/features/market/stream';
-import { applyQuotes, patchRow, patchRows, type StreamQuote } from '../../src/app/features/market/patch';
-import { marketKeys, watchlistKeys } from '../../src/app/features/market/keys';
+} from '../../src/app/api/quotes/stream';
+import { applyQuotes, patchRow, patchRows, type StreamQuote } from '../../src/app/api/quotes/patch';
+import { marketKeys, watchlistKeys } from '../../src/app/api/quotes/keys';
 
 /** A frame clock and timers driven by hand. */
 function fakeScheduler() {

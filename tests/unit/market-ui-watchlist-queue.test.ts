@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryJsonStore } from '../../src/app/features/market/local';
+import { memoryJsonStore } from '../../src/app/json-store';
 import {
   QUEUE_KEY_PREFIX,
   WatchlistQueue,
@@ -9,7 +9,7 @@ import {
   moveCode,
   reconcileOrder,
   type WatchlistServer,
-} from '../../src/app/features/market/watchlist-queue';
+} from '../../src/app/components/watchlist/watchlist-queue';
 
 class Refused extends Error {}
 class Offline extends Error {}

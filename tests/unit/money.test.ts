@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  ARROW,
   CURRENCY_CODES,
   MoneyError,
+  direction,
+  formatChange,
+  formatFixed,
+  formatInt,
+  formatLeverage,
+  formatNumber,
+  formatPercent,
+  formatPrice,
+  formatPriceYen,
+  formatTickPrice,
+  formatYenCompact,
+  priceDecimals,
   applyRateDown,
   assertSafeInteger,
   currencyDecimals,
@@ -102,9 +115,9 @@ describe('formatMoney', () => {
     expect(formatMoney(0)).toBe('¥0');
     expect(formatMoney(999)).toBe('¥999');
     expect(formatMoney(1000)).toBe('¥1,000');
-    expect(formatMoney(-1234567)).toBe('-¥1,234,567');
+    expect(formatMoney(-1234567)).toBe('−¥1,234,567'); // U+2212: one minus sign for negative amounts (issue 8)
     expect(formatMoney(123456789, 'USD')).toBe('$1,234,567.89');
-    expect(formatMoney(-5, 'USD')).toBe('-$0.05');
+    expect(formatMoney(-5, 'USD')).toBe('−$0.05'); // U+2212 (issue 8)
     expect(formatMoney(100000, 'HKD')).toBe('HK$1,000.00');
     expect(formatMoney(1500000, 'KRW')).toBe('₩1,500,000');
     expect(formatMoney(Number.MAX_SAFE_INTEGER)).toBe('¥9,007,199,254,740,991');
@@ -115,7 +128,7 @@ describe('formatMoney', () => {
     expect(formatMoney(1234, 'JPY', { symbol: '円' })).toBe('円1,234');
     expect(formatMoney(1234, 'JPY', { sign: 'always' })).toBe('+¥1,234');
     expect(formatMoney(0, 'JPY', { sign: 'always' })).toBe('¥0');
-    expect(formatMoney(-1234, 'JPY', { sign: 'always' })).toBe('-¥1,234');
+    expect(formatMoney(-1234, 'JPY', { sign: 'always' })).toBe('−¥1,234'); // U+2212 (issue 8)
   });
 });
 
@@ -177,5 +190,41 @@ describe('rounding', () => {
         expect(applyRateDown(amount, rate)).toBe(Number((BigInt(amount) * BigInt(bp)) / 100000n));
       }),
     );
+  });
+});
+
+describe('display formatting (one home: src/shared/money)', () => {
+  it('shows price decimals only where the tick has them', () => {
+    expect(formatTickPrice(23455, 10)).toBe('2,345.5');
+    expect(formatTickPrice(419900, 10)).toBe('41,990');
+    expect(formatPriceYen(23455, 10)).toBe('¥2,345.5');
+    expect(formatPriceYen(419900, 10)).toBe('¥41,990');
+    expect(formatPriceYen(156700, 1000)).toBe('¥156.700');
+    expect(formatPriceYen(null, 10)).toBe('—');
+    // Inputs and fixed-width columns keep the scale's decimals.
+    expect(formatPrice(23450, 10)).toBe('2,345.0');
+    expect(priceDecimals([23450, 23455], 10)).toBe(1);
+    expect(priceDecimals([23450, 23460], 10)).toBe(0);
+  });
+
+  it('uses one minus sign (U+2212) for negative amounts, changes, percentages and values', () => {
+    expect(formatMoney(-1)).toBe('\u2212¥1');
+    expect(formatChange(-5, 10)).toBe('\u22120.5');
+    expect(formatPercent(-5)).toBe('\u22120.05%');
+    expect(formatNumber(-1.5)).toBe('\u22121.5');
+    expect(formatInt(-1234)).toBe('\u22121,234');
+    expect(formatFixed(-0.524)).toBe('\u22120.52');
+    expect(formatFixed(-0.001)).toBe('0.00');
+    expect(formatPriceYen(-23455, 10)).toBe('\u2212¥2,345.5');
+    expect(formatYenCompact(-5_000, 'en')).toBe('\u2212¥5K');
+    // Wire formats keep the ASCII hyphen.
+    expect(fromMinor(-5, 'USD')).toBe('-0.05');
+  });
+
+  it('formats leverage and directions', () => {
+    expect(formatLeverage(1)).toBe('1×');
+    expect(formatLeverage(3.3)).toBe('3.3×');
+    expect(direction(-3)).toBe('fall');
+    expect(ARROW[direction(2)]).toBe('▲');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyReport, timedEvents, type TradingEngine } from '../../src/server/modules/trade/engine';
-import { Jobs } from '../../src/server/jobs/scheduler';
+import { Jobs } from '../../src/server/platform/jobs';
 import { ManualClock } from '../../src/server/clock';
 import { createLogger } from '../../src/server/logger';
 import { newPositionRow } from '../../src/server/modules/trade/context';
@@ -48,7 +48,7 @@ describe('jobs scheduler', () => {
         return emptyReport();
       },
     } as unknown as TradingEngine;
-    const jobs = new Jobs(new ManualClock(3), createLogger('silent'), engine);
+    const jobs = new Jobs(new ManualClock(3), createLogger('silent'), { trading: engine });
     const [a, b, c] = await Promise.all([jobs.runDue(1), jobs.runDue(2), jobs.runDue()]);
     expect([a.at, b.at, c.at]).toEqual([1, 2, 3]);
     expect(calls).toEqual(['start 1', 'end 1', 'start 2', 'end 2', 'start 3', 'end 3']);

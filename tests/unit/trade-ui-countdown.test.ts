@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clockOffset, countdown, formatCountdown } from '../../src/app/features/trade/countdown';
-import { offerPhase } from '../../src/app/features/trade/BlockOffers';
+import { offerPhase } from '../../src/app/components/block/OfferList';
 import { cashChange, recordLines } from '../../src/app/features/funds/RecordList';
 
 const T = Date.parse('2026-11-24T15:30:00+09:00'); // the closing match
@@ -48,7 +48,7 @@ describe('block-trade offer window', () => {
 
 describe('fund record lines', () => {
   const close = {
-    kind: 'trade_close',
+    kind: 'trade_close' as const,
     currency: 'JPY',
     lines: [
       { type: 'principal' as const, amount: 259_900 },

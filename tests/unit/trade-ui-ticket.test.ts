@@ -2,21 +2,20 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   LOT_SIZE,
-  blockCost,
   canStepPrice,
-  checkBlockShares,
   clampLimitPrice,
   clampLots,
   estimatePrice,
-  formatLeverage,
   leverageChoices,
   maxAffordableLots,
-  parseLots,
   parsePriceInput,
   previewCost,
   stepLimitPrice,
   stepLots,
 } from '../../src/app/features/trade/ticket';
+import { blockCost, checkBlockShares } from '../../src/app/features/block/rules';
+import { parseLots } from '../../src/app/components/forms/validation';
+import { formatLeverage } from '../../src/shared/money';
 import { orderCost, REFERENCE_FEES, tradeFee } from '../../src/shared/domain/trade-money';
 import { LOTS_MAX, leverageTenths } from '../../src/shared/domain/position';
 import { isOnTick, limitPrices } from '../../src/shared/market';

@@ -66,7 +66,7 @@ afterEach(() => {
   clearSession();
 });
 
-describe('routes (spec §2)', () => {
+describe('routes (docs/product.md, spec §2)', () => {
   it('has every route of the spec, each with a name', () => {
     const routes = createAppRouter(createQueryClient()).routesByPath as unknown as Record<string, { options: { staticData?: { name?: string } } }>;
     expect(SPEC_ROUTES).toHaveLength(50);

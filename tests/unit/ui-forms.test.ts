@@ -21,7 +21,7 @@ import {
 } from '../../src/app/routes/-lib/search';
 import { safeRedirect } from '../../src/app/routes/-lib/guards';
 
-describe('registration and password rules (spec §5)', () => {
+describe('registration and password rules (docs/product.md, spec §5)', () => {
   it('phone: required, 8–15 digits, decoration removed', () => {
     expect(checkPhone('')).toBe('phone_required');
     expect(checkPhone('   ')).toBe('phone_required');
@@ -40,6 +40,11 @@ describe('registration and password rules (spec §5)', () => {
     expect(checkNewPassword('12345678')).toBeNull();
     expect(checkNewPassword('x'.repeat(64))).toBeNull();
     expect(checkNewPassword('x'.repeat(65))).toBe('password_length');
+    // the list-free parts of the policy run in the form; the common-passwords list stays on the server
+    expect(checkNewPassword('        ')).toBe('password_blank');
+    expect(checkNewPassword('09011112222', '090-1111-2222')).toBe('password_from_phone');
+    expect(checkNewPassword('09011112222')).toBeNull();
+    expect(checkNewPassword('password', '09011112222')).toBeNull();
     expect(checkRequiredPassword('')).toBe('password_required');
     expect(checkRepeat('', 'abcdefgh')).toBe('password2_required');
     expect(checkRepeat('abcdefgX', 'abcdefgh')).toBe('password_mismatch');

@@ -1,9 +1,10 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { accountApi } from '../../shared/api/account';
 import type { BodyOf, DataOf } from '../../shared/api/endpoint';
 import { clearSession, getAccount, setSession } from '../storage';
 import { wipeCache } from '../query/PersistProvider';
 import { apiCall } from './client';
+import { endpointKey, endpointQuery } from './query';
 
 export type LoginBody = BodyOf<typeof accountApi.login>;
 export type RegisterBody = BodyOf<typeof accountApi.register>;
@@ -11,11 +12,8 @@ export type ChangePasswordBody = BodyOf<typeof accountApi.changePassword>;
 export type FundPasswordBody = BodyOf<typeof accountApi.fundPassword>;
 export type SessionData = DataOf<typeof accountApi.login>;
 
-/** Hierarchical keys: invalidate `userKeys.all` to refetch everything about the user. */
-export const userKeys = {
-  all: ['user'] as const,
-  info: ['user', 'info'] as const,
-};
+/** The cache entry of the signed-in user (['user', 'info'], from the contract). */
+export const userInfoKey = endpointKey(accountApi.info);
 
 /**
  * The signed-in user (`GET user/info`). Always revalidated when a screen shows it (the cached copy
@@ -23,11 +21,7 @@ export const userKeys = {
  * promptly.
  */
 export function userInfoQuery() {
-  return queryOptions({
-    queryKey: userKeys.info,
-    queryFn: ({ signal }) => apiCall(accountApi.info, { signal }),
-    staleTime: 0,
-  });
+  return endpointQuery(accountApi.info, {}, { staleTime: 0 });
 }
 
 /** Sign in and store the session (token, account, is_admin). */
@@ -64,11 +58,11 @@ export async function logout(client?: QueryClient): Promise<void> {
 }
 
 /** Change the login password (the server revokes the user's other sessions). */
-export function changePassword(body: ChangePasswordBody) {
-  return apiCall(accountApi.changePassword, { body });
+export function changePassword(body: ChangePasswordBody, headers?: Record<string, string>) {
+  return apiCall(accountApi.changePassword, { body, headers });
 }
 
 /** Set (first time, with the login password) or change the 6-digit fund password. */
-export function setFundPassword(body: FundPasswordBody) {
-  return apiCall(accountApi.fundPassword, { body });
+export function setFundPassword(body: FundPasswordBody, headers?: Record<string, string>) {
+  return apiCall(accountApi.fundPassword, { body, headers });
 }

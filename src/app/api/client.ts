@@ -1,12 +1,12 @@
 import { uuidv7 } from 'uuidv7';
-import type { Endpoint, BodyOf, DataOf, ParamsOf, QueryOf } from '../../shared/api/endpoint';
+import type { Endpoint, BodyOf, DataOf, IsIdempotent, ParamsOf, QueryOf } from '../../shared/api/endpoint';
 import { fillPath } from '../../shared/api/endpoint';
 import type { MessageParams } from '../../shared/api/envelope';
 import type { MessageId } from '../../shared/api/messages';
 import { clearSession, getAccount, getToken } from '../storage';
 
 /**
- * The one way the PWA talks to the server (DESIGN.md §5, spec §7/§8):
+ * The one way the PWA talks to the server (docs/architecture.md, "The contract"):
  * base = origin + `/api/vue/`, headers `token` and `account`, JSON, 10 s time-out, the envelope
  * `{status, msg, params?, data}` turned into typed data or an `ApiError` carrying a message id.
  *
@@ -19,7 +19,9 @@ import { clearSession, getAccount, getToken } from '../storage';
  *
  * Money commands (`endpoint.idempotent`) are online-only: with `navigator.onLine === false` they
  * fail at once with `offline`, before any request, and nothing is queued or replayed. They carry an
- * `Idempotency-Key` that the caller makes once with `newIdempotencyKey()` and reuses for its retries.
+ * `Idempotency-Key` that the caller makes once with `newIdempotencyKey()` and reuses for its retries:
+ * the key is a required `string` by type on exactly those endpoints (`IsIdempotent`), and refused by
+ * type on every other one. Screens use `useMoneyCommand()` (money-command.ts), which owns the key.
  */
 
 /** `{}` without the lint trap: an object type with no required keys. */
@@ -66,19 +68,25 @@ type Field<K extends string, T> = [T] extends [undefined]
     : { [P in K]: T };
 
 export interface CommonCallOptions {
-  /** Required in spirit for money commands: the key of this user action (see newIdempotencyKey). */
-  idempotencyKey?: string;
   signal?: AbortSignal;
   /** Do not report a failure to onApiError listeners (background polling and the like). */
   silent?: boolean;
+  /** Extra request headers (e.g. `X-Step-Up` for a high-risk command, docs/decisions/008-passkeys.md). */
+  headers?: Record<string, string>;
 }
 
-export type AnyEndpoint = Endpoint<any, any, any, any>;
+export type AnyEndpoint = Endpoint<any, any, any, any, any, any>;
 
-export type CallOptions<E extends AnyEndpoint> = Field<'body', BodyOf<E>> &
-  Field<'query', QueryOf<E>> &
-  Field<'params', ParamsOf<E>> &
-  CommonCallOptions;
+/**
+ * The Idempotency-Key of a call: a required string on money commands (the key of this user action,
+ * see newIdempotencyKey), refused on every other endpoint.
+ */
+export type IdempotencyOption<E> = IsIdempotent<E> extends true ? { idempotencyKey: string } : { idempotencyKey?: never };
+
+/** What an endpoint's call takes from the caller's data: body, query and path params, as the contract types them. */
+export type EndpointInput<E extends AnyEndpoint> = Field<'body', BodyOf<E>> & Field<'query', QueryOf<E>> & Field<'params', ParamsOf<E>>;
+
+export type CallOptions<E extends AnyEndpoint> = EndpointInput<E> & IdempotencyOption<E> & CommonCallOptions;
 
 type CallArgs<E extends AnyEndpoint> = Empty extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
 
@@ -139,7 +147,7 @@ export function setNavigateToLogin(navigate: (() => void) | null): void {
 }
 
 /**
- * The session is gone (spec §8): clear local storage, notify once, go to the login page after 2 s.
+ * The session is gone: clear local storage, notify once, go to the login page after 2 s.
  * Further 401s while the redirect is pending are part of the same burst and do nothing.
  */
 export function handleUnauthorized(error: ApiError = new ApiError('session_expired', undefined, 401)): void {
@@ -207,7 +215,7 @@ function isEnvelope(v: unknown): v is EnvelopeLike {
 
 /** Call an endpoint of the contract; resolves to its typed `data` or rejects with an ApiError. */
 export async function apiCall<E extends AnyEndpoint>(endpoint: E, ...[options]: CallArgs<E>): Promise<DataOf<E>> {
-  const opts = (options ?? {}) as CommonCallOptions & { body?: unknown; query?: unknown; params?: unknown };
+  const opts = (options ?? {}) as SendOptions;
   try {
     return (await send(endpoint, opts)) as DataOf<E>;
   } catch (e) {
@@ -220,10 +228,9 @@ export async function apiCall<E extends AnyEndpoint>(endpoint: E, ...[options]: 
   }
 }
 
-async function send(
-  endpoint: AnyEndpoint,
-  opts: CommonCallOptions & { body?: unknown; query?: unknown; params?: unknown },
-): Promise<unknown> {
+type SendOptions = CommonCallOptions & { body?: unknown; query?: unknown; params?: unknown; idempotencyKey?: string };
+
+async function send(endpoint: AnyEndpoint, opts: SendOptions): Promise<unknown> {
   const { signal } = opts;
   if (signal?.aborted) throw signal.reason;
   if (endpoint.idempotent && isOffline()) throw new ApiError('offline');
@@ -236,7 +243,9 @@ async function send(
   if (account) headers.account = account;
   const hasBody = endpoint.method !== 'get' && opts.body !== undefined;
   if (hasBody) headers['Content-Type'] = 'application/json';
+  // The type requires the caller's key here; an untyped caller without one still gets a fresh key.
   if (endpoint.idempotent) headers['Idempotency-Key'] = opts.idempotencyKey ?? newIdempotencyKey();
+  if (opts.headers) Object.assign(headers, opts.headers);
 
   // Our own timer (not AbortSignal.timeout) so that the 10 s rule runs on the page's clock and
   // can be tested with fake timers; the caller's signal is linked in by hand (works everywhere).
@@ -305,6 +314,8 @@ async function send(
   const params =
     typeof json.params === 'object' && json.params !== null ? (json.params as MessageParams) : undefined;
   const error = new ApiError(msg, params, status);
-  if (status === 401 && endpoint.auth !== 'none') handleUnauthorized(error);
+  // Only a 401 for the session the app still holds ends it: an answer to a request sent before a
+  // logout or a new login (a refetch in flight) must not sign the user out again or toast.
+  if (status === 401 && endpoint.auth !== 'none' && getToken() === token) handleUnauthorized(error);
   throw error;
 }

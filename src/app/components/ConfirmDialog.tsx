@@ -89,3 +89,11 @@ export function ConfirmDialog({
 }: Omit<DialogBoxProps, 'children' | 'busy' | 'confirmDisabled' | 'className' | 'bodyClassName'> & { open: boolean; body?: ReactNode }) {
   return open ? <DialogBox {...props}>{body}</DialogBox> : null;
 }
+
+/**
+ * The confirmation of a money command: what will happen, then Cancel / Confirm. While the command
+ * runs the buttons are disabled (a second tap cannot send a second request) and Escape does nothing.
+ */
+export function ActionDialog(props: Omit<DialogBoxProps, 'className' | 'bodyClassName'> & { busy: boolean }) {
+  return <DialogBox {...props} className="dialog--wide" bodyClassName="dialog__body--left" />;
+}

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Icon } from './Icon';
 import * as icons from './icons';
 
-/** The four routes the bottom tab bar links to (spec §2). */
+/** The four routes the bottom tab bar links to (docs/product.md, spec §2). */
 export const TAB_PATHS = ['/home/index', '/home/newsList', '/trade/index', '/information/index'] as const;
 export type TabPath = (typeof TAB_PATHS)[number];
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import type { ConfigValues } from '../../shared/domain/config-items';
+import { CONFIG_QUERY_KEY } from '../api/config-key';
 
 type ConfigModule = typeof import('../api/config');
 
@@ -9,7 +10,7 @@ let loading: Promise<ConfigModule> | undefined;
 
 /**
  * The config module (with the zod contract it validates against) is loaded on demand, so the
- * first-load bundle of /login/start stays small (DESIGN.md §11): the splash paints at once and the
+ * first-load bundle of /login/start stays small: the splash paints at once and the
  * config arrives right after.
  */
 export function loadConfigModule(): Promise<ConfigModule> {
@@ -47,7 +48,7 @@ export function useSiteConfig(): SiteConfig {
 
   const options = mod?.configQuery();
   const query = useQuery({
-    queryKey: ['config'] as const,
+    queryKey: CONFIG_QUERY_KEY,
     queryFn: options?.queryFn ?? skipToken,
     select: options?.select,
     staleTime: options?.staleTime,

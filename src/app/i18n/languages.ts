@@ -1,5 +1,5 @@
 /**
- * The four interface languages. The stored value (localStorage `language`, spec §3) uses the
+ * The four interface languages. The stored value (localStorage `language`, docs/product.md (spec §3)) uses the
  * spec's codes; Lingui catalogs and `<html lang>` use BCP 47 tags.
  */
 export type Lang = 'jp' | 'en' | 'tw' | 'ko';

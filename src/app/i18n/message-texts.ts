@@ -4,7 +4,7 @@ import type { MessageId } from '../../shared/api/messages';
 
 /**
  * The text of every server message id (src/shared/api/messages.ts), Japanese as the source.
- * Placeholders: `{amount}` is the first number of `params` formatted as an amount (spec §8),
+ * Placeholders: `{amount}` is the first number of `params` formatted as an amount (docs/product.md, spec §8),
  * `{range}` the time range of the deposit/withdrawal notices; other names are params as sent.
  * A `variants` entry is used instead of `text` when its parameter is present.
  */
@@ -67,6 +67,11 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
   channel_password_wrong: { text: msg({ message: 'チャネルのパスワードが正しくありません' }) },
   password_mismatch: { text: msg({ message: '確認用のパスワードが一致しません' }) },
   password_same_as_old: { text: msg({ message: '新しいパスワードには現在と異なるものを設定してください' }) },
+  password_too_common: {
+    text: msg({ message: 'このパスワードはよく使われていて推測されやすいため使えません。別のパスワードを設定してください' }),
+  },
+  password_from_phone: { text: msg({ message: '電話番号を含むパスワードは使えません' }) },
+  password_blank: { text: msg({ message: 'スペースだけのパスワードは使えません' }) },
   // balance and loans
   balance_insufficient: {
     text: msg({ message: '残高が不足しています' }),
@@ -112,6 +117,7 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
     variants: { amount: msg({ message: 'この新規公開株には{amount}回までしか申し込めません' }) },
   },
   block_trade_closed: { text: msg({ message: 'ブロック取引は現在受け付けていません' }) },
+  block_price_out_of_range: { text: msg({ message: 'ブロック取引の価格は当日の値幅制限内かつ前日終値の±10%以内にしてください' }) },
   price_unavailable: { text: msg({ message: '株価を取得できませんでした' }) },
   price_beyond_limit: { text: msg({ message: '値幅制限の範囲外の価格です' }) },
   // orders
@@ -135,6 +141,8 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
   invalid_request: { text: msg({ message: '入力内容に誤りがあります' }) },
   invalid_json: { text: msg({ message: 'リクエストの形式が正しくありません' }) },
   payload_too_large: { text: msg({ message: '送信するデータが大きすぎます' }) },
+  headers_too_large: { text: msg({ message: 'リクエストのヘッダーが大きすぎます' }) },
+  unsupported_media_type: { text: msg({ message: 'リクエストのデータ形式に対応していません' }) },
   login_required: { text: msg({ message: 'ログインしてください' }) },
   session_expired: { text: msg({ message: 'ログインの有効期限が切れました。再度ログインしてください' }) },
   forbidden: { text: msg({ message: 'この操作は許可されていません' }) },
@@ -149,8 +157,14 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
   idempotency_key_reused: { text: msg({ message: 'このリクエストはすでに別の内容で送信されています' }) },
   config_unknown: { text: msg({ message: '不明な設定項目です' }) },
   config_invalid: { text: msg({ message: '設定値が正しくありません' }) },
+  config_out_of_bounds: { text: msg({ message: '設定値が許容範囲外です' }) },
+  config_inconsistent: { text: msg({ message: '他の設定項目と矛盾する値です（強制決済の維持率は追証の維持率より低くしてください）' }) },
   offline: { text: msg({ message: 'オフラインのため実行できません。接続を確認してから再度お試しください' }) },
   network_error: { text: msg({ message: '通信エラーが発生しました。接続を確認してください' }) },
   timeout: { text: msg({ message: '通信がタイムアウトしました。しばらくしてから再度お試しください' }) },
   internal_error: { text: msg({ message: 'システムエラーが発生しました。しばらくしてから再度お試しください' }) },
+  passkey_failed: { text: msg({ message: 'パスキーを確認できませんでした' }) },
+  passkey_challenge_expired: { text: msg({ message: 'パスキーの確認の有効期限が切れました。もう一度お試しください' }) },
+  passkey_exists: { text: msg({ message: 'このパスキーはすでに登録されています' }) },
+  step_up_required: { text: msg({ message: 'この操作にはパスキーでの本人確認が必要です' }) },
 };

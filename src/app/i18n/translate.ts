@@ -2,7 +2,7 @@ import { i18n as globalI18n, type I18n, type MessageDescriptor } from '@lingui/c
 import { isMessageId, TIME_RANGE_MESSAGES } from '../../shared/api/messages';
 import type { MessageParams } from '../../shared/api/envelope';
 import { MESSAGE_TEXTS, type MessageText } from './message-texts';
-import { formatDateTime, formatMoney, formatNumber } from './format';
+import { formatDateTime, formatMoney, formatNumber } from '../../shared/money';
 import type { Lang } from './languages';
 
 /** Any CJK ideograph (Han script): untranslated server text of that kind is never shown raw. */
@@ -17,7 +17,7 @@ export function formatRange(range: string, lang: Lang | null | undefined): strin
 }
 
 /**
- * The values a message template is filled with (spec §8): every number with thousands
+ * The values a message template is filled with (docs/product.md, spec §8): every number with thousands
  * separators; `amount` = the first number, as money when the params name a currency;
  * `range` = the time range of a deposit/withdrawal notice (params.range, or start and end);
  * `until` (epoch ms) as a Tokyo date and time.
@@ -68,7 +68,7 @@ function pick(entry: MessageText, values: Record<string, string>): MessageDescri
 }
 
 /**
- * The text shown for a server message (spec §8): a known id is translated with its params;
+ * The text shown for a server message (docs/product.md, spec §8): a known id is translated with its params;
  * an unknown text containing Chinese characters becomes 'エラー' (Japanese or no language) or
  * 'Error' (other languages); any other unknown text is shown unchanged.
  */

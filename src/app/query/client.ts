@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
 
-/** Persisted caches older than this are dropped (DESIGN.md §8). */
+/** Persisted caches older than this are dropped (docs/decisions/003-client-plumbing.md). */
 export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** Reads are fresh this long before a background refetch. */
 export const DEFAULT_STALE_TIME_MS = 30_000;

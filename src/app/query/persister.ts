@@ -23,7 +23,7 @@ type RestoreOptions = Parameters<typeof persistQueryClientRestore>[0];
 
 export const CACHE_PREFIX = 'kabuto-query';
 /** Bump when the shape of cached data changes without a version change. */
-export const CACHE_SCHEMA = 1;
+export const CACHE_SCHEMA = 2;
 export const APP_VERSION: string = packageVersion;
 export const CACHE_BUSTER = `${APP_VERSION}+${CACHE_SCHEMA}`;
 export const PERSIST_THROTTLE_MS = 1000;
@@ -190,7 +190,7 @@ export async function switchCacheUser(
   try {
     await persistQueryClientRestore({
       // same runtime class; the cast bridges two copies of query-core's types
-      // (docs/decisions/client-plumbing.md, "Known issue")
+      // (docs/decisions/003-client-plumbing.md, "Known issue")
       queryClient: client as unknown as RestoreOptions['queryClient'],
       persister,
       maxAge: PERSIST_MAX_AGE_MS,

@@ -9,6 +9,8 @@ import { postgresCapabilities, sqliteCapabilities, type Capabilities } from './c
 export interface Database {
   db: Kysely<DB>;
   caps: Capabilities;
+  /** PostgreSQL: the schema on the search path, when one is set (migrations keep their tables there). */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -16,7 +18,7 @@ export type DatabaseOptions =
   | { kind: 'sqlite'; file: string }
   | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
 
-/** int8 and numeric come back from pg as strings; money is a safe integer everywhere (DESIGN.md §6.3). */
+/** int8 and numeric come back from pg as strings; money is a safe integer everywhere (docs/architecture.md "The money model"). */
 function parseSafeInteger(text: string): number {
   const n = Number(text);
   if (!Number.isSafeInteger(n)) throw new Error(`database integer out of safe range: ${text}`);
@@ -46,7 +48,7 @@ export function openDatabase(opts: DatabaseOptions): Database {
     },
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, caps: postgresCapabilities, close: () => db.destroy() };
+  return { db, caps: postgresCapabilities, schema: opts.schema, close: () => db.destroy() };
 }
 
 /** `DATABASE_URL` (postgres://…) selects PostgreSQL; otherwise SQLite under the data directory. */

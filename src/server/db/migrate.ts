@@ -11,7 +11,9 @@ export async function migrate(database: Database): Promise<void> {
       return out;
     },
   };
-  const migrator = new Migrator({ db: database.db, provider });
+  // With a schema, the migration tables live in it too: Kysely otherwise looks them up across
+  // every schema on the server and two schemas' runs see each other's lock table.
+  const migrator = new Migrator({ db: database.db, provider, ...(database.schema ? { migrationTableSchema: database.schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -190,4 +190,46 @@ export interface DB {
   trade_alert: TradeAlertTable;
   trade_tax_year: TradeTaxYearTable;
   block_offer: BlockOfferTable;
+  passkey_credential: PasskeyCredentialTable;
+  passkey_challenge: PasskeyChallengeTable;
+  passkey_step_up: PasskeyStepUpTable;
+  server_secret: ServerSecretTable;
+}
+
+export interface ServerSecretTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
+/** Passkeys (migration 2026-11-23-002, docs/decisions/008-passkeys.md). */
+export interface PasskeyCredentialTable {
+  id: string;
+  user_id: string;
+  credential_id: string;
+  public_key: string;
+  sign_count: Generated<number>;
+  transports: Generated<string>;
+  rp_id: string;
+  name: string;
+  backed_up: Generated<number>;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+export interface PasskeyChallengeTable {
+  id: string;
+  purpose: string;
+  challenge: string;
+  user_id: string | null;
+  session_id: string | null;
+  rp_id: string;
+  expires_at: number;
+}
+
+export interface PasskeyStepUpTable {
+  token_hash: string;
+  user_id: string;
+  session_id: string;
+  expires_at: number;
 }

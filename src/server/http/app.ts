@@ -10,6 +10,7 @@ import type { AppEnv } from './env';
 import { sendDomainError, sendFailure } from './envelope';
 import { serveApp } from './static';
 import { apiRoutes } from './routes';
+import { forwardedClientIp } from './edge';
 
 export const API_BASE = '/api/vue';
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -17,8 +18,13 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export interface AppOptions {
   /** Directory of the built PWA; omitted in API-only tests. */
   distDir?: string;
-  /** Trust X-Forwarded-For (only behind a known proxy). */
-  trustProxy?: boolean;
+  /**
+   * Proxies of our own in front of the server (KABUTO_TRUST_PROXY): the client IP is the
+   * X-Forwarded-For entry the outermost one appended (edge.ts). 0 or unset: the socket's address.
+   */
+  trustProxy?: number;
+  /** Concurrent quote streams per client IP (default STREAMS_PER_IP; benchmarks lift it). */
+  streamsPerIp?: number;
 }
 
 export function createApp(services: Services, opts: AppOptions = {}) {
@@ -28,7 +34,7 @@ export function createApp(services: Services, opts: AppOptions = {}) {
   app.use('*', requestId());
   app.use('*', async (c, next) => {
     c.set('services', services);
-    const forwarded = opts.trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+    const forwarded = forwardedClientIp(c.req.header('x-forwarded-for'), opts.trustProxy ?? 0);
     let ip = forwarded ?? 'unknown';
     if (!forwarded) {
       try {
@@ -69,10 +75,18 @@ export function createApp(services: Services, opts: AppOptions = {}) {
   });
   app.use(
     `${API_BASE}/*`,
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => sendFailure(c, 413, 'payload_too_large', { max: MAX_BODY_BYTES }) }),
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => {
+        // The rest of the body is still on the wire, unread: the client is told to reconnect, so
+        // its next request goes on a fresh connection instead of into the remains of this body.
+        c.header('Connection', 'close');
+        return sendFailure(c, 413, 'payload_too_large', { max: MAX_BODY_BYTES });
+      },
+    }),
   );
 
-  app.route(API_BASE, apiRoutes());
+  app.route(API_BASE, apiRoutes(services, { streamsPerIp: opts.streamsPerIp }));
 
   app.doc31(`${API_BASE}/openapi.json`, {
     openapi: '3.1.0',
@@ -89,7 +103,10 @@ export function createApp(services: Services, opts: AppOptions = {}) {
     if (err instanceof HTTPException) {
       // Hono's JSON validator throws 400 for a body that is not JSON.
       if (err.status === 400) return sendFailure(c, 400, 'invalid_json');
-      if (err.status === 413) return sendFailure(c, 413, 'payload_too_large');
+      if (err.status === 413) {
+        c.header('Connection', 'close'); // as in the body limit above
+        return sendFailure(c, 413, 'payload_too_large');
+      }
       return sendFailure(c, err.status as 400, 'invalid_request');
     }
     log.error({ reqId: c.get('requestId'), err }, 'unhandled error');

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './env';
 import { forbidden, unauthenticated } from '../errors';
 
-/** Header `token` must name a live session (DESIGN.md §7); otherwise the 401 envelope. */
+/** Header `token` must name a live session (docs/domain.md); otherwise the 401 envelope. */
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = c.req.header('token');
   if (!token) throw unauthenticated('login_required');

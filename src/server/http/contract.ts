@@ -1,26 +1,13 @@
-import { createRoute, OpenAPIHono, type z } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
-import type {
-  DataOf,
-  Endpoint,
-  ParsedBodyOf,
-  ParsedParamsOf,
-  ParsedQueryOf,
-} from '../../shared/api/endpoint';
+import type { DataOf } from '../../shared/api/endpoint';
 import { failureEnvelope, successEnvelope } from '../../shared/api/envelope';
 import { invalid } from '../errors';
-import type { AppEnv, AuthUser } from './env';
+import type { AppEnv } from './env';
+import type { AnyEndpoint, RouteInput } from '../modules/module';
 import { requireAdmin, requireUser } from './auth';
 import { sendFailure, success } from './envelope';
-
-export interface HandlerInput<E> {
-  body: ParsedBodyOf<E>;
-  query: ParsedQueryOf<E>;
-  params: ParsedParamsOf<E>;
-  user: E extends { auth: 'none' } ? undefined : AuthUser;
-  idempotencyKey: string | undefined;
-  c: Context<AppEnv>;
-}
+import { inputGuard } from './input-guard';
 
 /** A sub-app whose invalid input answers the 400 envelope with the first offending field. */
 export function createRouter() {
@@ -36,15 +23,25 @@ export function createRouter() {
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9-]{8,64}$/;
 
+const requireIdempotencyKey: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const key = c.req.header('idempotency-key');
+  if (!key) throw invalid('idempotency_key_required');
+  if (!IDEMPOTENCY_KEY.test(key)) throw invalid('invalid_request', { field: 'Idempotency-Key' });
+  await next();
+};
+
 /** Mount one contract endpoint: validation, auth, OpenAPI entry, envelope. */
-export function mount<E extends Endpoint>(
+export function mount<E extends AnyEndpoint>(
   router: OpenAPIHono<AppEnv>,
   ep: E,
-  handler: (input: HandlerInput<E>) => Promise<DataOf<E>> | DataOf<E>,
+  handler: (input: RouteInput<E>) => Promise<DataOf<E>> | DataOf<E>,
 ): void {
-  const middleware: MiddlewareHandler<AppEnv>[] = [];
+  // Control characters and non-JSON bodies are refused before anything reads the input (input-guard.ts).
+  const middleware: MiddlewareHandler<AppEnv>[] = [inputGuard(ep)];
   if (ep.auth === 'user') middleware.push(requireUser);
   if (ep.auth === 'admin') middleware.push(requireUser, requireAdmin);
+  // Money commands: the key is checked before the body, so a request without one is always refused the same way.
+  if (ep.idempotent) middleware.push(requireIdempotencyKey);
   const route = createRoute({
     method: ep.method,
     path: `/${ep.path}`,
@@ -53,6 +50,7 @@ export function mount<E extends Endpoint>(
     middleware,
     security: ep.auth === 'none' ? [] : [{ token: [] }],
     request: {
+      ...(ep.idempotent ? { headers: z.object({ 'idempotency-key': z.string().describe('UUIDv7 made by the client once per user action') }) } : {}),
       ...(ep.body ? { body: { required: true, content: { 'application/json': { schema: ep.body } } } } : {}),
       ...(ep.query ? { query: ep.query as z.ZodObject } : {}),
       ...(ep.params ? { params: ep.params as z.ZodObject } : {}),
@@ -65,19 +63,14 @@ export function mount<E extends Endpoint>(
   router.openapi(route as never, (async (c: Context<AppEnv>) => {
     // Bound: `valid` reads the request's private validated data through `this`.
     const valid = (c.req.valid as (t: string) => unknown).bind(c.req);
-    let idempotencyKey: string | undefined;
-    if (ep.idempotent) {
-      idempotencyKey = c.req.header('idempotency-key');
-      if (!idempotencyKey) throw invalid('idempotency_key_required');
-      if (!IDEMPOTENCY_KEY.test(idempotencyKey)) throw invalid('invalid_request', { field: 'Idempotency-Key' });
-    }
+    const idempotencyKey = ep.idempotent ? c.req.header('idempotency-key') : undefined;
     const data = await handler({
       body: (ep.body ? valid('json') : undefined) as never,
       query: (ep.query ? valid('query') : undefined) as never,
       params: (ep.params ? valid('param') : undefined) as never,
       user: (ep.auth === 'none' ? undefined : c.get('user')) as never,
-      idempotencyKey,
-      c,
+      idempotencyKey: idempotencyKey as never,
+      request: { ip: c.get('ip'), requestId: c.get('requestId'), url: c.req.url, header: (name: string) => c.req.header(name) },
     });
     return c.json(success(data), 200);
   }) as never);

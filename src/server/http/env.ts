@@ -1,14 +1,7 @@
 import type { Services } from '../services';
+import type { AuthUser } from '../auth/principal';
 
-export interface AuthUser {
-  id: string;
-  phone: string;
-  state: string;
-  isAdmin: boolean;
-  sessionId: string;
-}
-
-/** Hono context variables shared by every sub-app. */
+/** Hono context variables shared by every sub-app (the HTTP edge only: services never see them). */
 export interface AppEnv {
   Variables: {
     services: Services;

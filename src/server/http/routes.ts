@@ -1,30 +1,31 @@
-import { createRouter } from './contract';
-import { configRoutes } from '../modules/config/routes';
-import { accountRoutes } from '../modules/account/routes';
-import { adminRoutes } from '../modules/admin/routes';
-import { marketRoutes } from '../modules/market/routes';
-import { watchlistRoutes } from '../modules/watchlist/routes';
-import { tradeRoutes } from '../modules/trade/routes';
-import { blockRoutes } from '../modules/block/routes';
-import { blockAdminRoutes } from '../modules/block/admin-routes';
-import { fundsAdminRoutes, fundsRoutes } from '../modules/funds/routes';
-import { testingRoutes } from '../modules/testing/routes';
+import { createRouter, mount } from './contract';
+import { MODULES } from '../modules';
+import type { Route, ServerModule } from '../modules/module';
+import type { Services } from '../services';
+import { mountStream, type StreamOptions } from './market-stream';
+import { testingRoutes } from './testing-routes';
 
-/** Every area's sub-app, mounted under /api/vue. New areas add one line here. */
-export function apiRoutes() {
+/**
+ * Every module's routes, mounted under /api/vue from the registry (src/server/modules/index.ts):
+ * a new area adds a registry line, not a line here. Admin routes must be admin-only by contract.
+ */
+export function apiRoutes(services: Services, opts: StreamOptions = {}) {
   const api = createRouter();
-  api.route('/', configRoutes());
-  api.route('/', accountRoutes());
-  api.route('/', adminRoutes());
-  api.route('/', marketRoutes());
-  api.route('/', watchlistRoutes());
-  api.route('/', tradeRoutes());
-  api.route('/', blockRoutes());
-  api.route('/', blockAdminRoutes());
-  api.route('/', fundsRoutes());
-  api.route('/', fundsAdminRoutes());
+  const modules: readonly ServerModule<Services>[] = MODULES;
+  const mountAll = (routes: Route[]) => {
+    for (const r of routes) mount(api, r.endpoint, r.handle);
+  };
+  for (const m of modules) {
+    mountAll(m.routes?.(services) ?? []);
+    const admin = m.adminRoutes?.(services) ?? [];
+    const open = admin.find((r) => r.endpoint.auth !== 'admin');
+    if (open) throw new Error(`module ${m.name}: admin route ${open.endpoint.path} is not auth 'admin'`);
+    mountAll(admin);
+  }
+  // The quote stream (SSE) is transport code, not a contract endpoint (see market-stream.ts).
+  mountStream(api, opts);
   // TEST ONLY: clock and job control for end-to-end tests. Mounted only with KABUTO_TEST_CONTROL=1
-  // (tests/e2e/global-setup.ts sets it); never set it in production. See modules/testing/routes.ts.
-  if (process.env.KABUTO_TEST_CONTROL === '1') api.route('/', testingRoutes());
+  // (tests/e2e/global-setup.ts sets it); never set it in production. See testing-routes.ts.
+  if (services.env.KABUTO_TEST_CONTROL === '1') api.route('/', testingRoutes());
   return api;
 }

@@ -4,7 +4,7 @@ import type { DB } from '../db/schema';
 import type { Currency } from '../../shared/money';
 
 /*
- * Sign convention (DESIGN.md §6.4). A balance is the plain sum of its postings, and every entry
+ * Sign convention (docs/architecture.md "The money model"). A balance is the plain sum of its postings, and every entry
  * sums to zero per currency, so all balances of a currency sum to zero too. Amounts are read from
  * the OWNER's point of view: positive = value the owner holds, negative = value the owner owes or
  * has paid out.

@@ -36,7 +36,7 @@ export function requestHash(body: unknown): string {
 export const IDEMPOTENCY_KEY_MAX = 128;
 
 /**
- * Runs `fn` at most once per (scope, key) (DESIGN.md §6.4), all in one transaction:
+ * Runs `fn` at most once per (scope, key) (docs/architecture.md "The money model"), all in one transaction:
  *  1. claim the key: INSERT … ON CONFLICT DO NOTHING. On PostgreSQL a concurrent claimer of the
  *     same key waits on the primary key until the first transaction ends;
  *  2. claimed → run fn, store its result, commit. fn throwing rolls everything back, the claim

@@ -14,9 +14,11 @@ export type { EntryInput, PostingInput, PostedEntry, PostedPosting } from './pos
 export type { BalanceSheet } from './balances';
 export type { EntryPage, EntryView } from './entries';
 export { canonicalJson, requestHash } from './idempotency';
+export { moneyCommand, type MoneyCommand, type MoneyCommandContext } from './money-command';
+export { lockCash, Postings } from './postings';
 
 /**
- * The double-entry ledger (DESIGN.md §6.4). Entries and postings are only ever inserted;
+ * The double-entry ledger (docs/architecture.md "The money model"). Entries and postings are only ever inserted;
  * corrections are new entries. The sign convention is documented in accounts.ts.
  */
 export class Ledger {

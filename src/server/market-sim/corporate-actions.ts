@@ -7,7 +7,7 @@
 import { monthOf, type IsoDate } from '../../shared/market';
 import type { MonthBars } from './daily';
 import type { Series } from './series';
-import type { CorporateAction } from './types';
+import type { CorporateAction } from '../market/port';
 
 export function corporateActionsOf(
   series: Series,

@@ -1,6 +1,6 @@
 /**
  * Daily bars, one month at a time. The close follows the path but may not leave the day's price
- * limits (reference/tse.md "Daily price limit"): a move beyond the limit stops there (ストップ高 /
+ * limits (docs/tse-rules.md "Daily price limit"): a move beyond the limit stops there (ストップ高 /
  * ストップ安) and the rest arrives on the following days. The path caps ordinary moves below the
  * smallest limit and puts jumps at least 8 trading days before the month's end, so by the month's
  * last day the close is back on the path and the next month can start from the path alone.
@@ -10,7 +10,7 @@ import { rngFor, type Rng } from './prng';
 import { clamp } from './rules';
 import type { LimitPrices } from '../../shared/market';
 import type { Series } from './series';
-import type { DailyBar } from './types';
+import type { DailyBar } from '../market/port';
 
 export interface MonthBars {
   bars: DailyBar[];

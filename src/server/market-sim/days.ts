@@ -4,7 +4,7 @@
  * days fall in month M" (cached) and steps to neighbouring days.
  */
 import { addDays, isFxDay, isTradingDay, monthOf, monthStart, type IsoDate } from '../../shared/market';
-import type { InstrumentKind } from './types';
+import type { InstrumentKind } from '../market/port';
 
 export interface DayGrid {
   readonly name: 'tse' | 'fx' | 'crypto';

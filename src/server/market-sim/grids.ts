@@ -20,7 +20,7 @@ import {
 } from '../../shared/market';
 import { cryptoMinuteWeights, fxMinuteWeights, tseMinuteWeights } from './volume';
 import type { MinuteGrid } from './intraday';
-import type { InstrumentKind, QuoteSession } from './types';
+import type { InstrumentKind, QuoteSession } from '../market/port';
 
 const MINUTE = 60_000;
 const WEIGHTS = { tse: tseMinuteWeights(), crypto: cryptoMinuteWeights(), fx: fxMinuteWeights() };

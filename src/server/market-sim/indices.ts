@@ -1,5 +1,5 @@
 /**
- * Indices computed from their members' simulated prices (reference/tse.md "Indices"):
+ * Indices computed from their members' simulated prices (docs/tse-rules.md "Indices"):
  * - Nikkei 225: price-weighted, Σ price ÷ divisor. Every member's price adjustment factor is 1
  *   here (the real factors are not reproduced); the divisor is fitted so the index stands at its
  *   real level (≈ 50,339) on the anchor date, and splits are absorbed as Nikkei does, by using
@@ -11,7 +11,7 @@
  * from members' minutes) carry the exact intraday path.
  */
 import type { Series } from './series';
-import type { DailyBar, MinuteBar } from './types';
+import type { DailyBar, MinuteBar } from '../market/port';
 
 export interface IndexModel {
   code: string;

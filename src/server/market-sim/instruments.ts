@@ -9,7 +9,7 @@ import { CRYPTO_ROWS, FX_ROWS, type PairRow } from './data/crypto-fx';
 import { NIKKEI225_ROWS } from './data/nikkei225';
 import { GROWTH_ROWS, PRIME_NOT_TOPIX500, PRIME_OTHER_ROWS, REGIONAL_ROWS, STANDARD_ROWS } from './data/other-stocks';
 import type { StockRow } from './data/rows';
-import type { Instrument } from './types';
+import type { Instrument } from '../market/port';
 
 /** Simulation parameters the public Instrument does not carry. */
 export interface SimParams {
@@ -110,7 +110,7 @@ function pair(row: PairRow, kind: 'crypto' | 'fx'): UniverseEntry {
   };
 }
 
-/** Index definitions: levels at the anchor date from reference/tse.md "Indices". */
+/** Index definitions: levels at the anchor date from docs/tse-rules.md "Indices". */
 export const INDEX_DEFS = [
   { code: 'N225', nameJa: '日経平均株価', kana: 'ニッケイヘイキンカブカ', nameEn: 'Nikkei 225', level: '50339.00', method: 'price' as const },
   { code: 'TOPIX', nameJa: 'TOPIX (東証株価指数)', kana: 'トピックス', nameEn: 'TOPIX', level: '3409.00', method: 'cap' as const },

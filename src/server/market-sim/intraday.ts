@@ -10,7 +10,7 @@ import { rngFor, type Rng } from './prng';
 import { allocate } from './volume';
 import type { LimitPrices } from '../../shared/market';
 import type { Series } from './series';
-import type { DailyBar, MinuteBar } from './types';
+import type { DailyBar, MinuteBar } from '../market/port';
 
 export interface MinuteGrid {
   /** Start instants of the continuous minutes. */

@@ -1,5 +1,5 @@
 /**
- * The market's clock, from KABUTO_MARKET_CLOCK (DESIGN.md §4):
+ * The market's clock, from KABUTO_MARKET_CLOCK (docs/architecture.md "Runtime modes"):
  * - unset, "" or "real": the system clock.
  * - "always-open": a clock that is always inside TSE continuous trading, so quotes move and
  *   orders can be placed at any hour (demos, development, night-time CI). It starts at the real

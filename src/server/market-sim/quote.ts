@@ -5,7 +5,7 @@
  * stream sees movement between minute bars without inventing prices the bar does not contain.
  */
 import { changeBp, notionalYen, stepTick, type IsoDate, type LimitPrices } from '../../shared/market';
-import type { Instrument, MinuteBar, Quote, QuoteSession } from './types';
+import type { Instrument, MinuteBar, Quote, QuoteSession } from '../market/port';
 
 export interface DaySnapshot {
   date: IsoDate;

@@ -1,6 +1,6 @@
 /**
  * Price rules per instrument: how a raw number becomes a valid price, and the day's limits.
- * TSE stocks use the tick tables and daily price limits of reference/tse.md; crypto and FX trade
+ * TSE stocks use the tick tables and daily price limits of docs/tse-rules.md; crypto and FX trade
  * in steps of one price unit with no limits.
  */
 // Imported from the modules, not the barrel: these run for every simulated price.

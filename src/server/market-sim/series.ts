@@ -8,7 +8,7 @@ import { FactorDraws, LogPath } from './path';
 import { tseRules, UNIT_RULES, type PriceRules } from './rules';
 import { splitFactor, splitSchedule, type SplitEvent } from './splits';
 import type { UniverseEntry } from './instruments';
-import type { Instrument } from './types';
+import type { Instrument } from '../market/port';
 
 export interface SeriesContext {
   seed: string;

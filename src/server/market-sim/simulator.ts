@@ -1,5 +1,5 @@
 /**
- * The simulated Tokyo market (DESIGN.md §7): a MarketDataSource computed, never stored.
+ * The simulated Tokyo market (docs/domain.md): a MarketDataSource computed, never stored.
  * Deterministic from a seed: every number is a pure function of (seed, instrument, day/month),
  * so two simulators with the same seed agree everywhere, and any day can be produced on demand
  * (months of daily bars, days of minute bars) with nothing generated at start-up.
@@ -12,12 +12,12 @@ import { combineDaily, combineMinutes, factorsOn, fitIndex, type IndexModel } fr
 import { INDEX_DEFS, INSTRUMENTS, universeEntry } from './instruments';
 import { minuteBars as drawMinutes } from './intraday';
 import { minuteGrid, quoteDay } from './grids';
-import { Lru } from './lru';
+import { Lru } from '../platform/lru';
 import { FactorDraws } from './path';
 import { buildQuote } from './quote';
 import { Series, type SeriesContext } from './series';
 import { corporateActionsOf } from './corporate-actions';
-import { UnknownInstrumentError, type CorporateAction, type DailyBar, type Instrument, type MarketDataSource, type MinuteBar, type Quote } from './types';
+import { OutsideHorizonError, UnknownInstrumentError, type CorporateAction, type DailyBar, type Instrument, type MarketDataSource, type MinuteBar, type Quote } from '../market/port';
 
 export interface SimulatorOptions {
   seed?: string;
@@ -30,9 +30,7 @@ export interface SimulatorOptions {
 
 export const SIMULATOR_DEFAULTS = { seed: 'kabuto', anchorDate: '2025-12-30', historyStart: '2019-01-04', horizonEnd: '2030-12-30' } as const;
 
-export class OutsideHorizonError extends RangeError {
-  override name = 'OutsideHorizonError';
-}
+export { OutsideHorizonError };
 
 type DayData = { bar: DailyBar; base: number; limits: MonthBars['limits'][number] };
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+export type EndpointAuth = 'none' | 'user' | 'admin';
 
 /**
  * One endpoint of the contract. The server mounts it (validation + OpenAPI), the client calls it
@@ -11,29 +12,43 @@ export interface Endpoint<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   P extends z.ZodType | undefined = z.ZodType | undefined,
   D extends z.ZodType = z.ZodType,
+  A extends EndpointAuth = EndpointAuth,
+  I extends boolean = boolean,
 > {
   method: HttpMethod;
   path: string;
   summary: string;
   tag: string;
   /** Needs the `token` header (a live session). */
-  auth: 'none' | 'user' | 'admin';
+  auth: A;
   /** Money commands need an Idempotency-Key header. */
-  idempotent?: boolean;
+  idempotent?: I;
   body?: B;
   query?: Q;
   params?: P;
   data: D;
 }
 
+/**
+ * Declares an endpoint keeping its literals: `auth: 'none'` and `idempotent: true` stay literal
+ * types, so handlers get `user: undefined` on public endpoints and `idempotencyKey: string` on money
+ * commands, on the server and in the client (see docs/architecture.md, "The contract").
+ */
 export function endpoint<
   D extends z.ZodType,
+  const A extends EndpointAuth,
   B extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   P extends z.ZodType | undefined = undefined,
->(e: Endpoint<B, Q, P, D>): Endpoint<B, Q, P, D> {
+  const I extends boolean = false,
+>(e: Endpoint<B, Q, P, D, A, I>): Endpoint<B, Q, P, D, A, I> {
   return e;
 }
+
+/** True for money commands (`idempotent: true`): their Idempotency-Key is a required string. */
+export type IsIdempotent<E> = E extends { idempotent?: infer I } ? ([I] extends [true] ? true : false) : false;
+/** The caller of an endpoint: `undefined` on public endpoints. */
+export type IsPublic<E> = E extends { auth: infer A } ? ([A] extends ['none'] ? true : false) : false;
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 type Input<T> = T extends z.ZodType ? z.input<T> : undefined;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { CURRENCY_CODES } from '../money';
+import { ENTRY_KINDS, MEMO_IDS, RECORD_TYPES, type EntryKind } from '../domain/ledger-kinds';
+
+export { RECORD_TYPES };
 
 const int = z.number().int();
 
@@ -32,20 +35,23 @@ export const fundsSummary = z.object({
   balances: z.array(currencyBalance),
 });
 
-export const RECORD_TYPES = ['trade', 'grant', 'all'] as const;
 export const RECORD_LINE_TYPES = ['principal', 'reserve', 'pnl', 'fee', 'interest', 'tax', 'loan', 'grant', 'other'] as const;
 
 export const fundsRecord = z.object({
   id: z.string(),
-  /** The ledger entry kind: trade_open, trade_fee, trade_close, trade_pnl, trade_tax, … */
-  kind: z.string(),
+  /** The ledger entry kind (src/shared/domain/ledger-kinds.ts): trade_open, trade_close, … */
+  kind: z.enum(Object.keys(ENTRY_KINDS) as [EntryKind, ...EntryKind[]]),
   type: z.enum(['trade', 'grant', 'other']),
   createdAt: int,
-  memo: z.string(),
+  /** A message id with its params (stock code, shares, price…), translated by the client. */
+  memo: z.object({ id: z.enum(MEMO_IDS), params: z.record(z.string(), z.union([z.string(), z.number()])) }),
   refType: z.string().nullable(),
   refId: z.string().nullable(),
   /** The instrument of a trade record. */
   code: z.string().nullable(),
+  /** The instrument's names, so the record reads "トヨタ自動車 (7203)" rather than a bare code. */
+  nameJa: z.string().nullable(),
+  nameEn: z.string().nullable(),
   currency: z.string(),
   /** Net change of the user's equity (0 for moves between the user's own accounts). */
   amount: int,

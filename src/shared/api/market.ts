@@ -5,7 +5,7 @@ import { ADJUST_MODES } from '../chart';
 import { companyData, insightsData, stockAlerts, watchlistAlerts } from './market-detail';
 
 /*
- * Market data contract (DESIGN.md §5, §7). Prices are integers in the row's `priceScale`
+ * Market data contract (docs/architecture.md "The contract"). Prices are integers in the row's `priceScale`
  * (TSE stocks 10: 23455 is ¥2,345.5); volumes are integers in 1/qtyScale units; turnover and
  * market value are whole yen; changes in basis points of the previous close. Every payload says
  * `simulated: true`: the market is the built-in simulator unless a real feed replaces it.

@@ -1,10 +1,10 @@
 /**
  * Stable message ids: one per entry of the spec's §8 error catalogue, plus the transport errors
- * of DESIGN.md §5. The server sends only these ids (with `params` for numbers and time ranges);
+ * of docs/architecture.md "The contract". The server sends only these ids (with `params` for numbers and time ranges);
  * the client owns every human text. Never rename an id: old clients translate by it.
  */
 export const MESSAGE_IDS = [
-  // generic outcomes (spec §8: "generic success and failure messages exist for each action")
+  // generic outcomes (docs/product.md (spec §8): "generic success and failure messages exist for each action")
   'success',
   'failed',
   'cancel_success',
@@ -38,6 +38,10 @@ export const MESSAGE_IDS = [
   'channel_password_wrong',
   'password_mismatch',
   'password_same_as_old',
+  // the password policy (docs/domain.md "Registration", docs/decisions/007-password-checks.md)
+  'password_too_common',
+  'password_from_phone',
+  'password_blank',
   // balance and loans
   'balance_insufficient',
   'balance_insufficient_margin',
@@ -65,6 +69,8 @@ export const MESSAGE_IDS = [
   'ipo_channel_closed',
   'ipo_repeat_limit',
   'block_trade_closed',
+  // an admin block offer's price outside the day's limits or ±10% of the previous close: params {lower, upper}
+  'block_price_out_of_range',
   'price_unavailable',
   'price_beyond_limit',
   // orders
@@ -73,13 +79,15 @@ export const MESSAGE_IDS = [
   // selling before T+N trading days, or inside a block-trade lock: params.date is the first day allowed
   'sell_not_allowed_yet',
   'follow_time_exceeded',
-  // cash flow (the spec's "credit score too low to withdraw" is deliberately absent: DESIGN.md §12)
+  // cash flow (the spec's "credit score too low to withdraw" is deliberately absent: docs/domain.md "What Kabuto never builds")
   'deposit_time_closed',
   'withdraw_time_closed',
-  // transport and platform (DESIGN.md §5)
+  // transport and platform (docs/architecture.md "The contract")
   'invalid_request',
   'invalid_json',
   'payload_too_large',
+  'headers_too_large',
+  'unsupported_media_type',
   'login_required',
   'session_expired',
   'forbidden',
@@ -91,10 +99,19 @@ export const MESSAGE_IDS = [
   'idempotency_key_reused',
   'config_unknown',
   'config_invalid',
+  // a number outside its item's bounds: params {name, min, max}
+  'config_out_of_bounds',
+  // two items out of order (forced close not below the margin call): params {name, other, otherValue}
+  'config_inconsistent',
   'offline',
   'network_error',
   'timeout',
   'internal_error',
+  // passkeys (docs/decisions/008-passkeys.md)
+  'passkey_failed',
+  'passkey_challenge_expired',
+  'passkey_exists',
+  'step_up_required',
 ] as const;
 
 export type MessageId = (typeof MESSAGE_IDS)[number];
@@ -104,7 +121,7 @@ export function isMessageId(value: string): value is MessageId {
   return known.has(value);
 }
 
-/** Messages whose params carry a time range (spec §8: shown with the range filled in). */
+/** Messages whose params carry a time range (docs/product.md (spec §8): shown with the range filled in). */
 export const TIME_RANGE_MESSAGES: ReadonlySet<MessageId> = new Set<MessageId>([
   'deposit_time_closed',
   'withdraw_time_closed',

@@ -43,7 +43,7 @@ export const positionAlert = z.object({
 
 export const positionView = z.object({
   id: z.string(),
-  /** The order number shown to the user (spec §3). */
+  /** The order number shown to the user (docs/product.md, spec §3). */
   orderNo: z.string(),
   code: z.string(),
   name: z.string(),

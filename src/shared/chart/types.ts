@@ -1,7 +1,7 @@
 /**
  * Candle types shared by the server (candles endpoint) and the app (chart engine). Browser-safe.
  *
- * Prices are integers in the instrument's `priceScale` (DESIGN.md §6.3: TSE stocks use 10, so
+ * Prices are integers in the instrument's `priceScale` (docs/architecture.md "The money model": TSE stocks use 10, so
  * 23455 is ¥2,345.5). Indicator outputs are floats in the same scaled units: they are display
  * values, never money.
  */

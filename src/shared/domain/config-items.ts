@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Server-given settings (spec §7 `common/config`, §9 constants). Every item has a schema and a
+ * Server-given settings (docs/product.md (spec §7) `common/config`, §9 constants). Every item has a schema and a
  * default; the database holds the current value and admins change it (audited).
  */
 const hhmm = z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/);
@@ -9,11 +9,24 @@ const hoursRange = z
   .string()
   .regex(/^([01]\d|2[0-4]):[0-5]\d-([01]\d|2[0-4]):[0-5]\d$/, 'HH:MM-HH:MM');
 const yen = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+/** Interest and fee rates are at most 20% a year (docs/domain.md "Config bounds"). */
+const RATE_MAX_BP = 2_000;
+
+/**
+ * `bounds`: the law/design limits of a number item (docs/domain.md "Config bounds"), also enforced
+ * by its schema; the server refuses a value outside them with `config_out_of_bounds` and the client
+ * can show them.
+ */
+interface ConfigItem {
+  schema: z.ZodType;
+  default: unknown;
+  bounds?: { min: number; max: number };
+}
 
 export const CONFIG_ITEMS = {
   title: { schema: z.string().min(1).max(60), default: 'Kabuto' },
   logo: { schema: z.string().min(1).max(500), default: '/icons/logo.svg' },
-  /** Operator details for the About page (DESIGN.md §12). Honest defaults for a demo install. */
+  /** Operator details for the About page (docs/domain.md "What Kabuto never builds"). Honest defaults for a demo install. */
   operatorName: { schema: z.string().max(200), default: 'Kabuto (demo operator)' },
   operatorRegistration: { schema: z.string().max(200), default: '' },
   operatorAddress: { schema: z.string().max(300), default: '' },
@@ -28,23 +41,27 @@ export const CONFIG_ITEMS = {
   depositWeekdaysOnly: { schema: z.boolean(), default: true },
   withdrawWeekdaysOnly: { schema: z.boolean(), default: true },
   /** Selling allowed after T+N business days. */
-  sellAfterDays: { schema: z.number().int().min(0).max(30), default: 1 },
+  sellAfterDays: { schema: z.number().int().min(0).max(30), default: 0 },
   ipoRepeatMax: { schema: z.number().int().min(1).max(100), default: 1 },
   blockMinShares: { schema: z.number().int().min(1), default: 100 },
   ipoMinShares: { schema: z.number().int().min(1), default: 100 },
   ipoMinFunds: { schema: yen, default: 100_000 },
   inviteRequired: { schema: z.boolean(), default: true },
-  /** Trading (DESIGN.md §7, reference/tse.md "Margin"): 3.3× = 30% initial margin; one decimal. */
-  maxLeverage: { schema: z.number().min(1).max(10).refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9), default: 3.3 },
-  /** 'zero' commission (today's online brokers) or the 'reference' per-trade table of tse.md. */
+  /** Trading (docs/domain.md docs/tse-rules.md "Margin"): 3.3× = 30% initial margin; one decimal. */
+  maxLeverage: {
+    schema: z.number().min(1).max(3.3).refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9),
+    bounds: { min: 1, max: 3.3 },
+    default: 3.3,
+  },
+  /** 'zero' commission (today's online brokers) or the 'reference' per-trade table of docs/tse-rules.md. */
   feeSchedule: { schema: z.enum(['zero', 'reference']), default: 'zero' as 'zero' | 'reference' },
-  /** Yearly rates in basis points: buy interest on the borrowed part of margin longs, borrow fee on shorts. */
-  marginInterestBp: { schema: z.number().int().min(0).max(10_000), default: 280 },
-  shortFeeBp: { schema: z.number().int().min(0).max(10_000), default: 110 },
+  /** Yearly rates in basis points: buy interest on the borrowed part of margin longs, borrow fee on shorts; ≤ 20%/yr. */
+  marginInterestBp: { schema: z.number().int().min(0).max(RATE_MAX_BP), bounds: { min: 0, max: RATE_MAX_BP }, default: 280 },
+  shortFeeBp: { schema: z.number().int().min(0).max(RATE_MAX_BP), bounds: { min: 0, max: RATE_MAX_BP }, default: 110 },
   /** Maintenance ratio (bp of contract value): below it a margin call, below the floor a forced close. */
   maintenanceRatioBp: { schema: z.number().int().min(0).max(10_000), default: 2_000 },
   forcedCloseRatioBp: { schema: z.number().int().min(0).max(10_000), default: 1_000 },
-} as const satisfies Record<string, { schema: z.ZodType; default: unknown }>;
+} as const satisfies Record<string, ConfigItem>;
 
 export type ConfigName = keyof typeof CONFIG_ITEMS;
 export type ConfigValues = { [K in ConfigName]: z.infer<(typeof CONFIG_ITEMS)[K]['schema']> };
@@ -71,3 +88,18 @@ export function configFromList(list: { name: string; value: unknown }[]): Config
   }
   return out as ConfigValues;
 }
+
+/** The law/design bounds of a number item, if it has any. */
+export function configBounds(name: ConfigName): { min: number; max: number } | null {
+  const item: ConfigItem = CONFIG_ITEMS[name];
+  return item.bounds ?? null;
+}
+
+/**
+ * Pairs of items where `lower` must stay strictly below `upper` (docs/domain.md "Config bounds"):
+ * a forced close happens below the margin-call level, never above it. A change to either side is
+ * checked against the other's current value (`config_inconsistent`).
+ */
+export const CONFIG_STRICTLY_BELOW: readonly { lower: ConfigName; upper: ConfigName }[] = [
+  { lower: 'forcedCloseRatioBp', upper: 'maintenanceRatioBp' },
+];

@@ -1,5 +1,5 @@
 /**
- * A position is one order's whole life (spec §3 "Position/order"): it starts as an order and, once
+ * A position is one order's whole life (docs/product.md (spec §3) "Position/order"): it starts as an order and, once
  * filled, is held until closed. Statuses are the spec's §4 list; the transition table below is the
  * only way a status changes (server and UI read the same table).
  */
@@ -51,7 +51,7 @@ export function isPositionStatus(v: string): v is PositionStatus {
   return (POSITION_STATUSES as readonly string[]).includes(v);
 }
 
-/** Buy up = long, buy down = short (spec §3 "Direction"). */
+/** Buy up = long, buy down = short (docs/product.md (spec §3) "Direction"). */
 export const DIRECTIONS = ['up', 'down'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
 export const PRICE_TYPES = ['market', 'limit'] as const;
@@ -81,4 +81,13 @@ export function leverageTenths(leverage: number): number | null {
 
 export function leverageFromTenths(tenths: number): number {
   return tenths / LEVERAGE_SCALE;
+}
+
+/**
+ * Whether the T+N selling rule (config `sellAfterDays`) applies: only to a cash holding (1×, long,
+ * not a day trade). A margin position or a short can always be closed — the user may cut a loss
+ * the system could force-close (docs/domain.md "Trading").
+ */
+export function tPlusNApplies(p: { dayTrade: boolean; leverageX10: number; direction: string }): boolean {
+  return !p.dayTrade && p.leverageX10 === 10 && p.direction === 'up';
 }

@@ -1,7 +1,7 @@
 /**
  * The money arithmetic of trading (docs/decisions/004-trading-money-model.md), shared so the order
  * ticket previews exactly what the server will post. All integers; fees, tax and interest round
- * down (in the user's favour, DESIGN.md §6.3); what the user must put up rounds up.
+ * down (in the user's favour, docs/architecture.md "The money model"); what the user must put up rounds up.
  */
 import { mulDivDown, mulDivUp, taxDown } from '../money';
 import { LEVERAGE_SCALE, type Direction } from './position';
@@ -10,7 +10,7 @@ export const FEE_SCHEDULES = ['zero', 'reference'] as const;
 export type FeeSchedule = (typeof FEE_SCHEDULES)[number];
 
 /**
- * reference/tse.md "Money rules": the older per-trade table (tax included), yen per execution by
+ * docs/tse-rules.md "Money rules": the older per-trade table (tax included), yen per execution by
  * contract value up to and including the edge. 'zero' is today's large online brokers.
  */
 export const REFERENCE_FEES: ReadonlyArray<readonly [number, number]> = [
@@ -31,7 +31,7 @@ export function tradeFee(contractValue: number, schedule: FeeSchedule): number {
   return REFERENCE_FEES[REFERENCE_FEES.length - 1]![1];
 }
 
-/** reference/tse.md: 20.315% (income 15% + reconstruction 0.315% + local 5%). */
+/** docs/tse-rules.md: 20.315% (income 15% + reconstruction 0.315% + local 5%). */
 export const CAPITAL_GAINS_TAX_RATE = '0.20315';
 
 /** Tax due on a year's net realized gain (nothing on a net loss). */

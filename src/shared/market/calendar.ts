@@ -1,5 +1,5 @@
 /**
- * The TSE trading calendar (reference/tse.md "Sessions and calendar"): closed on Saturdays,
+ * The TSE trading calendar (docs/tse-rules.md "Sessions and calendar"): closed on Saturdays,
  * Sundays, Japanese national holidays including substitute holidays (振替休日) and citizens'
  * holidays (国民の休日), and 31 Dec – 3 Jan. Holidays come from @holiday-jp/holiday_jp, looked
  * up by date string (its Date-taking helpers read local time, so we never pass it a Date).

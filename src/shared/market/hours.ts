@@ -1,5 +1,5 @@
 /**
- * Trading hours of the non-TSE boards (DESIGN.md §7 market boards).
+ * Trading hours of the non-TSE boards (docs/domain.md market boards).
  *
  * - Crypto vs JPY trades 24/7; its "day" (for daily bars and change) is the Tokyo calendar date.
  * - FX trades on weekdays, Monday 7:00 to Saturday 6:00 JST, with a daily 6:00–7:00 pause as

@@ -1,4 +1,4 @@
-/** Tokyo market rules (DESIGN.md §3 shared/market). Browser-safe: no Node imports here. */
+/** Tokyo market rules (docs/architecture.md shared/market). Browser-safe: no Node imports here. */
 export * from './price';
 export * from './tick';
 export * from './limits';

@@ -1,13 +1,13 @@
 /**
  * Daily price limits (制限値幅) from the base price, normally the previous close
- * (reference/tse.md "Daily price limit"). Bands are "base < edge"; all values are scaled.
+ * (docs/tse-rules.md "Daily price limit"). Bands are "base < edge"; all values are scaled.
  */
 import { TSE_PRICE_SCALE } from './price';
 import { minPrice, roundToTick, type TickTable } from './tick';
 
 const S = TSE_PRICE_SCALE;
 
-/** [base below (yen, exclusive), ± width (yen)] up to 100,000, straight from tse.md. */
+/** [base below (yen, exclusive), ± width (yen)] up to 100,000, straight from docs/tse-rules.md. */
 const BASE_LADDER: ReadonlyArray<readonly [number, number]> = [
   [100, 30],
   [200, 50],
@@ -30,7 +30,7 @@ const BASE_LADDER: ReadonlyArray<readonly [number, number]> = [
 
 /**
  * Above 100,000 the 10,000–100,000 part of the ladder repeats at ×10, ×100 and (for 10M–50M)
- * ×1000 (tse.md: "up to 50,000,000 and above → 10,000,000"); from 50,000,000 up the width is
+ * ×1000 (docs/tse-rules.md: "up to 50,000,000 and above → 10,000,000"); from 50,000,000 up the width is
  * 10,000,000. Built once, in scaled units.
  */
 const LADDER: ReadonlyArray<readonly [number, number]> = (() => {

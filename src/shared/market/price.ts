@@ -1,5 +1,5 @@
 /**
- * TSE stock prices as integers (DESIGN.md §6.3): priceScale 10, so 1 unit = 0.1 yen and
+ * TSE stock prices as integers (docs/architecture.md "The money model"): priceScale 10, so 1 unit = 0.1 yen and
  * ¥2,345.5 is 23455. Text ⇄ integer goes through the exact decimal helpers in shared/money,
  * never through a float.
  */
@@ -8,7 +8,7 @@ import { assertSafeInteger, formatDecimal, parseDecimal, MoneyError } from '../m
 /** Units per yen for TSE stocks (the smallest TOPIX500 tick is 0.1 yen). */
 export const TSE_PRICE_SCALE = 10;
 
-/** Trading unit (単元株): 100 shares for every domestic stock (reference/tse.md, Sessions). */
+/** Trading unit (単元株): 100 shares for every domestic stock (docs/tse-rules.md, Sessions). */
 export const LOT_SIZE = 100;
 
 /** Decimal places a price scale stands for (10 → 1, 1000 → 3). Scales are powers of ten. */

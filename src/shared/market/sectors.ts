@@ -1,6 +1,6 @@
 /**
  * The TSE 33-sector classification (東証33業種) with its official codes, and the listing segments
- * that decide which market board a stock appears on (DESIGN.md §7: Listed = Prime + Standard;
+ * that decide which market board a stock appears on (docs/domain.md: Listed = Prime + Standard;
  * On the counter = Growth + regional exchanges).
  */
 

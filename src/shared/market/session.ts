@@ -1,5 +1,5 @@
 /**
- * TSE sessions in JST (reference/tse.md "Sessions and calendar", since 5 Nov 2024): orders from
+ * TSE sessions in JST (docs/tse-rules.md "Sessions and calendar", since 5 Nov 2024): orders from
  * 8:00, morning 9:00–11:30, afternoon 12:30–15:30 with continuous trading until 15:25 and the
  * closing auction 15:25–15:30 (orders accepted, no trades; single-price match at 15:30).
  * Every boundary belongs to the session that starts there: 9:00:00 is morning, 11:30:00 is lunch,

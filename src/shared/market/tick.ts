@@ -1,5 +1,5 @@
 /**
- * Tick sizes (呼値の単位), from reference/tse.md "Tick size": each band applies to prices up to
+ * Tick sizes (呼値の単位), from docs/tse-rules.md "Tick size": each band applies to prices up to
  * AND INCLUDING its upper edge. Prices and ticks are scaled integers (TSE_PRICE_SCALE = 10).
  */
 import { TSE_PRICE_SCALE } from './price';

@@ -1,5 +1,5 @@
 /**
- * The currencies of the spec and their minor units (DESIGN.md §6.3). Amounts everywhere are
+ * The currencies of the spec and their minor units (docs/architecture.md "The money model"). Amounts everywhere are
  * integers in the minor unit, so the number of decimals is the only thing a currency adds.
  */
 export const CURRENCIES = {

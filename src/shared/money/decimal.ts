@@ -10,7 +10,7 @@ export class MoneyError extends Error {
 
 const MAX = BigInt(Number.MAX_SAFE_INTEGER);
 
-/** Throws unless `value` is a safe integer (DESIGN.md §6.3: every amount is one). */
+/** Throws unless `value` is a safe integer (docs/architecture.md "The money model": every amount is one). */
 export function assertSafeInteger(value: unknown, what = 'amount'): asserts value is number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
     throw new MoneyError(`${what} is not a safe integer: ${String(value)}`);

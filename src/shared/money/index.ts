@@ -1,5 +1,10 @@
-/** Integer money (DESIGN.md §6.3). Browser-safe: no Node imports anywhere under this folder. */
+/**
+ * Integer money (docs/architecture.md, "The money model") and the one home of display formatting.
+ * Browser-safe: no Node imports anywhere under this folder.
+ */
 export * from './currency';
 export * from './decimal';
 export * from './format';
+export * from './compact';
+export * from './datetime';
 export * from './rounding';

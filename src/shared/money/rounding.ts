@@ -2,7 +2,7 @@ import { assertSafeInteger, MoneyError, parseRate, toSafeNumber } from './decima
 
 /*
  * Rounding is always explicit and exact (BigInt). Fees and taxes round DOWN to the minor unit
- * (the yen for JPY), i.e. in the user's favour (DESIGN.md §6.3).
+ * (the yen for JPY), i.e. in the user's favour (docs/architecture.md "The money model").
  */
 
 function floorDiv(a: bigint, b: bigint): bigint {

@@ -6,10 +6,11 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   PHONE_PATTERN,
+  passwordProblem,
 } from '../../../shared/domain/account';
 
 /**
- * Client-side checks of spec §5, the same rules the contract enforces on the server
+ * Client-side checks of docs/product.md (spec §5) the same rules the contract enforces on the server
  * (src/shared/domain/account.ts), so the user sees what is wrong before sending.
  */
 export type FieldError =
@@ -17,6 +18,8 @@ export type FieldError =
   | 'phone_format'
   | 'password_required'
   | 'password_length'
+  | 'password_blank'
+  | 'password_from_phone'
   | 'password2_required'
   | 'password_mismatch'
   | 'password_same'
@@ -35,6 +38,8 @@ export const FIELD_ERROR_TEXT: Record<FieldError, MessageDescriptor> = {
   phone_format: msg({ message: '電話番号は8〜15桁の数字で入力してください（ハイフン不要）' }),
   password_required: msg({ message: 'パスワードを入力してください' }),
   password_length: msg({ message: 'パスワードは8〜64文字で入力してください' }),
+  password_blank: msg({ message: 'スペースだけのパスワードは使えません' }),
+  password_from_phone: msg({ message: '電話番号を含むパスワードは使えません' }),
   password2_required: msg({ message: '確認のため、もう一度パスワードを入力してください' }),
   password_mismatch: msg({ message: '確認用のパスワードが一致しません' }),
   password_same: msg({ message: '新しいパスワードには現在と異なるものを設定してください' }),
@@ -60,9 +65,14 @@ export function checkPhone(value: string): FieldError | null {
   return PHONE_PATTERN.test(phone) ? null : 'phone_format';
 }
 
-export function checkNewPassword(value: string): FieldError | null {
+/**
+ * Length, not only spaces, not built from the phone (when known). The common-passwords list stays on
+ * the server (it would weigh on the first load): its refusal arrives as the `password_too_common` toast.
+ */
+export function checkNewPassword(value: string, phone?: string | null): FieldError | null {
   if (!value) return 'password_required';
-  return value.length < PASSWORD_MIN || value.length > PASSWORD_MAX ? 'password_length' : null;
+  if (value.length < PASSWORD_MIN || value.length > PASSWORD_MAX) return 'password_length';
+  return passwordProblem(value, phone ? normalizePhone(phone) : '');
 }
 
 export function checkRequiredPassword(value: string): FieldError | null {
@@ -96,4 +106,11 @@ export function digitsOnly(value: string, max: number): string {
     .replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0))
     .replace(/\D/g, '')
     .slice(0, max);
+}
+
+/** A typed count (lots, shares): digits only, full-width digits and separators accepted; null for anything else. */
+export function parseLots(text: string): number | null {
+  const ascii = text.replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0)).replace(/[,\s]/g, '');
+  if (!/^\d{1,7}$/.test(ascii)) return null;
+  return Number(ascii);
 }

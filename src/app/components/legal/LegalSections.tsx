@@ -9,7 +9,7 @@ import type { LegalDoc } from './docs/types';
 
 /**
  * The legal texts of /information/aboutUs (about, operator details, fraud warning, privacy
- * policy, terms — DESIGN.md §12). Also shown in a sheet from the registration form. The long
+ * policy, terms — docs/domain.md "What Kabuto never builds"). Also shown in a sheet from the registration form. The long
  * documents come per language from ./docs (one lazy chunk each).
  */
 export type LegalSection = 'about' | 'privacy' | 'terms' | 'operator' | 'fraud';

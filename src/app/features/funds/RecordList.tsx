@@ -3,25 +3,16 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { RECORD_LINE_TYPES } from '../../../shared/api/funds';
-import { formatDateTime, formatMoney } from '../../i18n/format';
+import type { EntryKind } from '../../../shared/domain/ledger-kinds';
+import { formatDateTime, formatMoney } from '../../../shared/money';
 import { EmptyView } from '../../components/EmptyView';
 import { LoadingPane } from '../../components/Spinner';
 import { MoreButton } from '../../components/MoreButton';
 import * as icons from '../../components/icons';
 import { fundsRecordsQuery, type FundsRecord, type RecordType } from './api';
+import { KIND_TEXT, memoText } from './record-texts';
 import './funds.css';
-
-/** Ledger entry kinds (src/server/modules/funds/records.ts); unknown kinds show their id. */
-const KIND_TEXT: Record<string, MessageDescriptor> = {
-  order_reserve: msg({ message: '注文の資金拘束' }),
-  order_release: msg({ message: '拘束資金の返却' }),
-  trade_open: msg({ message: '新規約定' }),
-  trade_close: msg({ message: '決済' }),
-  margin_interest: msg({ message: '信用取引の金利' }),
-  borrow_fee: msg({ message: '貸株料' }),
-  demo_grant: msg({ message: 'デモ資金の付与' }),
-  admin_grant: msg({ message: 'テスト資金の付与' }),
-};
+import './records.css';
 
 type LineType = (typeof RECORD_LINE_TYPES)[number];
 const LINE_TEXT: Record<LineType, MessageDescriptor> = {
@@ -37,7 +28,7 @@ const LINE_TEXT: Record<LineType, MessageDescriptor> = {
 };
 
 /** Lines a record of this kind always shows, even at ¥0 (every fee and tax line is explained). */
-const ALWAYS: Record<string, LineType[]> = {
+const ALWAYS: Partial<Record<EntryKind, LineType[]>> = {
   trade_open: ['principal', 'fee'],
   trade_close: ['principal', 'pnl', 'fee', 'tax'],
 };
@@ -83,21 +74,20 @@ export function RecordList({ type }: { type: RecordType }) {
 
 function RecordItem({ r }: { r: FundsRecord }) {
   const { i18n } = useLingui();
-  const kind = KIND_TEXT[r.kind];
   const cash = cashChange(r);
   const lines = recordLines(r);
+  const memo = memoText(r.memo, { i18n, record: r });
   return (
-    <li className="record" data-kind={r.kind}>
+    <li className="record" data-kind={r.kind} data-memo={r.memo.id}>
       <div className="record__head">
-        <span className={`record__type record__type--${r.type}`}>{kind ? i18n._(kind) : r.kind}</span>
-        {r.code ? <span className="record__code mono">{r.code}</span> : null}
+        <span className={`record__type record__type--${r.type}`}>{i18n._(KIND_TEXT[r.kind])}</span>
         <span className={`record__amount mono amount--${cash > 0 ? 'rise' : cash < 0 ? 'fall' : 'flat'}`}>
           {(cash > 0 ? '+' : '') + formatMoney(cash, r.currency)}
         </span>
       </div>
+      {memo ? <div className="record__memo">{memo}</div> : null}
       <div className="record__meta small">
         <span className="mono">{formatDateTime(r.createdAt)}</span>
-        {r.memo ? <span className="record__memo">{r.memo}</span> : null}
       </div>
       {lines.length > 0 ? (
         <dl className="record__lines small">

@@ -1,40 +1,18 @@
 /**
- * Funds reads (DESIGN.md §5 funds): the asset figures and the ledger records, each fee and tax its
- * own line. Keys: ['funds', 'summary'] and ['funds', 'records', type]; trading commands invalidate
- * ['funds'] (features/trade uses the same summary key for buying power).
+ * Funds reads: the ledger records, each fee and tax its own line. The key comes from the contract
+ * (api/query.ts): `GET funds/records?type=` is ['funds', 'records', {limit, type}], under the
+ * ['funds'] area that every money command invalidates. (The asset figures, `GET funds/summary`, are
+ * read by components/funds/AssetCard.tsx and as buying power by the trade and block screens: one
+ * cache entry.)
  */
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { fundsApi, type RECORD_TYPES } from '../../../shared/api/funds';
 import type { DataOf } from '../../../shared/api/endpoint';
-import { apiCall } from '../../api/client';
+import { endpointInfiniteQuery } from '../../api/query';
 
 export type FundsSummary = DataOf<typeof fundsApi.summary>;
 export type FundsRecord = DataOf<typeof fundsApi.records>['items'][number];
 export type RecordType = (typeof RECORD_TYPES)[number];
 
-export const fundsKeys = {
-  all: ['funds'] as const,
-  summary: ['funds', 'summary'] as const,
-  recordsAll: ['funds', 'records'] as const,
-  records: (type: RecordType) => ['funds', 'records', type] as const,
-};
-
-/** Total assets, available, frozen, profit: from the ledger and live prices; refreshed while shown. */
-export function fundsSummaryQuery() {
-  return queryOptions({
-    queryKey: fundsKeys.summary,
-    queryFn: ({ signal }) => apiCall(fundsApi.summary, { signal }),
-    staleTime: 5_000,
-    refetchInterval: 15_000,
-  });
-}
-
 export function fundsRecordsQuery(type: RecordType) {
-  return infiniteQueryOptions({
-    queryKey: fundsKeys.records(type),
-    queryFn: ({ pageParam, signal }) => apiCall(fundsApi.records, { query: { type, cursor: pageParam, limit: 30 }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next ?? undefined,
-    staleTime: 10_000,
-  });
+  return endpointInfiniteQuery(fundsApi.records, { query: { type, limit: 30 } }, { staleTime: 10_000 });
 }

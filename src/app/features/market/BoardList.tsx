@@ -5,12 +5,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { EmptyView } from '../../components/EmptyView';
 import { Spinner } from '../../components/Spinner';
 import * as shellIcons from '../../components/icons';
+import { formatDateTime } from '../../../shared/money';
 import { useOnline } from '../../query/online';
+import type { BoardId, SortField, SortOrder } from '../../api/quotes/keys';
+import { useLiveQuotes } from '../../api/quotes/live';
+import { QuoteRow, ROW_HEIGHT, type RowData } from '../../components/market/QuoteRow';
 import { boardQuery } from './api';
-import type { BoardId, SortField, SortOrder } from './keys';
-import { useLiveQuotes } from './live';
-import { QuoteRow, ROW_HEIGHT, type RowData } from './QuoteRow';
-import { formatDateTime } from '../../i18n/format';
 
 /** Live quotes are asked for in blocks of this many rows around what is on screen. */
 export const LIVE_BLOCK = 20;

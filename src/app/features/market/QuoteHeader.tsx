@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatDateTime } from '../../i18n/format';
+import { ARROW, direction, formatDateTime, formatTickPrice, formatVolume, formatYenCompact } from '../../../shared/money';
+import { useMarketLabels } from '../../components/market/labels';
+import { LimitBadge, PriceChange, SimBadge, usePriceFlash } from '../../components/market/parts';
 import type { QuoteDetail } from './api';
-import { ARROW, direction, formatPrice, formatVolume, formatYenCompact } from './format';
-import { useMarketLabels } from './labels';
-import { LimitBadge, PriceChange, SimBadge, usePriceFlash } from './parts';
 
 function Stat({ label, children, className }: { label: ReactNode; children: ReactNode; className?: string }) {
   return (
@@ -25,7 +24,7 @@ function BigPrice({ price, priceScale, dir }: { price: number; priceScale: numbe
           {ARROW[dir]}
         </span>
       ) : null}
-      {formatPrice(price, priceScale)}
+      {formatTickPrice(price, priceScale)}
     </span>
   );
 }
@@ -71,14 +70,14 @@ export function QuoteHeader({ detail }: { detail: QuoteDetail }) {
       </div>
       <dl className="qstats">
         <Stat label={<Trans>始値</Trans>} className={rel(q.open)}>
-          {formatPrice(q.open, ps)}
+          {formatTickPrice(q.open, ps)}
         </Stat>
-        <Stat label={<Trans>前日終値</Trans>}>{formatPrice(q.prevClose, ps)}</Stat>
+        <Stat label={<Trans>前日終値</Trans>}>{formatTickPrice(q.prevClose, ps)}</Stat>
         <Stat label={<Trans>高値</Trans>} className={rel(q.high)}>
-          {formatPrice(q.high, ps)}
+          {formatTickPrice(q.high, ps)}
         </Stat>
         <Stat label={<Trans>安値</Trans>} className={rel(q.low)}>
-          {formatPrice(q.low, ps)}
+          {formatTickPrice(q.low, ps)}
         </Stat>
         {inst.kind !== 'index' ? (
           <>
@@ -91,17 +90,17 @@ export function QuoteHeader({ detail }: { detail: QuoteDetail }) {
             <Stat label={<Trans>時価総額</Trans>}>{formatYenCompact(q.marketValue, locale)}</Stat>
             <Stat label={<Trans>取引日</Trans>}>{q.tradingDate.replaceAll('-', '.')}</Stat>
             <Stat label={<Trans>ストップ高</Trans>} className="rise">
-              {formatPrice(q.limits?.upper, ps)}
+              {formatTickPrice(q.limits?.upper, ps)}
             </Stat>
             <Stat label={<Trans>ストップ安</Trans>} className="fall">
-              {formatPrice(q.limits?.lower, ps)}
+              {formatTickPrice(q.limits?.lower, ps)}
             </Stat>
           </>
         ) : null}
         {inst.kind !== 'index' ? (
           <>
-            <Stat label={<Trans>買気配</Trans>}>{formatPrice(q.bid, ps)}</Stat>
-            <Stat label={<Trans>売気配</Trans>}>{formatPrice(q.ask, ps)}</Stat>
+            <Stat label={<Trans>買気配</Trans>}>{formatTickPrice(q.bid, ps)}</Stat>
+            <Stat label={<Trans>売気配</Trans>}>{formatTickPrice(q.ask, ps)}</Stat>
           </>
         ) : null}
       </dl>

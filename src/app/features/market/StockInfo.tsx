@@ -3,12 +3,11 @@ import { useIsRestoring, useQuery, type UseQueryResult } from '@tanstack/react-q
 import { Trans, useLingui } from '@lingui/react/macro';
 import { EmptyView } from '../../components/EmptyView';
 import { useOnline } from '../../query/online';
-import { formatDateTime } from '../../i18n/format';
+import { direction, formatCompact, formatDateTime, formatInt, formatPercent, formatPrice, formatX100, formatYenCompact } from '../../../shared/money';
+import { useMarketLabels } from '../../components/market/labels';
+import { instrumentName } from '../../components/market/names';
+import { SimNote, TabList } from '../../components/market/parts';
 import { alertsQuery, companyQuery, insightsQuery, type CompanyData, type InsightsData, type StockAlerts } from './api';
-import { direction, formatCompact, formatInt, formatPercent, formatPrice, formatX100, formatYenCompact } from './format';
-import { useMarketLabels } from './labels';
-import { instrumentName } from './names';
-import { SimNote, Tabs } from './parts';
 
 export const INFO_TABS = ['profile', 'short', 'investors', 'ranking', 'industry', 'alerts'] as const;
 export type InfoTab = (typeof INFO_TABS)[number];
@@ -380,7 +379,7 @@ export function StockInfo({ code }: { code: string }) {
   ];
   return (
     <section aria-label={t`銘柄情報`}>
-      <Tabs items={items} value={tab} onChange={setTab} label={t`銘柄情報`} idPrefix="info" small />
+      <TabList items={items} value={tab} onChange={setTab} label={t`銘柄情報`} idPrefix="info" small />
       <div id="info-panel" role="tabpanel" aria-labelledby={`info-tab-${tab}`} className="info-tabs__panel">
         {tab === 'profile' ? (
           <Loaded query={company}>{(d) => <Profile data={d} />}</Loaded>

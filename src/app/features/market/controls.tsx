@@ -1,31 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Icon } from '../../components/Icon';
-import * as icons from './icons';
+import * as icons from '../../components/market/icons';
 import { UPDOWN_COLORS, UPDOWN_SCHEMES, setUpDownScheme, useUpDown, type UpDownScheme } from './updown';
-import type { RowSnapshot } from './watchlist-queue';
-import { useWatchlist } from './watchlist';
-
-/** The watchlist star: toggles the instrument in the watchlist (works offline: the edit is queued). */
-export function WatchStar({ row, className = 'icon-btn' }: { row: RowSnapshot; className?: string }) {
-  const { t } = useLingui();
-  const watchlist = useWatchlist();
-  const on = watchlist.has(row.code);
-  const full = !on && watchlist.codes.length >= watchlist.max;
-  return (
-    <button
-      type="button"
-      className={`${className} star-btn`}
-      aria-pressed={on}
-      aria-label={on ? t`お気に入りから外す` : t`お気に入りに追加`}
-      title={full ? t`お気に入りは上限に達しています` : undefined}
-      disabled={full}
-      onClick={() => (on ? watchlist.remove(row.code) : watchlist.add(row))}
-    >
-      <Icon d={icons.star} size={22} />
-    </button>
-  );
-}
 
 /**
  * The rise / fall colour setting: a button that opens a sheet with the three schemes. The default

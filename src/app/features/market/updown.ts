@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { localJsonStore, type JsonStore } from './local';
+import { localJsonStore, type JsonStore } from '../../json-store';
 
 /*
  * Rise / fall colours — a setting (issue 4: "up/down colours chosen deliberately for Japanese
@@ -7,7 +7,7 @@ import { localJsonStore, type JsonStore } from './local';
  *
  * Default: rise red #d7263d, fall blue #1f5fc4. Japanese brokers' boards and charts mostly show a
  * rise in red (陽線 red) and a fall in blue or green; red against blue stays distinguishable for
- * red–green colour-blind readers, which red against green does not (see features/chart/colors.ts).
+ * red–green colour-blind readers, which red against green does not (see components/chart/colors.ts).
  * The alternatives are red/green (as in Taiwan and mainland China) and green/red (Western apps).
  * Colour is never the only cue: every change also carries a sign and an arrow.
  *

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
-import { formatTime } from '../../i18n/format';
+import { formatTime } from '../../../shared/money';
 import { quoteQuery } from './api';
 import { clockOffset, countdown, formatCountdown } from './countdown';
 

@@ -4,8 +4,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
+import { formatPriceYen } from '../../../shared/money';
+import { Signed } from '../../components/Signed';
 import { searchQuery, type SearchRow } from './api';
-import { Signed, formatPriceYen } from './format';
 import { useDebounced } from './useDebounced';
 
 /** Waits this long after the last keystroke before searching. */

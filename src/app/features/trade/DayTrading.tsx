@@ -6,14 +6,15 @@ import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { dayPositionsQuery } from './api';
 import { OrderTicket } from './OrderTicket';
-import { PositionRow } from './PositionList';
+import { PositionRow } from '../../components/trade/PositionList';
+import { Page } from '../../components/Page';
 import { AutoCloseCountdown, useMarketOffset } from './AutoCloseCountdown';
 import './trade.css';
 
 const OPEN = ['pending', 'holding', 'closing'];
 
 /**
- * Day trading (DESIGN.md §7): the ticket with day trade fixed on, then today's day trades. Open
+ * Day trading: the ticket with day trade fixed on, then today's day trades. Open
  * ones show the countdown to their automatic close in the closing auction (15:25–15:30).
  */
 export function DayTrading() {
@@ -69,5 +70,15 @@ export function DayTrading() {
         ) : null}
       </section>
     </>
+  );
+}
+
+/** /home/dayTrading — the day-trade ticket and today's day trades with the auto-close countdown. */
+export function DayTradingScreen() {
+  const { t } = useLingui();
+  return (
+    <Page title={t`デイトレード`}>
+      <DayTrading />
+    </Page>
   );
 }

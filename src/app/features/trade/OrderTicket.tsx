@@ -1,42 +1,42 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { tradeApi } from '../../../shared/api/trade';
 import type { Direction, PriceType } from '../../../shared/domain/position';
 import type { FeeSchedule } from '../../../shared/domain/trade-money';
-import { formatMoney, formatNumber } from '../../i18n/format';
+import { formatLeverage, formatMoney, formatNumber, formatPrice, formatPriceYen } from '../../../shared/money';
+import { useMoneyCommand } from '../../api/money-command';
 import { useSiteConfig } from '../../components/useSiteConfig';
 import { toast } from '../../components/Toast';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
-import { buyingPowerQuery, orderPreviewQuery, placeOrder, quoteQuery, type OrderBody, type OrderPreview, type PositionView } from './api';
+import { Stepper } from '../../components/Stepper';
+import { Segmented } from '../../components/Segmented';
+import { ActionDialog } from '../../components/ConfirmDialog';
+import { Signed } from '../../components/Signed';
+import { parseLots } from '../../components/forms/validation';
+import { DIRECTION_TEXT, PRICE_TYPE_TEXT, SESSION_TEXT } from '../../components/trade/labels';
+import { buyingPowerQuery, orderPreviewQuery, quoteQuery, tradeCommand, type OrderBody, type OrderPreview, type PositionView } from './api';
 import { useDebounced } from './useDebounced';
 import { CodePicker, type PickedStock } from './CodePicker';
-import { Stepper } from './Stepper';
-import { Segmented } from './Segmented';
-import { ActionDialog } from './ActionDialog';
-import { DIRECTION_TEXT, PRICE_TYPE_TEXT, SESSION_TEXT } from './labels';
-import { Signed, formatPricePlain, formatPriceYen } from './format';
 import {
   LOT_SIZE,
   canStepPrice,
   clampLimitPrice,
   clampLots,
   estimatePrice,
-  formatLeverage,
   leverageChoices,
-  parseLots,
   parsePriceInput,
   previewCost,
   stepLimitPrice,
   stepLots,
   type PriceRules,
 } from './ticket';
-import { useMoneyAction } from './useMoneyAction';
 import './trade.css';
 
 /**
- * The order ticket (DESIGN.md §7 trading): stock, buy up / buy down, market / limit, a limit price
+ * The order ticket: stock, buy up / buy down, market / limit, a limit price
  * on valid ticks inside the daily limits, whole lots, leverage from 1× (cash) to the configured
  * maximum, the day-trade choice, a cost preview (the server's own arithmetic) against the buying
  * power, then a confirmation. `dayTrade="fixed"` is the day-trading screen's ticket.
@@ -121,13 +121,14 @@ export function OrderTicket({
   const waits = type === 'limit' || (sp ? sp.session !== 'morning' && sp.session !== 'afternoon' : false);
   const closedNow = sp ? !sp.acceptsOrders || (dayTrade && sp.session === 'closing_auction') : false;
 
-  const action = useMoneyAction(
-    (body: OrderBody, key) => placeOrder(body, key),
-    (p) => {
+  const client = useQueryClient();
+  const action = useMoneyCommand(
+    tradeApi.placeOrder,
+    tradeCommand(client, (p) => {
       setConfirming(false);
       toast(p.status === 'pending' ? t`注文を受け付けました（約定待ち）` : t`注文が約定しました`);
       onPlaced?.(p);
-    },
+    }),
   );
 
   const body: OrderBody | null =
@@ -154,7 +155,7 @@ export function OrderTicket({
   }, [action]);
 
   const displayLots = useCallback((v: number) => String(v), []);
-  const displayPrice = useCallback((v: number) => (q ? formatPricePlain(v, q.priceScale) : String(v)), [q]);
+  const displayPrice = useCallback((v: number) => (q ? formatPrice(v, q.priceScale) : String(v)), [q]);
   const priceScale = q?.priceScale ?? 10;
   const dirText = i18n._(DIRECTION_TEXT[direction]);
   const submitLabel = direction === 'up' ? t`買い注文の内容を確認` : t`売り注文の内容を確認`;
@@ -366,7 +367,7 @@ export function OrderTicket({
           cancelLabel={t`キャンセル`}
           busy={action.isPending}
           onConfirm={() => {
-            if (!action.isPending) action.mutate(body);
+            if (!action.isPending) action.mutate({ body });
           }}
           onCancel={cancelConfirm}
         >

@@ -1,28 +1,41 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { tradeApi } from '../../../shared/api/trade';
 import type { PriceType } from '../../../shared/domain/position';
-import { formatDateTime, formatMoney, formatNumber } from '../../i18n/format';
+import {
+  formatDateTime,
+  formatIsoDate,
+  formatLeverage,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatPrice,
+  formatPriceYen,
+} from '../../../shared/money';
+import { useMoneyCommand } from '../../api/money-command';
 import { InfoRow } from '../../components/Menu';
 import { EmptyView } from '../../components/EmptyView';
 import { LoadingPane } from '../../components/Spinner';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { toast } from '../../components/Toast';
-import { cancelOrder, closePosition, positionQuery, quoteQuery, type CloseBody, type PositionView } from './api';
-import { ALERT_TEXT, BUSINESS_TEXT, CLOSE_REASON_TEXT, DIRECTION_TEXT, PRICE_TYPE_TEXT, STATUS_TEXT } from './labels';
-import { Signed, formatPricePlain, formatPriceYen } from './format';
-import { canStepPrice, clampLimitPrice, formatLeverage, parsePriceInput, stepLimitPrice, type PriceRules } from './ticket';
-import { ActionDialog } from './ActionDialog';
-import { Segmented } from './Segmented';
-import { Stepper } from './Stepper';
+import { Page } from '../../components/Page';
+import { ActionDialog } from '../../components/ConfirmDialog';
+import { Segmented } from '../../components/Segmented';
+import { Signed } from '../../components/Signed';
+import { Stepper } from '../../components/Stepper';
+import { ALERT_TEXT, BUSINESS_TEXT, CLOSE_REASON_TEXT, DIRECTION_TEXT, PRICE_TYPE_TEXT, STATUS_TEXT } from '../../components/trade/labels';
+import { positionQuery, quoteQuery, tradeCommand, type CloseBody, type PositionView } from './api';
+import { canStepPrice, clampLimitPrice, parsePriceInput, stepLimitPrice, type PriceRules } from './ticket';
 import { AutoCloseCountdown, useMarketOffset } from './AutoCloseCountdown';
-import { useMoneyAction } from './useMoneyAction';
+import '../../components/trade/positions.css';
 import './trade.css';
 
 const HELD = ['holding', 'closing', 'in_progress'];
 
-/** Every field of the spec's position entity (§3), the notices, and close / cancel. */
+/** Every field of a position, the notices, and close / cancel. */
 export function PositionDetail({ id }: { id: string }) {
   const query = useQuery(positionQuery(id));
   const p = query.data;
@@ -176,16 +189,9 @@ function PositionBody({ p }: { p: PositionView }) {
   );
 }
 
-/** 2540 → "25.40%". */
+/** A ratio in basis points as a level: 2540 → "25.40%". */
 function formatPercentBp(bp: number): string {
-  const sign = bp < 0 ? '-' : '';
-  const a = Math.abs(bp);
-  return `${sign}${Math.floor(a / 100)}.${String(a % 100).padStart(2, '0')}%`;
-}
-
-/** "2026-11-24" → "2026.11.24" (the app's date style). */
-function formatIsoDate(d: string): string {
-  return d.replaceAll('-', '.');
+  return formatPercent(bp, { sign: false });
 }
 
 function Notices({ p }: { p: PositionView }) {
@@ -235,12 +241,13 @@ function Notices({ p }: { p: PositionView }) {
 
 function CancelDialog({ p, onDone }: { p: PositionView; onDone: () => void }) {
   const { t } = useLingui();
-  const action = useMoneyAction(
-    (_: null, key) => cancelOrder(p.id, key),
-    () => {
+  const client = useQueryClient();
+  const action = useMoneyCommand(
+    tradeApi.cancelOrder,
+    tradeCommand(client, () => {
       toast(t`取り消しました`);
       onDone();
-    },
+    }),
   );
   const cancel = useCallback(() => {
     action.end();
@@ -254,7 +261,7 @@ function CancelDialog({ p, onDone }: { p: PositionView; onDone: () => void }) {
       danger
       busy={action.isPending}
       onConfirm={() => {
-        if (!action.isPending) action.mutate(null);
+        if (!action.isPending) action.mutate({ params: { id: p.id } });
       }}
       onCancel={cancel}
     >
@@ -282,18 +289,19 @@ function CloseDialog({ p, onDone }: { p: PositionView; onDone: () => void }) {
   const [type, setType] = useState<PriceType>('market');
   const [limit, setLimit] = useState<number | null>(null);
   const limitPrice = limit ?? (q && rules ? clampLimitPrice(q.price, rules) : null);
-  const action = useMoneyAction(
-    (body: CloseBody, key) => closePosition(p.id, body, key),
-    (res) => {
+  const client = useQueryClient();
+  const action = useMoneyCommand(
+    tradeApi.closePosition,
+    tradeCommand(client, (res) => {
       toast(res.status === 'closing' ? t`決済注文を受け付けました` : t`決済しました`);
       onDone();
-    },
+    }),
   );
   const cancel = useCallback(() => {
     action.end();
     onDone();
   }, [action, onDone]);
-  const display = useCallback((v: number) => formatPricePlain(v, p.priceScale), [p.priceScale]);
+  const display = useCallback((v: number) => formatPrice(v, p.priceScale), [p.priceScale]);
   const body: CloseBody | null = type === 'market' ? { type: 'market' } : limitPrice !== null ? { type: 'limit', price: limitPrice } : null;
   return (
     <ActionDialog
@@ -303,7 +311,7 @@ function CloseDialog({ p, onDone }: { p: PositionView; onDone: () => void }) {
       busy={action.isPending}
       confirmDisabled={!body}
       onConfirm={() => {
-        if (body && !action.isPending) action.mutate(body);
+        if (body && !action.isPending) action.mutate({ params: { id: p.id }, body });
       }}
       onCancel={cancel}
     >
@@ -358,4 +366,22 @@ function CloseDialog({ p, onDone }: { p: PositionView; onDone: () => void }) {
       ) : null}
     </ActionDialog>
   );
+}
+
+const positionDetailRoute = getRouteApi('/trade/positionDetail');
+
+/** /trade/positionDetail?id= — one order / position: every field, notices, close and cancel. */
+export function PositionDetailScreen() {
+  const { t } = useLingui();
+  const { id } = positionDetailRoute.useSearch();
+  return (
+    <Page title={t`建玉詳細`} fallback="/trade/index">
+      {id ? <PositionDetail id={id} /> : <EmptyView icon={icons.inbox} text={<Trans>表示する注文が指定されていません</Trans>} />}
+    </Page>
+  );
+}
+
+/** What /trade/positionDetail's loader fetches ahead (not awaited, failures not toasted). */
+export function prefetchPosition(client: QueryClient, id: string | undefined): void {
+  if (id) void client.prefetchQuery(positionQuery(id, { silent: true }));
 }

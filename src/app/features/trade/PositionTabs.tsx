@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import type { PositionGroup } from './api';
-import { PositionList } from './PositionList';
-import { Tabs } from './Segmented';
+import { Tabs } from '../../components/Segmented';
+import { PositionList, type PositionGroup } from '../../components/trade/PositionList';
 import './trade.css';
 
 /** The positions under the ticket: held / waiting for a fill / finished, each with live P/L. */

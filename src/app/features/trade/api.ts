@@ -1,115 +1,62 @@
 /**
- * Trading reads and commands (DESIGN.md §5 trade, block, and the market reads the ticket needs).
+ * Trading reads and commands. Keys come from the contract (api/query.ts): the ticket's quote is the
+ * same cache entry as the market screens' (`GET market/quote/{code}`), buying power the same as the
+ * mine screen's assets (`GET funds/summary`), the code picker's search the same as the search
+ * screen's; each use only says how fresh it needs the data.
  *
- * Keys are hierarchical so a command can invalidate a whole area:
- *   ['trade', 'positions', group]   the position lists (one per status group)
- *   ['trade', 'position', id]       one position
- *   ['trade', 'quote', code]        the ticket's live quote (polled)
- *   ['trade', 'search', q]          instrument search for the code picker (not persisted)
- *   ['block', 'offers'] / ['block', 'orders']
- *   ['funds', 'summary']            buying power: the same key and call as features/funds, so both
- *                                   share one cache entry (features do not import each other)
- * Money commands are online-only and carry the caller's idempotency key (one per user action).
+ * Money commands go through useMoneyCommand (api/money-command.ts): online only, one
+ * Idempotency-Key per user action; afterwards positions, funds and block lists are refetched.
  */
-import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { tradeApi } from '../../../shared/api/trade';
 import { blockApi } from '../../../shared/api/block';
 import { fundsApi } from '../../../shared/api/funds';
 import { marketApi } from '../../../shared/api/market';
 import type { BodyOf, DataOf, QueryOf } from '../../../shared/api/endpoint';
-import type { PositionStatus } from '../../../shared/domain/position';
-import { apiCall } from '../../api/client';
+import { endpointArea, endpointKey, endpointPrefix, endpointQuery } from '../../api/query';
+import { POSITIONS_POLL_MS, type PositionGroup, type PositionView } from '../../components/trade/PositionList';
 
-export type PositionView = DataOf<typeof tradeApi.position>;
+export type { PositionGroup, PositionView };
 export type OrderBody = BodyOf<typeof tradeApi.placeOrder>;
 export type CloseBody = BodyOf<typeof tradeApi.closePosition>;
-export type BlockOffer = DataOf<typeof blockApi.offers>['items'][number];
 export type QuoteDetail = DataOf<typeof marketApi.quote>;
 export type SearchRow = DataOf<typeof marketApi.search>['items'][number];
 export type FundsSummary = DataOf<typeof fundsApi.summary>;
 export type PreviewQuery = QueryOf<typeof tradeApi.preview>;
 export type OrderPreview = DataOf<typeof tradeApi.preview>;
 
-/** The position tabs: what is held, what waits for a fill, and what is over. */
-export const POSITION_GROUPS = {
-  open: ['holding', 'closing', 'in_progress'],
-  pending: ['pending'],
-  done: ['closed', 'ended', 'cancelled'],
-} as const satisfies Record<string, readonly PositionStatus[]>;
-export type PositionGroup = keyof typeof POSITION_GROUPS;
-
-/** Live P/L: lists and details refresh this often while on screen. */
-export const POSITIONS_POLL_MS = 5_000;
 export const QUOTE_POLL_MS = 3_000;
-
-export const tradeKeys = {
-  all: ['trade'] as const,
-  positionsAll: ['trade', 'positions'] as const,
-  positions: (group: PositionGroup | 'day' | 'all') => ['trade', 'positions', group] as const,
-  position: (id: string) => ['trade', 'position', id] as const,
-  quote: (code: string) => ['trade', 'quote', code] as const,
-  search: (q: string) => ['trade', 'search', q] as const,
-  preview: (q: PreviewQuery) => ['trade', 'preview', q] as const,
-};
-export const blockKeys = {
-  all: ['block'] as const,
-  offers: ['block', 'offers'] as const,
-  orders: ['block', 'orders'] as const,
-};
-export const fundsKeys = {
-  all: ['funds'] as const,
-  summary: ['funds', 'summary'] as const,
-};
-
-const PAGE = 50;
-
-/** One status group of the user's positions, newest first, paged by cursor; polled for live P/L. */
-export function positionsQuery(group: PositionGroup) {
-  return infiniteQueryOptions({
-    queryKey: tradeKeys.positions(group),
-    queryFn: ({ pageParam, signal }) =>
-      apiCall(tradeApi.positions, {
-        query: { status: POSITION_GROUPS[group].join(','), cursor: pageParam, limit: PAGE },
-        signal,
-        silent: true,
-      }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next ?? undefined,
-    refetchInterval: group === 'done' ? false : POSITIONS_POLL_MS,
-    staleTime: group === 'done' ? 30_000 : 0,
-  });
-}
 
 /** Day trades of every status (the day-trading screen filters them). */
 export function dayPositionsQuery() {
-  return queryOptions({
-    queryKey: tradeKeys.positions('day'),
-    queryFn: async ({ signal }) => {
-      const data = await apiCall(tradeApi.positions, { query: { limit: 100 }, signal, silent: true });
-      return data.items.filter((p) => p.dayTrade);
+  return endpointQuery(
+    tradeApi.positions,
+    { query: { limit: 100 } },
+    {
+      silent: true,
+      select: (data) => data.items.filter((p) => p.dayTrade),
+      refetchInterval: POSITIONS_POLL_MS,
+      staleTime: 0,
     },
-    refetchInterval: POSITIONS_POLL_MS,
-    staleTime: 0,
-  });
+  );
 }
 
-export function positionQuery(id: string) {
-  return queryOptions({
-    queryKey: tradeKeys.position(id),
-    queryFn: ({ signal }) => apiCall(tradeApi.position, { params: { id }, signal }),
-    refetchInterval: (q) => (q.state.data && ['closed', 'cancelled', 'ended'].includes(q.state.data.status) ? false : POSITIONS_POLL_MS),
-    staleTime: 0,
-  });
+/** One position (`GET trade/positions/{id}`), polled for live P/L until it is over. */
+export function positionQuery(id: string, opts: { silent?: boolean } = {}) {
+  return endpointQuery(
+    tradeApi.position,
+    { params: { id } },
+    {
+      silent: opts.silent,
+      refetchInterval: (q) => (q.state.data && ['closed', 'cancelled', 'ended'].includes(q.state.data.status) ? false : POSITIONS_POLL_MS),
+      staleTime: 0,
+    },
+  );
 }
 
-/** The live quote (with tick table and daily limits) of the ticket's instrument. */
+/** The live quote (with tick table and daily limits) of the ticket's instrument, polled. */
 export function quoteQuery(code: string) {
-  return queryOptions({
-    queryKey: tradeKeys.quote(code),
-    queryFn: ({ signal }) => apiCall(marketApi.quote, { params: { code }, signal, silent: true }),
-    refetchInterval: QUOTE_POLL_MS,
-    staleTime: 0,
-  });
+  return endpointQuery(marketApi.quote, { params: { code } }, { silent: true, refetchInterval: QUOTE_POLL_MS, staleTime: 0 });
 }
 
 /**
@@ -118,82 +65,47 @@ export function quoteQuery(code: string) {
  * limit). Not persisted: it is only meaningful now.
  */
 export function orderPreviewQuery(q: PreviewQuery) {
-  return queryOptions({
-    queryKey: tradeKeys.preview(q),
-    queryFn: ({ signal }) => apiCall(tradeApi.preview, { query: q, signal, silent: true }),
-    staleTime: 2_000,
-    refetchInterval: 15_000,
-    meta: { persist: false },
-  });
+  return endpointQuery(tradeApi.preview, { query: q }, { silent: true, staleTime: 2_000, refetchInterval: 15_000, meta: { persist: false } });
 }
 
 /** Instrument search for the code picker; only stocks can be ordered here. Not persisted. */
 export function searchQuery(q: string) {
-  return queryOptions({
-    queryKey: tradeKeys.search(q),
-    queryFn: async ({ signal }) => {
-      const data = await apiCall(marketApi.search, { query: { q }, signal, silent: true });
-      return data.items.filter((r) => r.kind === 'stock');
+  return endpointQuery(
+    marketApi.search,
+    { query: { q } },
+    {
+      silent: true,
+      select: (data) => data.items.filter((r) => r.kind === 'stock'),
+      staleTime: 60_000,
+      meta: { persist: false },
     },
-    staleTime: 60_000,
-    meta: { persist: false },
-  });
+  );
 }
 
 /** Buying power and the asset figures (`GET funds/summary`). */
 export function buyingPowerQuery() {
-  return queryOptions({
-    queryKey: fundsKeys.summary,
-    queryFn: ({ signal }) => apiCall(fundsApi.summary, { signal }),
-    staleTime: 5_000,
-  });
+  return endpointQuery(fundsApi.summary, {}, { staleTime: 5_000 });
 }
 
-export function blockOffersQuery() {
-  return queryOptions({
-    queryKey: blockKeys.offers,
-    queryFn: ({ signal }) => apiCall(blockApi.offers, { signal }),
-    refetchInterval: 15_000,
-    staleTime: 5_000,
-  });
+/** What a trading command changes: every position list and detail, the funds figures and the block lists. */
+export const TRADE_INVALIDATES: readonly QueryKey[] = [
+  endpointPrefix(tradeApi.positions),
+  endpointArea(fundsApi.summary),
+  endpointArea(blockApi.offers),
+];
+
+/** The cache entry of one position: a command's answer goes there at once. */
+export function positionKey(id: string): QueryKey {
+  return endpointKey(tradeApi.position, { params: { id } });
 }
 
-export function blockOrdersQuery() {
-  return infiniteQueryOptions({
-    queryKey: blockKeys.orders,
-    queryFn: ({ pageParam, signal }) => apiCall(blockApi.orders, { query: { cursor: pageParam, limit: PAGE }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next ?? undefined,
-    refetchInterval: POSITIONS_POLL_MS,
-    staleTime: 0,
-  });
-}
-
-// --- commands ---------------------------------------------------------------------------------
-
-export function placeOrder(body: OrderBody, idempotencyKey: string) {
-  return apiCall(tradeApi.placeOrder, { body, idempotencyKey });
-}
-
-export function cancelOrder(id: string, idempotencyKey: string) {
-  return apiCall(tradeApi.cancelOrder, { params: { id }, idempotencyKey });
-}
-
-export function closePosition(id: string, body: CloseBody, idempotencyKey: string) {
-  return apiCall(tradeApi.closePosition, { params: { id }, body, idempotencyKey });
-}
-
-export function buyBlock(id: string, shares: number, idempotencyKey: string) {
-  return apiCall(blockApi.buy, { params: { id }, body: { shares }, idempotencyKey });
-}
-
-/** After any trading command: positions, funds and block lists change together. */
-export async function afterTradeCommand(client: QueryClient, position?: PositionView): Promise<void> {
-  if (position) client.setQueryData(tradeKeys.position(position.id), position);
-  await Promise.all([
-    client.invalidateQueries({ queryKey: tradeKeys.positionsAll }),
-    client.invalidateQueries({ queryKey: ['trade', 'position'] }),
-    client.invalidateQueries({ queryKey: fundsKeys.all }),
-    client.invalidateQueries({ queryKey: blockKeys.all }),
-  ]);
+/** The options of every trading money command: show the answer at once, then refetch what it changed. */
+export function tradeCommand(client: QueryClient, onDone: (p: PositionView) => void) {
+  return {
+    invalidate: TRADE_INVALIDATES,
+    onSuccess: (p: PositionView) => {
+      client.setQueryData(positionKey(p.id), p);
+      onDone(p);
+    },
+  };
 }

@@ -47,13 +47,6 @@ export function clampLots(value: number, max: number = LOTS_MAX, min: number = L
   return Math.min(hi, Math.max(min, whole));
 }
 
-/** Typed lots: digits only (full-width digits accepted); null for anything else. */
-export function parseLots(text: string): number | null {
-  const ascii = text.replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0)).replace(/[,\s]/g, '');
-  if (!/^\d{1,7}$/.test(ascii)) return null;
-  return Number(ascii);
-}
-
 export function stepLots(lots: number, delta: number, max: number = LOTS_MAX): number {
   return clampLots(lots + delta, max);
 }
@@ -121,13 +114,6 @@ export function leverageChoices(max: number): number[] {
   return out.map((t) => t / LEVERAGE_SCALE);
 }
 
-/** 1 → "1×", 3.3 → "3.3×". */
-export function formatLeverage(leverage: number): string {
-  const t = leverageTenths(leverage);
-  if (t === null) return `${leverage}×`;
-  return `${t % LEVERAGE_SCALE === 0 ? String(t / LEVERAGE_SCALE) : (t / LEVERAGE_SCALE).toFixed(1)}×`;
-}
-
 // --- cost preview -----------------------------------------------------------------------------
 
 export interface CostPreview extends OrderCost {
@@ -184,19 +170,4 @@ export function maxAffordableLots(
     else hi = mid;
   }
   return lo;
-}
-
-/** Cost of a block-trade purchase: a cash buy of `shares` at the offer price, fee included. */
-export function blockCost(price: number, shares: number, priceScale: number, schedule: FeeSchedule): OrderCost {
-  return orderCost(price, shares, priceScale, LEVERAGE_SCALE, schedule);
-}
-
-export type ShareCheck = 'ok' | 'below_min' | 'above_available' | 'not_whole';
-
-/** Block-trade share count rules: a whole number, at least the minimum, at most what is left. */
-export function checkBlockShares(shares: number, minShares: number, available: number): ShareCheck {
-  if (!Number.isSafeInteger(shares) || shares <= 0) return 'not_whole';
-  if (shares < minShares) return 'below_min';
-  if (shares > available) return 'above_available';
-  return 'ok';
 }

@@ -3,7 +3,7 @@
  *
  * Deliberately not zod: route definitions are part of the first-load bundle, and zod's runtime
  * (even zod/mini, which shares zod's core with the classic API the contract uses) adds ~15 KB gzip
- * there, over the DESIGN.md §11 budget for /login/start. These validators do what the zod schemas
+ * there, over the docs/architecture.md "Budgets" budget for /login/start. These validators do what the zod schemas
  * did (optional value, trimmed, length and pattern checked, anything invalid dropped to
  * "absent") and are unit-tested (tests/unit/ui-search.test.ts).
  */
@@ -46,7 +46,7 @@ export const fundRecordSearch = (s: Raw): { type?: (typeof FUND_RECORD_TYPES)[nu
   type: optionalEnum(s.type, FUND_RECORD_TYPES),
 });
 
-/** Market boards (spec §2 market tabs) and the board sort. */
+/** Market boards (docs/product.md (spec §2) market tabs) and the board sort. */
 export const MARKET_BOARDS = ['listed', 'otc', 'ipo', 'auction', 'crypto', 'fx'] as const;
 export const MARKET_SORTS = ['changeBp', 'volume', 'turnover', 'price'] as const;
 export const SORT_ORDERS = ['desc', 'asc'] as const;

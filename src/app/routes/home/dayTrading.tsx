@@ -1,7 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { Page } from '../../components/Page';
-import { DayTrading } from '../../features/trade/DayTrading';
+import { DayTradingScreen } from '../../features/trade/DayTrading';
 import { requireSession } from '../-lib/guards';
 
 /** /home/dayTrading — the day-trade ticket and today's day trades with the auto-close countdown. */
@@ -10,12 +8,3 @@ export const Route = createFileRoute('/home/dayTrading')({
   beforeLoad: requireSession,
   component: DayTradingScreen,
 });
-
-function DayTradingScreen() {
-  const { t } = useLingui();
-  return (
-    <Page title={t`デイトレード`}>
-      <DayTrading />
-    </Page>
-  );
-}

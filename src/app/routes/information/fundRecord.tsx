@@ -32,7 +32,7 @@ function FundRecordScreen() {
   };
   return (
     <Page title={t`取引履歴`} fallback="/information/index">
-      <nav className="chips" aria-label={t`履歴の種類`}>
+      <nav className="chips chips--fit" aria-label={t`履歴の種類`}>
         {FUND_RECORD_TYPES.map((k) => (
           <Link
             key={k}

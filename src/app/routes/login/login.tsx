@@ -1,9 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { Page } from '../../components/Page';
-import { Brand } from '../../components/auth/Brand';
-import { LoginForm } from '../../components/auth/LoginForm';
-import { LanguageButton } from '../../components/auth/LanguageButton';
+import { LoginScreen } from '../../features/account/LoginScreen';
 import { redirectSearch } from '../-lib/search';
 
 /** /login/login — sign in with phone and password. */
@@ -12,14 +8,3 @@ export const Route = createFileRoute('/login/login')({
   validateSearch: redirectSearch,
   component: LoginScreen,
 });
-
-function LoginScreen() {
-  const { t } = useLingui();
-  const { redirect } = Route.useSearch();
-  return (
-    <Page title={t`ログイン`} back={false} right={<LanguageButton />} className="auth">
-      <Brand size="small" />
-      <LoginForm redirect={redirect} />
-    </Page>
-  );
-}

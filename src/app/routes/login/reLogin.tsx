@@ -1,10 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { getAccount } from '../../storage';
-import { Page } from '../../components/Page';
-import { LoginForm } from '../../components/auth/LoginForm';
-import { Icon } from '../../components/Icon';
-import * as icons from '../../components/icons';
+import { ReLoginScreen } from '../../features/account/ReLoginScreen';
 import { redirectSearch } from '../-lib/search';
 
 /** /login/reLogin — the session ended: sign in again (phone prefilled when known). */
@@ -13,19 +8,3 @@ export const Route = createFileRoute('/login/reLogin')({
   validateSearch: redirectSearch,
   component: ReLoginScreen,
 });
-
-function ReLoginScreen() {
-  const { t } = useLingui();
-  const { redirect } = Route.useSearch();
-  return (
-    <Page title={t`再ログイン`} back={false} className="auth">
-      <div className="notice">
-        <Icon d={icons.lock} size={20} />
-        <p>
-          <Trans>ログインの有効期限が切れたか、別の端末でパスワードが変更されました。もう一度ログインしてください。</Trans>
-        </p>
-      </div>
-      <LoginForm initialPhone={getAccount() ?? ''} redirect={redirect} />
-    </Page>
-  );
-}

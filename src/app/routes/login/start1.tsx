@@ -1,35 +1,8 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Brand } from '../../components/auth/Brand';
-import { LanguageButton } from '../../components/auth/LanguageButton';
+import { createFileRoute } from '@tanstack/react-router';
+import { WelcomeScreen } from '../../features/account/WelcomeScreen';
 
 /** /login/start1 — welcome screen: sign in or register. */
 export const Route = createFileRoute('/login/start1')({
   staticData: { name: 'start1' },
   component: WelcomeScreen,
 });
-
-function WelcomeScreen() {
-  const { t } = useLingui();
-  return (
-    <div className="welcome">
-      <div className="welcome__top">
-        <LanguageButton />
-      </div>
-      <div className="welcome__center">
-        <Brand tagline={t`日本株の投資アプリ`} />
-      </div>
-      <div className="welcome__actions">
-        <Link to="/login/login" className="btn btn--primary btn--block">
-          <Trans>ログイン</Trans>
-        </Link>
-        <Link to="/login/register" className="btn btn--secondary btn--block">
-          <Trans>新規登録</Trans>
-        </Link>
-        <Link to="/information/aboutUs" search={{ section: 'privacy' }} className="welcome__link link">
-          <Trans>プライバシーポリシー</Trans>
-        </Link>
-      </div>
-    </div>
-  );
-}

@@ -1,27 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { getSavedStock } from '../../storage';
+import { StockDetailScreen, stockDetailCode } from '../../features/market/DetailScreen';
+import { prefetchInstrument } from '../../features/market/prefetch';
 import { requireSession } from '../-lib/guards';
 import { stockDetailSearch } from '../-lib/search';
-import { chartState, type ChartState } from './-components/ChartPanel';
-import { DetailScreen, type SavedStock } from './-components/DetailScreen';
 
 /**
- * /market/stockDetail?code=7203 — a stock (or crypto / FX pair): live quote header, chart with every
- * period, indicators and adjustment, information tabs, buy / sell entry. Without a code it opens the
- * saved stock detail (the last stock opened).
+ * /market/stockDetail?code=7203 — a stock (or crypto / FX pair): quote, chart, information tabs,
+ * buy / sell entry; without a code, the saved stock detail. The loader prefetches the quote and the
+ * chart (not awaited), so preloading on intent fetches data too.
  */
 export const Route = createFileRoute('/market/stockDetail')({
   staticData: { name: 'stockDetail' },
   beforeLoad: requireSession,
   validateSearch: stockDetailSearch,
+  loaderDeps: ({ search }) => ({ code: search.code, period: search.period, adjust: search.adjust }),
+  loader: ({ context, deps }) => prefetchInstrument(context.queryClient, stockDetailCode(deps.code), deps, true),
+  codeSplitGroupings: [['loader', 'component']],
   component: StockDetailScreen,
 });
-
-function StockDetailScreen() {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const code = (search.code ?? getSavedStock<SavedStock>()?.code)?.toUpperCase();
-  const onChart = (next: Partial<ChartState>) =>
-    void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true, resetScroll: false });
-  return <DetailScreen code={code} variant="stock" chart={chartState(search)} onChart={onChart} />;
-}

@@ -1,22 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { IndexDetailScreen } from '../../features/market/DetailScreen';
+import { prefetchInstrument } from '../../features/market/prefetch';
 import { requireSession } from '../-lib/guards';
 import { stockDetailSearch } from '../-lib/search';
-import { chartState, type ChartState } from './-components/ChartPanel';
-import { DetailScreen } from './-components/DetailScreen';
 
-/** /market/stockDetailzs?code=N225 — an index (Nikkei 225, TOPIX, TSE Growth 250): live value and chart. */
+/**
+ * /market/stockDetailzs?code=N225 — an index (Nikkei 225, TOPIX, TSE Growth 250): live value and
+ * chart. The loader prefetches both (not awaited).
+ */
 export const Route = createFileRoute('/market/stockDetailzs')({
   staticData: { name: 'stockDetailzs' },
   beforeLoad: requireSession,
   validateSearch: stockDetailSearch,
+  loaderDeps: ({ search }) => ({ code: search.code, period: search.period }),
+  loader: ({ context, deps }) => prefetchInstrument(context.queryClient, (deps.code ?? 'N225').toUpperCase(), deps, false),
+  codeSplitGroupings: [['loader', 'component']],
   component: IndexDetailScreen,
 });
-
-function IndexDetailScreen() {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const code = (search.code ?? 'N225').toUpperCase();
-  const onChart = (next: Partial<ChartState>) =>
-    void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true, resetScroll: false });
-  return <DetailScreen code={code} variant="index" chart={chartState(search)} onChart={onChart} />;
-}

@@ -1,38 +1,12 @@
-import { useState } from 'react';
-import { createFileRoute, useSearch } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { Page } from '../../components/Page';
-import { OrderTicket } from '../../features/trade/OrderTicket';
-import { PositionTabs } from '../../features/trade/PositionTabs';
-import type { PositionGroup } from '../../features/trade/api';
+import { createFileRoute } from '@tanstack/react-router';
+import { TradeScreen } from '../../features/trade/TradeScreen';
 import { requireSession } from '../-lib/guards';
 import { tradeSearch } from '../-lib/search';
 
-/**
- * /trade/index — tab screen, kept alive: the order ticket, then the user's positions by status
- * with live P/L. `?code=7203&direction=up|down` (the stock detail's buy/sell entry) opens the ticket
- * on that stock and direction.
- */
+/** /trade/index — tab screen, kept alive: the order ticket and the positions; `?code=&direction=` opens the ticket on a stock. */
 export const Route = createFileRoute('/trade/index')({
   staticData: { name: 'trade' },
   beforeLoad: requireSession,
   validateSearch: tradeSearch,
   component: TradeScreen,
 });
-
-function TradeScreen() {
-  const { t } = useLingui();
-  // Kept alive: rendered outside its match while hidden, so read the search softly.
-  const search = useSearch({ from: '/trade/index', shouldThrow: false });
-  const [tab, setTab] = useState<PositionGroup>('open');
-  return (
-    <Page title={t`取引`} back={false} tabbed>
-      <OrderTicket
-        code={search?.code}
-        direction={search?.direction}
-        onPlaced={(p) => setTab(p.status === 'pending' ? 'pending' : 'open')}
-      />
-      <PositionTabs tab={tab} onTab={setTab} />
-    </Page>
-  );
-}

@@ -93,7 +93,7 @@ export function foundation(caps: Capabilities): Migration {
         .addColumn('floor_zero', 'integer', (c) => c.notNull())
         .addColumn('version', 'integer', (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
-        // Backstop for the service-level rule: user cash never goes negative (DESIGN.md §6.4).
+        // Backstop for the service-level rule: user cash never goes negative (docs/architecture.md "The money model").
         .addCheckConstraint('balance_floor', sqlFloor())
         .execute();
 

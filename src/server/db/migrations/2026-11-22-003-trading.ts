@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Capabilities } from '../capabilities';
 
 /**
- * Trading (DESIGN.md §7): one row per order/position, its alerts, the per-year tax netting row and
+ * Trading (docs/domain.md): one row per order/position, its alerts, the per-year tax netting row and
  * block-trade offers. Money stays on the ledger; these rows say why it moved.
  */
 export function trading(caps: Capabilities): Migration {

@@ -6,13 +6,14 @@ import type { fundPasswordBody } from '../../../shared/api/account';
 import type { Reauth } from './reauth';
 import * as repo from './repo';
 import { hashPassword, verifyPassword } from './passwords';
-import { fundLock, lockAfterFailures, triesLeft, type FundLock } from './rules';
+import { FUND_PASSWORD_LOCK_MS, FUND_PASSWORD_MAX_TRIES } from '../../../shared/domain/account';
+import { fundLock, triesLeft, type FundLock } from './rules';
 
 const lockedError = (lock: FundLock) => ruleBroken('fund_password_locked', { minutes: lock.minutes, until: lock.until });
 
 /**
- * The 6-digit fund password (DESIGN.md §7): 5 wrong tries in a row lock fund actions for 30 minutes;
- * a correct try resets the count. The lock uses the injected clock, so tests can step past it.
+ * The 6-digit fund password (docs/domain.md): 5 wrong tries in a row lock fund actions for 30 minutes;
+ * a correct try resets the count. Each try is counted before its hash (see verify). The lock uses the injected clock, so tests can step past it.
  */
 export class FundPasswords {
   constructor(
@@ -22,13 +23,13 @@ export class FundPasswords {
     private readonly reauth: Reauth,
   ) {}
 
-  async set(userId: string, body: z.infer<typeof fundPasswordBody>): Promise<void> {
+  async set(userId: string, body: z.infer<typeof fundPasswordBody>, ip: string): Promise<void> {
     if (body.password !== body.password2) throw invalid('password_mismatch', { field: 'password2' });
     const u = await repo.findById(this.database.db, userId);
     if (!u) throw notFound('user_not_found');
     if (u.fund_password_hash === null) {
       if (!body.loginPassword) throw invalid('invalid_request', { field: 'loginPassword', issue: 'required' });
-      await this.reauth.check(userId, body.loginPassword, 'loginPassword');
+      await this.reauth.check(userId, body.loginPassword, 'loginPassword', ip);
     } else {
       if (!body.oldFundPassword) throw invalid('invalid_request', { field: 'oldFundPassword', issue: 'required' });
       await this.verify(userId, body.oldFundPassword);
@@ -41,32 +42,30 @@ export class FundPasswords {
     );
   }
 
-  /** Resolves when correct; otherwise 422 fund_password_wrong (params.remaining) or _locked. */
+  /**
+   * Resolves when correct; otherwise 422 fund_password_wrong (params.remaining) or _locked. The try is
+   * counted in the users row before the hash (repo.claimFundTry), so 30 concurrent tries give at most
+   * FUND_PASSWORD_MAX_TRIES hashes and the rest are refused as locked, the right password included.
+   */
   async verify(userId: string, password: string): Promise<void> {
     const db = this.database.db;
     const now = this.clock.now();
     const u = await repo.findById(db, userId);
     if (!u) throw notFound('user_not_found');
     if (u.fund_password_hash === null) throw ruleBroken('fund_password_not_set');
-    const lock = fundLock(u.fund_password_locked_until === null ? null : Number(u.fund_password_locked_until), now);
-    if (lock) throw lockedError(lock);
+    const claim = await repo.claimFundTry(db, userId, now, FUND_PASSWORD_MAX_TRIES, now + FUND_PASSWORD_LOCK_MS);
+    if (!claim) {
+      const row = await repo.findById(db, userId);
+      const until = row?.fund_password_locked_until;
+      throw lockedError(fundLock(until == null ? null : Number(until), now) ?? fundLock(now + FUND_PASSWORD_LOCK_MS, now)!);
+    }
 
     if (await verifyPassword(u.fund_password_hash, password)) {
-      if (u.fund_password_failures !== 0 || u.fund_password_locked_until !== null) {
-        await repo.update(db, userId, { fund_password_failures: 0, fund_password_locked_until: null }, now);
-      }
+      // Also lifts the lock this very try set when it was the last one allowed.
+      await repo.update(db, userId, { fund_password_failures: 0, fund_password_locked_until: null }, now);
       return;
     }
-    // Count and (maybe) lock in one transaction so concurrent wrong tries cannot skip the lock.
-    const outcome = await db.transaction().execute(async (trx) => {
-      const failures = await repo.incrementFundFailures(trx, userId, now);
-      const until = lockAfterFailures(failures, now);
-      if (until !== null) {
-        await repo.update(trx, userId, { fund_password_failures: 0, fund_password_locked_until: until }, now);
-      }
-      return { failures, until };
-    });
-    if (outcome.until !== null) throw lockedError(fundLock(outcome.until, now)!);
-    throw ruleBroken('fund_password_wrong', { remaining: triesLeft(outcome.failures) });
+    if (claim.lockedUntil !== null) throw lockedError(fundLock(claim.lockedUntil, now)!);
+    throw ruleBroken('fund_password_wrong', { remaining: triesLeft(claim.failures) });
   }
 }

@@ -1,7 +1,7 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
 /**
- * argon2id with OWASP's minimum (m = 19 MiB, t = 2, p = 1; DESIGN.md §2). `Algorithm` is an
+ * argon2id with OWASP's minimum (m = 19 MiB, t = 2, p = 1; docs/decisions/001-stack-and-layout.md). `Algorithm` is an
  * ambient const enum that isolatedModules cannot read, hence the literal (Argon2id = 2).
  */
 const OPTIONS = {

@@ -2,55 +2,98 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { tooMany } from '../../errors';
 
 /**
- * Login throttling (DESIGN.md §7). In-memory per process; with REDIS_URL the same limits would move
- * to RateLimiterRedis so instances share counts (future work).
+ * Password-check and registration throttling (docs/domain.md "Login sessions", docs/decisions/
+ * 007-password-checks.md). In-memory per process; with REDIS_URL the same limits would move to
+ * RateLimiterRedis so instances share counts (future work).
+ *
+ * Every gate is `consume()`d BEFORE the slow argon2 hash: the memory limiter counts synchronously, so
+ * of N concurrent guesses only the budget's worth reach the hash and the rest are refused, the right
+ * password included. A success gives the budget back (`delete`).
  *
  * The limiter keeps wall-clock time itself rather than the injected Clock. That is acceptable here:
  * rate limits protect against real attackers in real time and carry no business meaning; tests
  * only check that limits trip and reset, never that a window elapses.
  */
 export interface LoginLimits {
-  /** Failed password checks per phone within the window. */
+  /** Password checks per phone within the window (a success starts the count again). */
   phoneFailures: number;
-  /** Login attempts (any outcome) per client IP within the window. */
+  /** Password checks (login and re-authentication, any outcome) per client IP within the window. */
   ipAttempts: number;
   windowSeconds: number;
+  /** Registration attempts per client IP within `registrationWindowSeconds`. */
+  registrationsPerIp: number;
+  registrationWindowSeconds: number;
 }
 
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = { phoneFailures: 5, ipAttempts: 30, windowSeconds: 15 * 60 };
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
+  phoneFailures: 5,
+  ipAttempts: 30,
+  windowSeconds: 15 * 60,
+  registrationsPerIp: 10,
+  registrationWindowSeconds: 60 * 60,
+};
 
 export class LoginLimiter {
+  /** The public budget of a phone: anyone can spend it from the login form (and lock the phone). */
   private readonly phone: RateLimiterMemory;
+  /**
+   * The budget of a signed-in user (password change, first fund password, a login from a device that
+   * holds a live session of the user): a lock of the phone does not stop these, this budget does.
+   */
+  private readonly user: RateLimiterMemory;
   private readonly ip: RateLimiterMemory;
+  private readonly registration: RateLimiterMemory;
 
   constructor(readonly limits: LoginLimits = DEFAULT_LOGIN_LIMITS) {
     this.phone = new RateLimiterMemory({ keyPrefix: 'login_phone', points: limits.phoneFailures, duration: limits.windowSeconds });
+    this.user = new RateLimiterMemory({ keyPrefix: 'reauth_user', points: limits.phoneFailures, duration: limits.windowSeconds });
     this.ip = new RateLimiterMemory({ keyPrefix: 'login_ip', points: limits.ipAttempts, duration: limits.windowSeconds });
+    this.registration = new RateLimiterMemory({
+      keyPrefix: 'register_ip', points: limits.registrationsPerIp, duration: limits.registrationWindowSeconds,
+    });
   }
 
-  /** Count one attempt from this IP; throws 429 once the IP used up its attempts. */
-  async attemptFromIp(ip: string): Promise<void> {
-    try {
-      await this.ip.consume(ip);
-    } catch (err) {
-      throw limited(err);
-    }
+  /** Count one password check from this IP; throws 429 once the IP used up its attempts. */
+  attemptFromIp(ip: string): Promise<void> {
+    return gate(this.ip, ip);
   }
 
-  /** Throws 429 while this phone has no failed attempts left (checked before the password). */
-  async assertPhoneAllowed(phone: string): Promise<void> {
-    const res = await this.phone.get(phone);
-    if (res && res.consumedPoints >= this.limits.phoneFailures) throw limited(res);
+  /** Count one password check of this phone before hashing; throws 429 once its budget is spent. */
+  claimPhoneAttempt(phone: string): Promise<void> {
+    return gate(this.phone, phone);
   }
 
+  /** Count one password check of a signed-in user before hashing; throws 429 once its budget is spent. */
+  claimUserAttempt(userId: string): Promise<void> {
+    return gate(this.user, userId);
+  }
+
+  /** A wrong password from a signed-in user also counts against the phone's public budget. */
   async failedForPhone(phone: string): Promise<void> {
-    // The limit itself is enforced by assertPhoneAllowed; going over here only needs to be counted.
-    await this.phone.consume(phone).catch(() => undefined);
+    await this.phone.penalty(phone, 1);
   }
 
-  /** A correct password clears the phone's failures (the IP budget is kept). */
-  async succeededForPhone(phone: string): Promise<void> {
-    await this.phone.delete(phone);
+  /** A correct login gives the phone (and the signed-in budget of its user) its attempts back. */
+  async loginSucceeded(phone: string, userId: string): Promise<void> {
+    await Promise.all([this.phone.delete(phone), this.user.delete(userId)]);
+  }
+
+  /** A correct re-authentication gives the user's signed-in budget back (the phone's count stays). */
+  async userSucceeded(userId: string): Promise<void> {
+    await this.user.delete(userId);
+  }
+
+  /** Count one registration from this IP (any outcome); throws 429 once the IP used up its budget. */
+  attemptRegistration(ip: string): Promise<void> {
+    return gate(this.registration, ip);
+  }
+}
+
+async function gate(limiter: RateLimiterMemory, key: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (err) {
+    throw limited(err);
   }
 }
 

@@ -6,8 +6,10 @@ import * as repo from './repo';
 
 /**
  * Re-checks the login password of a signed-in user (password change, first fund password).
- * Failures count against the same per-phone budget as logins, so a stolen session cannot be
- * used to guess the password faster than the login form allows.
+ * The attempt is counted before the hash, per user and per IP, so concurrent guesses through a
+ * stolen session cannot go over the budget; a wrong password also counts against the phone, so a
+ * stolen session cannot be used to guess faster than the login form allows. A lock of the phone by
+ * strangers on the login form does not stop the holder of a live session (docs/domain.md).
  */
 export class Reauth {
   constructor(
@@ -15,14 +17,16 @@ export class Reauth {
     private readonly limiter: LoginLimiter,
   ) {}
 
-  /** Throws 422 `original_password_wrong` with params.field naming the form field. */
-  async check(userId: string, password: string, field: string): Promise<void> {
+  /** Throws 422 `original_password_wrong` with params.field naming the form field, or 429. */
+  async check(userId: string, password: string, field: string, ip: string): Promise<void> {
     const u = await repo.findById(this.database.db, userId);
     if (!u) throw notFound('user_not_found');
-    await this.limiter.assertPhoneAllowed(u.phone);
+    await this.limiter.attemptFromIp(ip);
+    await this.limiter.claimUserAttempt(u.id);
     if (!(await verifyPassword(u.password_hash, password))) {
       await this.limiter.failedForPhone(u.phone);
       throw ruleBroken('original_password_wrong', { field });
     }
+    await this.limiter.userSucceeded(u.id);
   }
 }

@@ -1,6 +1,6 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { UsersTable } from '../../db/schema';
-import type { Executor } from '../admin/audit';
+import type { Executor } from '../../db/executor';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -74,15 +74,30 @@ export async function update(db: Executor, id: string, patch: Patch, now: number
     .execute();
 }
 
-/** Atomic increment so concurrent wrong tries are all counted; returns the new count. */
-export async function incrementFundFailures(db: Executor, id: string, now: number): Promise<number> {
-  await db
+/**
+ * Counts one fund-password try BEFORE its hash, in one statement, so concurrent tries are counted
+ * one by one: the `maxTries`-th try also locks (until `lockUntil`) and starts the count again. No row
+ * comes back while a lock holds (or for an unknown user): the try is refused without a hash.
+ * Returns the count after this try and the lock this try set (null unless it was the last allowed).
+ */
+export async function claimFundTry(
+  db: Executor, id: string, now: number, maxTries: number, lockUntil: number,
+): Promise<{ failures: number; lockedUntil: number | null } | undefined> {
+  const last = maxTries - 1;
+  const row = await db
     .updateTable('users')
-    .set((eb) => ({ fund_password_failures: eb('fund_password_failures', '+', 1), updated_at: now }))
+    .set({
+      fund_password_failures: sql<number>`case when fund_password_failures >= ${last} then 0 else fund_password_failures + 1 end`,
+      fund_password_locked_until: sql<number | null>`case when fund_password_failures >= ${last} then cast(${lockUntil} as bigint) else null end`,
+      updated_at: now,
+    })
     .where('id', '=', id)
-    .execute();
-  const row = await db.selectFrom('users').select('fund_password_failures').where('id', '=', id).executeTakeFirstOrThrow();
-  return Number(row.fund_password_failures);
+    .where((eb) => eb.or([eb('fund_password_locked_until', 'is', null), eb('fund_password_locked_until', '<=', now)]))
+    .returning(['fund_password_failures', 'fund_password_locked_until'])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const lockedUntil = row.fund_password_locked_until === null ? null : Number(row.fund_password_locked_until);
+  return { failures: lockedUntil === null ? Number(row.fund_password_failures) : maxTries, lockedUntil };
 }
 
 export async function countUsers(db: Executor): Promise<number> {

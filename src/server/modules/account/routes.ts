@@ -1,24 +1,16 @@
-import { createRouter, mount } from '../../http/contract';
+import { route } from '../module';
 import { accountApi } from '../../../shared/api/account';
+import type { AccountService } from './service';
 
 const ok = { ok: true as const };
 
-export function accountRoutes() {
-  const r = createRouter();
-  mount(r, accountApi.register, ({ body, c }) => c.get('services').accounts.register(body, c.get('ip')));
-  mount(r, accountApi.login, ({ body, c }) => c.get('services').accounts.login(body, c.get('ip')));
-  mount(r, accountApi.logout, async ({ user, c }) => {
-    await c.get('services').accounts.logout(user);
-    return ok;
-  });
-  mount(r, accountApi.info, ({ user, c }) => c.get('services').accounts.info(user.id));
-  mount(r, accountApi.changePassword, async ({ user, body, c }) => {
-    await c.get('services').accounts.changePassword(user, body);
-    return ok;
-  });
-  mount(r, accountApi.fundPassword, async ({ user, body, c }) => {
-    await c.get('services').accounts.setFundPassword(user.id, body);
-    return ok;
-  });
-  return r;
+export function accountRoutes(accounts: AccountService) {
+  return [
+    route(accountApi.register, ({ body, request }) => accounts.register(body, request.ip)),
+    route(accountApi.login, ({ body, request }) => accounts.login(body, request.ip, request.header('token'))),
+    route(accountApi.logout, ({ user }) => accounts.logout(user).then(() => ok)),
+    route(accountApi.info, ({ user }) => accounts.info(user.id)),
+    route(accountApi.changePassword, ({ user, body, request }) => accounts.changePassword(user, body, request.ip).then(() => ok)),
+    route(accountApi.fundPassword, ({ user, body, request }) => accounts.setFundPassword(user.id, body, request.ip).then(() => ok)),
+  ];
 }

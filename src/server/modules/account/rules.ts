@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import {
-  FUND_PASSWORD_LOCK_MS,
   FUND_PASSWORD_MAX_TRIES,
   SESSION_IDLE_MS,
+  SESSION_MAX_AGE_MS,
   type AccountState,
 } from '../../../shared/domain/account';
 import type { MessageId } from '../../../shared/api/messages';
@@ -37,9 +37,12 @@ export function canLogin(state: AccountState | string): boolean {
   return state !== 'banned';
 }
 
-/** Idle expiry: a session is dead once more than SESSION_IDLE_MS passed since it was last used. */
-export function sessionExpired(lastSeenAt: number, now: number): boolean {
-  return now - lastSeenAt > SESSION_IDLE_MS;
+/**
+ * A session is dead once more than SESSION_IDLE_MS passed since it was last used, or more than
+ * SESSION_MAX_AGE_MS since it was made, however often it was used.
+ */
+export function sessionExpired(s: { createdAt: number; lastSeenAt: number }, now: number): boolean {
+  return now - s.lastSeenAt > SESSION_IDLE_MS || now - s.createdAt > SESSION_MAX_AGE_MS;
 }
 
 /** Writing last_seen on every request would make every read a write; a minute's precision is plenty. */
@@ -57,11 +60,6 @@ export interface FundLock {
 export function fundLock(lockedUntil: number | null, now: number): FundLock | null {
   if (lockedUntil === null || lockedUntil <= now) return null;
   return { until: lockedUntil, minutes: Math.ceil((lockedUntil - now) / 60_000) };
-}
-
-/** After `failures` wrong tries in a row, the instant the lock ends, or null while tries remain. */
-export function lockAfterFailures(failures: number, now: number): number | null {
-  return failures >= FUND_PASSWORD_MAX_TRIES ? now + FUND_PASSWORD_LOCK_MS : null;
 }
 
 export function triesLeft(failures: number): number {

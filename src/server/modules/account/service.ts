@@ -2,12 +2,14 @@ import { uuidv7 } from 'uuidv7';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../clock';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
 import { conflict, forbidden, invalid, notFound, ruleBroken } from '../../errors';
-import type { AuthUser } from '../../http/env';
+import type { AuthUser } from '../../auth/principal';
 import type { changePasswordBody, fundPasswordBody, loginBody, registerBody, UserInfo } from '../../../shared/api/account';
-import type { AccountState } from '../../../shared/domain/account';
-import type { ConfigService } from '../config/service';
-import type { AuditLog } from '../admin/audit';
+import { passwordProblem, type AccountState } from '../../../shared/domain/account';
+import type { ConfigService } from '../config';
+import type { AuditLog } from '../../platform/audit';
 import type { SessionService } from './sessions';
 import type { LoginLimiter } from './rate-limit';
 import type { FundPasswords } from './fund-password';
@@ -15,11 +17,25 @@ import type { Reauth } from './reauth';
 import * as repo from './repo';
 import { burnVerify, hashPassword, verifyPassword } from './passwords';
 import { canLogin, moneyBlock, newInviteCode, tradeBlock } from './rules';
+import { isCommonPassword } from './common-passwords';
+
+/** Runs inside the state change's transaction for a user who is no longer active. */
+export type RestrictionHandler = (trx: Transaction<DB>, userId: string) => Promise<void>;
 
 export interface SessionData {
   token: string;
   account: string;
   is_admin: boolean;
+}
+
+/**
+ * The password policy of docs/domain.md (NIST 800-63B) beyond the schema's length: 422 with the
+ * reason and `field: 'password'`. Runs before any budget is spent or any hash is made.
+ */
+function checkNewPassword(password: string, phone: string): void {
+  const problem = passwordProblem(password, phone);
+  if (problem) throw ruleBroken(problem, { field: 'password' });
+  if (isCommonPassword(password)) throw ruleBroken('password_too_common', { field: 'password' });
 }
 
 /** Attempts at drawing an unused invite code (32^8 codes: a second draw is already a curiosity). */
@@ -37,10 +53,17 @@ export class AccountService {
     private readonly audit: AuditLog,
   ) {}
 
-  /** Checks run cheapest first; nothing is written until every check passed. */
+  /**
+   * Checks run cheapest first; nothing is written until every check passed. The per-IP budget is spent
+   * before anything that touches the users table, and the password is hashed before the phone is
+   * looked up, so a registered phone answers `account_exists` no faster than a new one registers
+   * (docs/decisions/007-password-checks.md).
+   */
   async register(body: z.infer<typeof registerBody>, ip: string | null): Promise<SessionData> {
     if (body.password !== body.password2) throw invalid('password_mismatch', { field: 'password2' });
     if (!body.agree) throw invalid('agreement_required', { field: 'agree' });
+    checkNewPassword(body.password, body.phone);
+    await this.limiter.attemptRegistration(ip ?? 'unknown');
     const db = this.database.db;
     let inviter: repo.UserRow | undefined;
     // A code that was typed must name a user even when codes are optional: a typo should not pass silently.
@@ -48,8 +71,8 @@ export class AccountService {
     if (body.inviteCode ? !inviter : await this.config.get('inviteRequired')) {
       throw ruleBroken('invite_code_invalid', { field: 'inviteCode' });
     }
-    if (await repo.findByPhone(db, body.phone)) throw conflict('account_exists');
     const passwordHash = await hashPassword(body.password);
+    if (await repo.findByPhone(db, body.phone)) throw conflict('account_exists');
     for (let draw = 0; draw < INVITE_DRAWS; draw++) {
       try {
         return await db.transaction().execute(async (trx) => {
@@ -73,17 +96,28 @@ export class AccountService {
   /**
    * Unknown phone and wrong password give the same 422 `phone_or_password_incorrect` (and take
    * the same time), so the login form does not reveal who is registered.
+   *
+   * The attempt is counted before the hash (per IP, and per phone), so concurrent guesses cannot go
+   * over the budget: past it, the right password is refused with the same 429 as a wrong one. A
+   * client that presents a live session of the same user in `token` (a device that already holds a
+   * session) spends the user's signed-in budget instead of the phone's, so strangers who locked the
+   * phone from the login form do not lock its owner out (docs/domain.md "Login sessions").
    */
-  async login(body: z.infer<typeof loginBody>, ip: string): Promise<SessionData> {
+  async login(body: z.infer<typeof loginBody>, ip: string, deviceToken?: string): Promise<SessionData> {
     await this.limiter.attemptFromIp(ip);
-    await this.limiter.assertPhoneAllowed(body.phone);
-    const user = await repo.findByPhone(this.database.db, body.phone);
+    const db = this.database.db;
+    const deviceUserId = deviceToken ? await this.sessions.liveUserId(deviceToken) : null;
+    const user = await repo.findByPhone(db, body.phone);
+    const trusted = user !== undefined && deviceUserId === user.id;
+    if (trusted) await this.limiter.claimUserAttempt(user.id);
+    else await this.limiter.claimPhoneAttempt(body.phone);
     const ok = user ? await verifyPassword(user.password_hash, body.password) : (await burnVerify(body.password), false);
     if (!user || !ok) {
-      await this.limiter.failedForPhone(body.phone);
+      // An untrusted try already spent the phone's budget; a trusted one counts against it too.
+      if (trusted) await this.limiter.failedForPhone(body.phone);
       throw ruleBroken('phone_or_password_incorrect');
     }
-    await this.limiter.succeededForPhone(body.phone);
+    await this.limiter.loginSucceeded(body.phone, user.id);
     // Checked after the password so a ban is only disclosed to the account holder.
     if (!canLogin(user.state)) throw forbidden('account_banned', user.state_reason ? { reason: user.state_reason } : undefined);
     const s = await this.sessions.create(this.database.db, user.id, ip);
@@ -110,9 +144,10 @@ export class AccountService {
   }
 
   /** The current session survives; every other session of the user is revoked with the change. */
-  async changePassword(user: AuthUser, body: z.infer<typeof changePasswordBody>): Promise<void> {
+  async changePassword(user: AuthUser, body: z.infer<typeof changePasswordBody>, ip: string): Promise<void> {
     if (body.password !== body.password2) throw invalid('password_mismatch', { field: 'password2' });
-    await this.reauth.check(user.id, body.oldPassword, 'oldPassword');
+    checkNewPassword(body.password, user.phone);
+    await this.reauth.check(user.id, body.oldPassword, 'oldPassword', ip);
     if (body.password === body.oldPassword) throw ruleBroken('password_same_as_old', { field: 'password' });
     const passwordHash = await hashPassword(body.password);
     await this.database.db.transaction().execute(async (trx) => {
@@ -122,8 +157,8 @@ export class AccountService {
   }
 
   /** First set needs the login password, a change needs the old fund password. */
-  setFundPassword(userId: string, body: z.infer<typeof fundPasswordBody>): Promise<void> {
-    return this.fund.set(userId, body);
+  setFundPassword(userId: string, body: z.infer<typeof fundPasswordBody>, ip: string): Promise<void> {
+    return this.fund.set(userId, body, ip);
   }
 
   /** For withdrawals and other fund actions: same lockout as changing the fund password. */
@@ -137,10 +172,29 @@ export class AccountService {
     if (id) throw forbidden(id);
   }
 
-  /** Trading needs an active account. */
+  /** Opening a position needs an active account. */
   assertCanTrade(user: Pick<AuthUser, 'state'>): void {
     const id = tradeBlock(user.state);
     if (id) throw forbidden(id);
+  }
+
+  /**
+   * Closing needs only a session: a frozen or no_trade account may still close (返済のみ), since
+   * the system could otherwise force-close a position its owner may not (docs/domain.md
+   * "Account states"). A banned account has no session at all.
+   */
+  assertCanClose(user: Pick<AuthUser, 'state'>): void {
+    if (user.state === 'banned') throw forbidden('account_banned');
+  }
+
+  private readonly restrictionHandlers: RestrictionHandler[] = [];
+
+  /**
+   * Work other areas do, in the same transaction, when an account is restricted (e.g. trade
+   * cancels its pending new orders). Wired by the composition root: account imports no area.
+   */
+  onRestriction(handler: RestrictionHandler): void {
+    this.restrictionHandlers.push(handler);
   }
 
   /** Admin command: state, reason and audit row commit together; a ban also ends every session. */
@@ -152,6 +206,7 @@ export class AccountService {
       if (!u) throw notFound('user_not_found');
       await repo.update(trx, userId, { state, state_reason: reason }, this.clock.now());
       if (state === 'banned') await this.sessions.revokeAllForUser(trx, userId);
+      if (state !== 'active') for (const h of this.restrictionHandlers) await h(trx, userId);
       await this.audit.record(trx, {
         adminId: admin.id, action: 'user.state', target: userId, reason, detail: { from: u.state, to: state },
       });

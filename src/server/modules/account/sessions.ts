@@ -3,8 +3,8 @@ import { uuidv7 } from 'uuidv7';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../clock';
 import { unauthenticated } from '../../errors';
-import type { AuthUser } from '../../http/env';
-import type { Executor } from '../admin/audit';
+import type { AuthUser } from '../../auth/principal';
+import type { Executor } from '../../db/executor';
 import { canLogin, sessionExpired, shouldTouch } from './rules';
 
 /** Only the hash is stored: a leaked sessions table does not hand out live tokens. */
@@ -38,11 +38,30 @@ export class SessionService {
   /** The signed-in user for a token, or the 401 `session_expired` envelope. */
   async authenticate(token: string): Promise<AuthUser> {
     const now = this.clock.now();
+    const row = await this.live(token, now);
+    // Unknown, revoked, expired (idle or past the absolute lifetime) and banned look the same: sign in again.
+    if (!row) throw unauthenticated('session_expired');
+    if (shouldTouch(Number(row.last_seen_at), now)) {
+      await this.database.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.sessionId).execute();
+    }
+    return { id: row.userId, phone: row.phone, state: row.state, isAdmin: row.is_admin === 1, sessionId: row.sessionId };
+  }
+
+  /**
+   * The user of a live session, without using it (no last_seen write): a login that presents one is
+   * from a trusted device (docs/domain.md "Login sessions"). Null for anything else.
+   */
+  async liveUserId(token: string): Promise<string | null> {
+    return (await this.live(token, this.clock.now()))?.userId ?? null;
+  }
+
+  private async live(token: string, now: number) {
     const row = await this.database.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .select([
         'sessions.id as sessionId',
+        'sessions.created_at',
         'sessions.last_seen_at',
         'sessions.revoked_at',
         'users.id as userId',
@@ -52,16 +71,11 @@ export class SessionService {
       ])
       .where('sessions.token_hash', '=', hashToken(token))
       .executeTakeFirst();
-    // Unknown, revoked and idle-expired look the same to the caller: sign in again.
-    if (!row || row.revoked_at !== null || sessionExpired(Number(row.last_seen_at), now)) {
-      throw unauthenticated('session_expired');
-    }
+    if (!row || row.revoked_at !== null) return undefined;
+    if (sessionExpired({ createdAt: Number(row.created_at), lastSeenAt: Number(row.last_seen_at) }, now)) return undefined;
     // Banning revokes sessions; this guards the window between the two (and any missed revoke).
-    if (!canLogin(row.state)) throw unauthenticated('session_expired');
-    if (shouldTouch(Number(row.last_seen_at), now)) {
-      await this.database.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.sessionId).execute();
-    }
-    return { id: row.userId, phone: row.phone, state: row.state, isAdmin: row.is_admin === 1, sessionId: row.sessionId };
+    if (!canLogin(row.state)) return undefined;
+    return row;
   }
 
   async revoke(sessionId: string): Promise<void> {

@@ -1,15 +1,14 @@
-import { createRouter, mount } from '../../http/contract';
+import { route } from '../module';
 import { adminApi } from '../../../shared/api/admin';
+import type { AccountService } from '../account';
+import type { ConfigService } from '../config';
+import type { AuditLog } from '../../platform/audit';
 
-/** Admin commands; `auth: 'admin'` in the contract gives 401 without a session and 403 `admin_only` otherwise. */
-export function adminRoutes() {
-  const r = createRouter();
-  mount(r, adminApi.audit, ({ query, c }) => c.get('services').audit.list(query));
-  mount(r, adminApi.setUserState, ({ user, params, body, c }) =>
-    c.get('services').accounts.setState(user, params.id, body.state, body.reason),
-  );
-  mount(r, adminApi.setConfig, ({ user, body, c }) =>
-    c.get('services').config.set(body.name, body.value, { adminId: user.id, reason: body.reason }),
-  );
-  return r;
+/** The back office's own endpoints; `auth: 'admin'` in the contract gives 401 without a session and 403 `admin_only` otherwise. */
+export function adminRoutes(audit: AuditLog, accounts: AccountService, config: ConfigService) {
+  return [
+    route(adminApi.audit, ({ query }) => audit.list(query)),
+    route(adminApi.setUserState, ({ user, params, body }) => accounts.setState(user, params.id, body.state, body.reason)),
+    route(adminApi.setConfig, ({ user, body }) => config.set(body.name, body.value, { adminId: user.id, reason: body.reason })),
+  ];
 }

@@ -1,11 +1,12 @@
-import { createRouter, mount } from '../../http/contract';
+import { route } from '../module';
 import { blockAdminApi } from '../../../shared/api/block';
+import type { BlockService } from './service';
 
-/** Admin block-trade offers; every command is audited with its reason (DESIGN.md §5). */
-export function blockAdminRoutes() {
-  const r = createRouter();
-  mount(r, blockAdminApi.create, ({ user, body, c }) => c.get('services').block.create(user, body));
-  mount(r, blockAdminApi.list, ({ query, c }) => c.get('services').block.adminList(query.cursor, query.limit));
-  mount(r, blockAdminApi.close, ({ user, params, body, c }) => c.get('services').block.close(user, params.id, body.reason));
-  return r;
+/** Admin block-trade offers; every command is audited with its reason (docs/decisions/004). */
+export function blockAdminRoutes(block: BlockService) {
+  return [
+    route(blockAdminApi.create, ({ user, body }) => block.create(user, body)),
+    route(blockAdminApi.list, ({ query }) => block.adminList(query.cursor, query.limit)),
+    route(blockAdminApi.close, ({ user, params, body }) => block.close(user, params.id, body.reason)),
+  ];
 }

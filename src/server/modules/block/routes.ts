@@ -1,12 +1,11 @@
-import { createRouter, mount } from '../../http/contract';
+import { route } from '../module';
 import { blockApi } from '../../../shared/api/block';
+import type { BlockService } from './service';
 
-export function blockRoutes() {
-  const r = createRouter();
-  mount(r, blockApi.offers, ({ c }) => c.get('services').block.offers());
-  mount(r, blockApi.buy, ({ user, params, body, idempotencyKey, c }) =>
-    c.get('services').block.buy(user, params.id, body.shares, idempotencyKey!),
-  );
-  mount(r, blockApi.orders, ({ user, query, c }) => c.get('services').block.orders(user.id, query.cursor, query.limit));
-  return r;
+export function blockRoutes(block: BlockService) {
+  return [
+    route(blockApi.offers, () => block.offers()),
+    route(blockApi.buy, ({ user, params, body, idempotencyKey }) => block.buy(user, params.id, body.shares, idempotencyKey)),
+    route(blockApi.orders, ({ user, query }) => block.orders(user.id, query.cursor, query.limit)),
+  ];
 }

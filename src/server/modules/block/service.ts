@@ -1,23 +1,24 @@
 /**
- * Block trades (DESIGN.md §7): admins publish offers (instrument, price, minimum shares, shares
+ * Block trades (docs/domain.md): admins publish offers (instrument, price, minimum shares, shares
  * available, lock days, window); a purchase is a cash position that can be sold only after its
  * lock of `lockDays` trading days (and after T+N).
  */
 import type { z } from 'zod';
 import { uuidv7 } from 'uuidv7';
-import type { AuthUser } from '../../http/env';
+import type { AuthUser } from '../../auth/principal';
+import { lockCash, moneyCommand } from '../../ledger';
 import { invalid, notFound, ruleBroken } from '../../errors';
-import type { AuditLog } from '../admin/audit';
-import { addTradingDays, isOnTick, jstDate, tickSize } from '../../../shared/market';
+import type { MarketDataSource } from '../../market';
+import type { AuditLog } from '../../platform/audit';
+import {
+  addTradingDays, isOnTick, jstDate, LOT_SIZE, roundToTick, sessionAt, tickSize, type LimitPrices,
+} from '../../../shared/market';
 import type { BlockOfferView, createOfferBody } from '../../../shared/api/block';
 import type { PositionView } from '../../../shared/api/trade';
-import { newPositionRow, settleDeps, type TradeCtx } from '../trade/context';
-import { tradable } from '../trade/market';
-import { openFields, postOpenFromCash, tradeMemo } from '../trade/settle';
-import { lockCash } from '../trade/postings';
-import { insertPosition, type PositionRow } from '../trade/repo';
-import { positionView, QuoteCache } from '../trade/view';
-import type { TradingService } from '../trade/service';
+import {
+  dayLimits, insertPosition, newPositionRow, quoteAt, openFields, positionView, postOpenFromCash, QuoteCache, settleDeps, tradable, tradeMemo,
+  type PositionRow, type Tradable, type TradeCtx, type TradingService,
+} from '../trade';
 import { currentOffers, findOffer, insertOffer, pageOffers, takeShares } from './repo';
 import { offerView } from './view';
 
@@ -32,8 +33,15 @@ export class BlockService {
     const inst = tradable(this.ctx.market, body.code);
     const min = await this.ctx.config.get('blockMinShares');
     if (body.minShares < min) throw invalid('invalid_request', { field: 'minShares', min });
+    for (const field of ['minShares', 'sharesAvailable'] as const) {
+      if (body[field] % LOT_SIZE !== 0) throw invalid('invalid_request', { field, lot: LOT_SIZE });
+    }
     if (!isOnTick(body.price, inst.tickTable)) throw invalid('invalid_request', { field: 'price', tick: tickSize(body.price, inst.tickTable) });
     const now = this.ctx.clock.now();
+    const band = offerBand(this.ctx.market, inst, now);
+    if (body.price < band.lower || body.price > band.upper) {
+      throw ruleBroken('block_price_out_of_range', { lower: band.lower, upper: band.upper, prevClose: band.base });
+    }
     const row = {
       id: uuidv7(), code: inst.code, price: body.price, price_scale: inst.priceScale, min_shares: body.minShares,
       shares_total: body.sharesAvailable, shares_available: body.sharesAvailable, lock_days: body.lockDays,
@@ -76,38 +84,57 @@ export class BlockService {
     return this.trading.list(userId, { businessType: 'block', cursor, limit });
   }
 
-  async buy(user: AuthUser, id: string, shares: number, key: string): Promise<PositionView> {
-    this.ctx.accounts.assertCanTrade(user);
-    const cfg = await this.ctx.config.values();
-    return this.ctx.ledger.withIdempotency(user.id, key, { op: 'block.buy', id, shares }, async (trx) => {
-      const now = this.ctx.clock.now();
-      const offer = await findOffer(trx, id);
-      if (!offer) throw notFound('product_not_found');
-      if (now < offer.window_from || now >= offer.window_to) {
-        throw ruleBroken('block_trade_closed', { from: offer.window_from, to: offer.window_to });
-      }
-      if (shares < offer.min_shares) throw invalid('invalid_request', { field: 'shares', min: offer.min_shares });
-      const inst = tradable(this.ctx.market, offer.code);
-      // Cash first, then the offer: the same lock order as every other trading command.
-      await lockCash(trx, this.ctx.database.caps, user.id, 'JPY');
-      if (!(await takeShares(trx, id, shares))) {
-        const left = await findOffer(trx, id);
-        throw ruleBroken('fundraising_insufficient', { available: left?.shares_available ?? 0 });
-      }
-      const today = jstDate(now);
-      const lockedUntil = offer.lock_days > 0 ? addTradingDays(today, offer.lock_days) : null;
-      const base = newPositionRow({
-        id: uuidv7(), user_id: user.id, code: inst.code, business_type: 'block', direction: 'up', price_type: 'limit',
-        status: lockedUntil ? 'in_progress' : 'holding', currency: inst.currency, price_scale: offer.price_scale,
-        quantity: shares, leverage_x10: 10, limit_price: offer.price, placed_at: now, updated_at: now,
-        locked_until: lockedUntil, block_offer_id: offer.id,
-      });
-      const fields = openFields(base, offer.price, now, cfg);
-      const sellableFrom = lockedUntil && lockedUntil > fields.sellable_from ? lockedUntil : fields.sellable_from;
-      const row: PositionRow = { ...base, ...fields, sellable_from: sellableFrom };
-      await insertPosition(trx, row);
-      await postOpenFromCash(trx, settleDeps(this.ctx), row, tradeMemo('Block buy', row, offer.price));
-      return positionView(row, [], new QuoteCache(this.ctx.market, now));
+  buy(user: AuthUser, id: string, shares: number, key: string): Promise<PositionView> {
+    return moneyCommand(this.ctx.ledger, {
+      scope: user.id, key, op: 'block.buy', request: { id, shares }, clock: this.ctx.clock,
+      guard: () => this.ctx.accounts.assertCanTrade(user),
+      prepare: () => this.ctx.config.values(),
+      run: async ({ trx, now, prepared: cfg }) => {
+        const offer = await findOffer(trx, id);
+        if (!offer) throw notFound('product_not_found');
+        if (now < offer.window_from || now >= offer.window_to) {
+          throw ruleBroken('block_trade_closed', { from: offer.window_from, to: offer.window_to });
+        }
+        if (shares < offer.min_shares) throw invalid('invalid_request', { field: 'shares', min: offer.min_shares });
+        if (shares % LOT_SIZE !== 0) throw invalid('invalid_request', { field: 'shares', lot: LOT_SIZE });
+        const inst = tradable(this.ctx.market, offer.code);
+        // Cash first, then the offer: the same lock order as every other trading command.
+        await lockCash(trx, this.ctx.database.caps, user.id, 'JPY');
+        if (!(await takeShares(trx, id, shares))) {
+          const left = await findOffer(trx, id);
+          throw ruleBroken('fundraising_insufficient', { available: left?.shares_available ?? 0 });
+        }
+        const today = jstDate(now);
+        const lockedUntil = offer.lock_days > 0 ? addTradingDays(today, offer.lock_days) : null;
+        const base = newPositionRow({
+          id: uuidv7(), user_id: user.id, code: inst.code, business_type: 'block', direction: 'up', price_type: 'limit',
+          status: lockedUntil ? 'in_progress' : 'holding', currency: inst.currency, price_scale: offer.price_scale,
+          quantity: shares, leverage_x10: 10, limit_price: offer.price, placed_at: now, updated_at: now,
+          locked_until: lockedUntil, block_offer_id: offer.id,
+        });
+        const fields = openFields(base, offer.price, now, cfg);
+        const sellableFrom = lockedUntil && lockedUntil > fields.sellable_from ? lockedUntil : fields.sellable_from;
+        const row: PositionRow = { ...base, ...fields, sellable_from: sellableFrom };
+        await insertPosition(trx, row);
+        await postOpenFromCash(trx, settleDeps(this.ctx), row, tradeMemo('memo_block_buy', row, offer.price));
+        return positionView(row, [], new QuoteCache(this.ctx.market, now));
+      },
     });
   }
+}
+
+/**
+ * The prices an offer may have now (docs/domain.md "Block trades"): inside the current trading day's
+ * price limits and within ±10% of that day's base price (the previous close; before 9:00 the quote
+ * still shows yesterday, so its price is today's base, as for orders), both on the tick grid (the
+ * 10% edges round inwards).
+ */
+export function offerBand(market: MarketDataSource, inst: Tradable, now: number): LimitPrices & { base: number } {
+  const session = sessionAt(now);
+  const q = quoteAt(market, inst.code, now);
+  const base = session === 'pre_open' ? q.price : q.prevClose;
+  const limits = dayLimits(q, inst, session);
+  const lower = Math.max(limits.lower, roundToTick(Math.ceil((base * 9) / 10), inst.tickTable, 'up'));
+  const upper = Math.min(limits.upper, roundToTick(Math.floor((base * 11) / 10), inst.tickTable, 'down'));
+  return { lower, upper, base };
 }

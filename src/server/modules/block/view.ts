@@ -1,5 +1,5 @@
 import type { BlockOfferView } from '../../../shared/api/block';
-import type { MarketDataSource } from '../../market-sim/types';
+import type { MarketDataSource } from '../../market';
 import type { OfferRow } from './repo';
 
 export function offerView(row: OfferRow, market: MarketDataSource, now: number): BlockOfferView {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { Executor } from '../admin/audit';
+import type { Executor } from '../../db/executor';
+import type { Capabilities } from '../../db/capabilities';
 
 export interface ConfigRow {
   name: string;
@@ -15,6 +16,14 @@ export async function readAll(db: Kysely<DB>): Promise<ConfigRow[]> {
 export async function readOne(db: Executor, name: string): Promise<unknown> {
   const row = await db.selectFrom('config').select('value_json').where('name', '=', name).executeTakeFirst();
   return row ? (JSON.parse(row.value_json) as unknown) : undefined;
+}
+
+/** Current values of `names`, their rows locked (in name order) until the transaction ends. */
+export async function readLocked(db: Executor, caps: Capabilities, names: string[]): Promise<Map<string, unknown>> {
+  let q = db.selectFrom('config').select(['name', 'value_json']).where('name', 'in', [...new Set(names)]).orderBy('name');
+  if (caps.rowLocks) q = q.forUpdate();
+  const rows = await q.execute();
+  return new Map(rows.map((r) => [r.name, JSON.parse(r.value_json) as unknown]));
 }
 
 /** Insert only names that are missing: a restart never overwrites what an admin set. */

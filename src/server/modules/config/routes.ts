@@ -1,9 +1,10 @@
-import { createRouter, mount } from '../../http/contract';
+import { route } from '../module';
 import { configApi } from '../../../shared/api/config';
+import type { ConfigService } from './service';
 
-export function configRoutes() {
-  const r = createRouter();
-  // The body is validated by the contract ({type: "all"}); anything else is a 400.
-  mount(r, configApi.list, ({ c }) => c.get('services').config.list());
-  return r;
+export function configRoutes(config: ConfigService) {
+  return [
+    // The body is validated by the contract ({type: "all"}); anything else is a 400.
+    route(configApi.list, () => config.list()),
+  ];
 }

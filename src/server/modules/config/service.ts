@@ -1,16 +1,18 @@
 import type { Database } from '../../db/database';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
-import { invalid, notFound } from '../../errors';
+import { invalid, notFound, ruleBroken } from '../../errors';
 import {
   CONFIG_ITEMS,
   CONFIG_NAMES,
+  CONFIG_STRICTLY_BELOW,
+  configBounds,
   configDefaults,
   isConfigName,
   type ConfigName,
   type ConfigValues,
 } from '../../../shared/domain/config-items';
-import type { AuditLog } from '../admin/audit';
+import type { AuditLog } from '../../platform/audit';
 import * as repo from './repo';
 
 /**
@@ -66,14 +68,38 @@ export class ConfigService {
     return CONFIG_NAMES.map((name) => ({ name, value: values[name] }));
   }
 
-  /** Admin command: validate, write, audit in one transaction, then drop the cache. */
+  /**
+   * Admin command: validate, write, audit in one transaction, then drop the cache. A number outside
+   * the item's law/design bounds is `config_out_of_bounds` {name, min, max}; a value that breaks a
+   * rule between two items (forced close below the margin call) is `config_inconsistent`
+   * {name, other, otherValue}, checked against the other item's current value under a row lock.
+   * A refusal writes nothing (no audit row either).
+   */
   async set(name: string, value: unknown, by: { adminId: string; reason: string }) {
     if (!isConfigName(name)) throw notFound('config_unknown', { name });
+    const bounds = configBounds(name);
+    if (bounds && typeof value === 'number' && Number.isFinite(value) && (value < bounds.min || value > bounds.max)) {
+      throw invalid('config_out_of_bounds', { name, min: bounds.min, max: bounds.max });
+    }
     const parsed = CONFIG_ITEMS[name].schema.safeParse(value);
     if (!parsed.success) throw invalid('config_invalid', { name });
     const next = parsed.data as string | number | boolean;
+    const pairs = CONFIG_STRICTLY_BELOW.filter((p) => p.lower === name || p.upper === name);
     const now = this.clock.now();
     await this.database.db.transaction().execute(async (trx) => {
+      if (pairs.length > 0) {
+        // Lock the item and its partners in name order, so two admins changing either side serialise.
+        const others = pairs.map((p) => (p.lower === name ? p.upper : p.lower));
+        const rows = await repo.readLocked(trx, this.database.caps, [name, ...others]);
+        for (const p of pairs) {
+          const other = p.lower === name ? p.upper : p.lower;
+          const parsedOther = CONFIG_ITEMS[other].schema.safeParse(rows.get(other));
+          const otherValue = (parsedOther.success ? parsedOther.data : CONFIG_ITEMS[other].default) as number;
+          const lower = p.lower === name ? (next as number) : otherValue;
+          const upper = p.upper === name ? (next as number) : otherValue;
+          if (!(lower < upper)) throw ruleBroken('config_inconsistent', { name, other, otherValue });
+        }
+      }
       const before = await repo.readOne(trx, name);
       await repo.upsert(trx, { name, value: next }, now, by.adminId);
       await this.audit.record(trx, {

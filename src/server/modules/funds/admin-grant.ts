@@ -1,12 +1,12 @@
 import type { Database } from '../../db/database';
-import type { Ledger } from '../../ledger';
-import { HOUSE } from '../../ledger';
-import type { AuthUser } from '../../http/env';
+import { HOUSE, lockCash, moneyCommand, type Ledger } from '../../ledger';
+import type { AuthUser } from '../../auth/principal';
+import type { Clock } from '../../clock';
 import { forbidden, notFound } from '../../errors';
-import type { AuditLog } from '../admin/audit';
-import * as users from '../account/repo';
-import { lockCash } from '../trade/postings';
+import type { AuditLog } from '../../platform/audit';
+import { findUserById } from '../account';
 import type { Currency } from '../../../shared/money';
+import { encodeMemo } from '../../../shared/domain/ledger-kinds';
 
 export interface GrantInput {
   currency: string;
@@ -15,7 +15,7 @@ export interface GrantInput {
 }
 
 /**
- * Test funds until deposits exist (DESIGN.md §4/§5): a journaled entry from the house's demo_grant
+ * Test funds until deposits exist (docs/architecture.md "Runtime modes"): a journaled entry from the house's demo_grant
  * account, with the reason as its memo so the user sees why, and an audit row in the same
  * transaction. Idempotent per admin and key, like every money command.
  */
@@ -24,28 +24,35 @@ export class AdminGrants {
     private readonly database: Database,
     private readonly ledger: Ledger,
     private readonly audit: AuditLog,
+    private readonly clock: Clock,
   ) {}
 
-  async grant(admin: AuthUser, userId: string, input: GrantInput, key: string) {
-    // As with account states: an admin does not fund their own account.
-    if (userId === admin.id) throw forbidden('forbidden', { field: 'id' });
+  grant(admin: AuthUser, userId: string, input: GrantInput, key: string) {
     const currency = input.currency as Currency;
-    return this.ledger.withIdempotency(`admin:${admin.id}`, key, { op: 'admin.grant', userId, ...input }, async (trx) => {
-      if (!(await users.findById(trx, userId))) throw notFound('user_not_found');
-      await lockCash(trx, this.database.caps, userId, currency);
-      const entry = await this.ledger.post(trx, {
-        kind: 'admin_grant', userId, refType: 'admin', refId: admin.id, memo: input.reason,
-        postings: [
-          { owner: HOUSE, currency, kind: 'demo_grant', amount: -input.amount },
-          { owner: userId, currency, kind: 'cash', amount: input.amount },
-        ],
-      });
-      await this.audit.record(trx, {
-        adminId: admin.id, action: 'user.grant', target: userId, reason: input.reason,
-        detail: { currency, amount: input.amount, entryId: entry.id },
-      });
-      const cash = await this.ledger.balance(userId, currency, 'cash', trx);
-      return { entryId: entry.id, userId, currency, amount: input.amount, cash };
+    return moneyCommand(this.ledger, {
+      scope: `admin:${admin.id}`, key, op: 'admin.grant', request: { userId, ...input }, clock: this.clock,
+      // As with account states: an admin does not fund their own account.
+      guard: () => {
+        if (userId === admin.id) throw forbidden('forbidden', { field: 'id' });
+      },
+      run: async ({ trx }) => {
+        if (!(await findUserById(trx, userId))) throw notFound('user_not_found');
+        await lockCash(trx, this.database.caps, userId, currency);
+        const entry = await this.ledger.post(trx, {
+          kind: 'admin_grant', userId, refType: 'admin', refId: admin.id,
+          memo: encodeMemo({ id: 'memo_admin_grant', params: { reason: input.reason } }),
+          postings: [
+            { owner: HOUSE, currency, kind: 'demo_grant', amount: -input.amount },
+            { owner: userId, currency, kind: 'cash', amount: input.amount },
+          ],
+        });
+        await this.audit.record(trx, {
+          adminId: admin.id, action: 'user.grant', target: userId, reason: input.reason,
+          detail: { currency, amount: input.amount, entryId: entry.id },
+        });
+        const cash = await this.ledger.balance(userId, currency, 'cash', trx);
+        return { entryId: entry.id, userId, currency, amount: input.amount, cash };
+      },
     });
   }
 }

@@ -5,17 +5,15 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { HOUSE } from '../../ledger';
-import type { fundsRecord, RECORD_LINE_TYPES, RECORD_TYPES } from '../../../shared/api/funds';
+import type { fundsRecord, RECORD_LINE_TYPES } from '../../../shared/api/funds';
+import { decodeMemo, ENTRY_KINDS, isEntryKind, kindsOfRecordType, type RecordType } from '../../../shared/domain/ledger-kinds';
 import type { z } from 'zod';
 
-type RecordType = (typeof RECORD_TYPES)[number];
 type LineType = (typeof RECORD_LINE_TYPES)[number];
 type FundsRecord = z.infer<typeof fundsRecord>;
 
-export const RECORD_KINDS: Record<Exclude<RecordType, 'all'>, readonly string[]> = {
-  trade: ['order_reserve', 'order_release', 'trade_open', 'trade_close', 'margin_interest', 'borrow_fee'],
-  grant: ['demo_grant', 'admin_grant'],
-};
+/** The instrument's names for a code (the market-data port's instrument lookup). */
+export type InstrumentNames = (code: string) => { nameJa: string; nameEn: string } | undefined;
 
 const LINE_OF: Record<string, LineType> = {
   margin: 'principal',
@@ -28,16 +26,12 @@ const LINE_OF: Record<string, LineType> = {
   demo_grant: 'grant',
 };
 
-function typeOf(kind: string): FundsRecord['type'] {
-  if (RECORD_KINDS.trade.includes(kind)) return 'trade';
-  if (RECORD_KINDS.grant.includes(kind)) return 'grant';
-  return 'other';
-}
 
 export async function readRecords(
   db: Kysely<DB>,
   userId: string,
   opts: { type: RecordType; cursor?: string; limit: number },
+  names: InstrumentNames,
 ): Promise<{ items: FundsRecord[]; next: string | null }> {
   let q = db
     .selectFrom('posting')
@@ -48,7 +42,9 @@ export async function readRecords(
     .where('ledger_account.owner', '=', userId)
     .orderBy('posting.entry_id', 'desc')
     .limit(opts.limit + 1);
-  if (opts.type !== 'all') q = q.where('journal_entry.kind', 'in', RECORD_KINDS[opts.type]);
+  if (opts.type !== 'all') q = q.where('journal_entry.kind', 'in', kindsOfRecordType(opts.type));
+  // Only registered kinds are records (src/shared/domain/ledger-kinds.ts); every kind the server posts is one.
+  else q = q.where('journal_entry.kind', 'in', Object.keys(ENTRY_KINDS));
   if (opts.cursor) q = q.where('posting.entry_id', '<', opts.cursor);
   const page = await q.execute();
   const ids = page.slice(0, opts.limit).map((r) => r.entry_id);
@@ -79,15 +75,20 @@ export async function readRecords(
       lines.set(type, (lines.get(type) ?? 0) - p.amount);
     }
     const currency = mine[0]?.currency ?? 'JPY';
+    if (!isEntryKind(h.kind)) throw new Error(`records: unregistered entry kind ${h.kind}`);
+    const code = h.ref_id ? (codes.get(h.ref_id) ?? null) : null;
+    const name = code ? names(code) : undefined;
     return {
       id,
       kind: h.kind,
-      type: typeOf(h.kind),
+      type: ENTRY_KINDS[h.kind].records,
       createdAt: h.created_at,
-      memo: h.memo,
+      memo: decodeMemo(h.memo),
       refType: h.ref_type,
       refId: h.ref_id,
-      code: h.ref_id ? (codes.get(h.ref_id) ?? null) : null,
+      code,
+      nameJa: name?.nameJa ?? null,
+      nameEn: name?.nameEn ?? null,
       currency,
       amount: mine.filter((p) => p.currency === currency).reduce((s, p) => s + p.amount, 0),
       postings: mine.map((p) => ({ currency: p.currency, kind: p.kind, amount: p.amount })),

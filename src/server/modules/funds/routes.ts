@@ -1,18 +1,16 @@
-import { createRouter, mount } from '../../http/contract';
+import { route } from '../module';
 import { fundsAdminApi, fundsApi } from '../../../shared/api/funds';
+import type { FundsService } from './service';
+import type { AdminGrants } from './admin-grant';
 
-export function fundsRoutes() {
-  const r = createRouter();
-  mount(r, fundsApi.summary, ({ user, c }) => c.get('services').funds.summary(user.id));
-  mount(r, fundsApi.records, ({ user, query, c }) => c.get('services').funds.records(user.id, query));
-  return r;
+export function fundsRoutes(funds: FundsService) {
+  return [
+    route(fundsApi.summary, ({ user }) => funds.summary(user.id)),
+    route(fundsApi.records, ({ user, query }) => funds.records(user.id, query)),
+  ];
 }
 
 /** `admin/users/{id}/grant`: audited test funds (see admin-grant.ts). */
-export function fundsAdminRoutes() {
-  const r = createRouter();
-  mount(r, fundsAdminApi.grant, ({ user, params, body, idempotencyKey, c }) =>
-    c.get('services').grants.grant(user, params.id, body, idempotencyKey!),
-  );
-  return r;
+export function fundsAdminRoutes(grants: AdminGrants) {
+  return [route(fundsAdminApi.grant, ({ user, params, body, idempotencyKey }) => grants.grant(user, params.id, body, idempotencyKey))];
 }

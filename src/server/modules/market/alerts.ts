@@ -1,10 +1,10 @@
 import { addDays, changeBp } from '../../../shared/market';
-import type { Instrument } from '../../market-sim';
+import type { Instrument } from '../../market';
 import type { StockAlerts } from '../../../shared/api/market-detail';
 import type { MarketService } from './service';
 
 /*
- * Market alerts (DESIGN.md §5, issue 4): computed from the simulated quotes and bars at the
+ * Market alerts (docs/architecture.md "The contract" issue 4): computed from the simulated quotes and bars at the
  * market clock, so they are as simulated as the prices.
  * - limit_up / limit_down: the price is stuck at the daily limit (ストップ高 / ストップ安).
  * - sharp_rise / sharp_fall: at least ±5 % from the previous close.

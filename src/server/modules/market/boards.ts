@@ -1,11 +1,11 @@
 import { invalid } from '../../errors';
-import { Lru } from '../../market-sim/lru';
+import { Lru } from '../../platform/lru';
 import type { Board } from '../../../shared/market';
 import type { BoardSort, InstrumentRow } from '../../../shared/api/market';
 import type { MarketService } from './service';
 
 /*
- * Board lists (DESIGN.md §7 market boards), sorted and paged. Prices move between two page
+ * Board lists (docs/domain.md market boards), sorted and paged. Prices move between two page
  * requests, so a plain offset would skip or repeat rows; the cursor therefore pins the instant of
  * the first page's snapshot, and every later page is cut from the same (deterministic) snapshot:
  * pages are complete and never overlap. The cursor is opaque (base64url JSON) and checked: it must

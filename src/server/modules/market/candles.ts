@@ -10,11 +10,11 @@ import {
   type CorporateAction as ChartAction,
 } from '../../../shared/chart';
 import type { CandlePeriod, CandlesData } from '../../../shared/api/market';
-import type { Instrument, MinuteBar, Quote } from '../../market-sim';
+import type { Instrument, MinuteBar, Quote } from '../../market';
 import type { MarketService } from './service';
 
 /*
- * Candles for the chart (DESIGN.md §5): built from the simulator's 1-minute and daily bars, never
+ * Candles for the chart (docs/architecture.md "The contract"): built from the simulator's 1-minute and daily bars, never
  * past the market clock. The simulator knows whole days in advance, so today's minute bars are cut
  * at now (the minute in progress shows only what the quote has seen of it) and today's daily bar
  * is rebuilt from the quote. Adjustment runs on the base bars before aggregation (see

@@ -1,6 +1,6 @@
 import { addDays, SECTORS_33, type IsoDate } from '../../../shared/market';
 import { rngFor } from '../../market-sim/prng';
-import type { CorporateAction, Instrument, Quote } from '../../market-sim';
+import type { CorporateAction, Instrument, Quote } from '../../market';
 import type { CompanyData } from '../../../shared/api/market-detail';
 import type { MarketService } from './service';
 

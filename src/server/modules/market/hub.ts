@@ -1,11 +1,11 @@
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
 import { tooMany } from '../../errors';
-import type { Quote } from '../../market-sim';
+import type { Quote } from '../../market';
 import type { MarketService } from './service';
 
 /*
- * QuoteHub: the one producer behind every quote stream (DESIGN.md §11: the list must stay fluid
+ * QuoteHub: the one producer behind every quote stream (docs/architecture.md "Budgets": the list must stay fluid
  * with many updates a second). Each tick it asks the market for the codes somebody watches — and
  * only those: a code's state is dropped with its last subscriber — compares each quote with the
  * last one sent, and for a change encodes ONE server-sent event that is handed, as the same

@@ -1,6 +1,6 @@
 import { addDays, dayNumber, tradingDayOnOrBefore, weekday, type IsoDate } from '../../../shared/market';
 import { rngFor } from '../../market-sim/prng';
-import type { Instrument } from '../../market-sim';
+import type { Instrument } from '../../market';
 import { INVESTOR_TYPES, type InsightsData } from '../../../shared/api/market-detail';
 import { sectorView } from './peers';
 import type { MarketService } from './service';

@@ -1,5 +1,5 @@
 import { addDays, changeBp, SECTORS_33 } from '../../../shared/market';
-import type { Instrument } from '../../market-sim';
+import type { Instrument } from '../../market';
 import type { InsightsData } from '../../../shared/api/market-detail';
 import { fundamentals, splitsAfter } from './company';
 import type { MarketService } from './service';

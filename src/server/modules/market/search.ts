@@ -1,4 +1,4 @@
-import type { Instrument } from '../../market-sim';
+import type { Instrument } from '../../market';
 import type { InstrumentRow } from '../../../shared/api/market';
 import type { MarketService } from './service';
 

@@ -1,8 +1,8 @@
 import type { Clock } from '../../clock';
 import { toInstrumentRow } from '../../../shared/api/market-row';
 import { notFound, ruleBroken } from '../../errors';
-import { Lru } from '../../market-sim/lru';
-import { OutsideHorizonError, type CorporateAction, type Instrument, type MarketDataSource, type Quote } from '../../market-sim';
+import { Lru } from '../../platform/lru';
+import { OutsideHorizonError, type CorporateAction, type Instrument, type MarketDataSource, type Quote } from '../../market';
 import type { IsoDate } from '../../../shared/market';
 import type { InstrumentInfo, InstrumentRow, QuoteDetail } from '../../../shared/api/market';
 

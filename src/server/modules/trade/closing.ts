@@ -2,11 +2,12 @@
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema';
-import type { AuthUser } from '../../http/env';
+import type { AuthUser } from '../../auth/principal';
+import { moneyCommand } from '../../ledger';
 import { conflict, notFound, ruleBroken } from '../../errors';
 import { isContinuousTrading, jstDate, sessionAt } from '../../../shared/market';
 import type { ConfigValues } from '../../../shared/domain/config-items';
-import { nextStatus, type PositionStatus } from '../../../shared/domain/position';
+import { nextStatus, tPlusNApplies, type PositionStatus } from '../../../shared/domain/position';
 import type { closeBody, PositionView } from '../../../shared/api/trade';
 import { closeSide, dayClose, dayLimits, limitFill, marketPrice, nextAuction, quoteAt, tradable } from './market';
 import { assertOrderTime, checkLimitPrice } from './orders';
@@ -29,11 +30,14 @@ async function viewOf(trx: Transaction<DB>, ctx: TradeCtx, id: string, now: numb
   return positionView(row, (await alertsFor(trx, [id])).get(id) ?? [], new QuoteCache(ctx.market, now));
 }
 
+const rowTerms = (p: PositionRow) => ({ dayTrade: p.day_trade === 1, leverageX10: p.leverage_x10, direction: p.direction });
+
 const stateInvalid = (status: string) => conflict('order_state_invalid', { status });
 
 /**
- * Selling is allowed from T+N trading days after the buy (config sellAfterDays; day trades
- * exempt) and, for a block-trade purchase, from the end of its lock. A block purchase whose lock
+ * Selling a cash holding is allowed from T+N trading days after the buy (config sellAfterDays;
+ * margin positions, shorts and day trades are exempt: tPlusNApplies) and, for a block-trade
+ * purchase, from the end of its lock. A block purchase whose lock
  * has ended is unlocked here first, so the user never waits for the job.
  */
 async function assertSellable(trx: Transaction<DB>, pos: PositionRow, now: number): Promise<PositionRow> {
@@ -47,20 +51,22 @@ async function assertSellable(trx: Transaction<DB>, pos: PositionRow, now: numbe
   }
   // Only a holding position takes a close; a repeated close on "ready to close" is refused.
   if (!nextStatus(pos.status as PositionStatus, 'request_close')) throw stateInvalid(pos.status);
-  if (pos.day_trade === 0 && pos.sellable_from !== null && today < pos.sellable_from) {
+  if (tPlusNApplies(rowTerms(pos)) && pos.sellable_from !== null && today < pos.sellable_from) {
     throw ruleBroken('sell_not_allowed_yet', { date: pos.sellable_from, reason: 't_plus_n' });
   }
   return pos;
 }
 
-export async function closePosition(ctx: TradeCtx, user: AuthUser, id: string, body: CloseBody, key: string): Promise<PositionView> {
-  ctx.accounts.assertCanTrade(user);
-  const cfg = await ctx.config.values();
-  return ctx.ledger.withIdempotency(user.id, key, { op: 'trade.close', id, ...body }, async (trx) => {
-    const now = ctx.clock.now();
-    const pos = await assertSellable(trx, await ownPosition(trx, ctx, user.id, id), now);
-    await requestClose(trx, ctx, pos, body, now, cfg);
-    return viewOf(trx, ctx, id, now);
+export function closePosition(ctx: TradeCtx, user: AuthUser, id: string, body: CloseBody, key: string): Promise<PositionView> {
+  return moneyCommand(ctx.ledger, {
+    scope: user.id, key, op: 'trade.close', request: { id, ...body }, clock: ctx.clock,
+    guard: () => ctx.accounts.assertCanClose(user),
+    prepare: () => ctx.config.values(),
+    run: async ({ trx, now, prepared: cfg }) => {
+      const pos = await assertSellable(trx, await ownPosition(trx, ctx, user.id, id), now);
+      await requestClose(trx, ctx, pos, body, now, cfg);
+      return viewOf(trx, ctx, id, now);
+    },
   });
 }
 
@@ -89,21 +95,42 @@ async function requestClose(trx: Transaction<DB>, ctx: TradeCtx, pos: PositionRo
 }
 
 /** Cancels a pending order (its reservation returns to cash) or withdraws a close request. */
-export async function cancelOrder(ctx: TradeCtx, user: AuthUser, id: string, key: string): Promise<PositionView> {
-  return ctx.ledger.withIdempotency(user.id, key, { op: 'trade.cancel', id }, async (trx) => {
-    const now = ctx.clock.now();
-    const pos = await ownPosition(trx, ctx, user.id, id);
-    if (pos.status === 'pending') {
-      await releasePending(trx, settleDeps(ctx), pos, 'cancel', now);
-    } else if (pos.status === 'closing') {
-      const ok = await transition(trx, pos.id, 'closing', {
-        status: nextStatus('closing', 'cancel_close')!,
-        close_type: null, close_limit_price: null, close_fill_at: null, close_expires_at: null, updated_at: now,
-      });
-      if (!ok) throw stateInvalid(pos.status);
-    } else {
-      throw stateInvalid(pos.status);
-    }
-    return viewOf(trx, ctx, id, now);
+export function cancelOrder(ctx: TradeCtx, user: AuthUser, id: string, key: string): Promise<PositionView> {
+  // No account-state guard: cancelling only returns reserved money to the user.
+  return moneyCommand(ctx.ledger, {
+    scope: user.id, key, op: 'trade.cancel', request: { id }, clock: ctx.clock,
+    run: async ({ trx, now }) => {
+      const pos = await ownPosition(trx, ctx, user.id, id);
+      if (pos.status === 'pending') {
+        await releasePending(trx, settleDeps(ctx), pos, 'cancel', now);
+      } else if (pos.status === 'closing') {
+        const ok = await transition(trx, pos.id, 'closing', {
+          status: nextStatus('closing', 'cancel_close')!,
+          close_type: null, close_limit_price: null, close_fill_at: null, close_expires_at: null, updated_at: now,
+        });
+        if (!ok) throw stateInvalid(pos.status);
+      } else {
+        throw stateInvalid(pos.status);
+      }
+      return viewOf(trx, ctx, id, now);
+    },
   });
+}
+
+/**
+ * An account restricted by an admin (frozen, no_trade, banned) loses its pending new orders: each
+ * is cancelled and its reservation returns to cash, in the state change's transaction, so nothing
+ * queued before the restriction opens a position after it (close requests stay: closing is allowed).
+ */
+export async function cancelPendingOrders(ctx: TradeCtx, trx: Transaction<DB>, userId: string): Promise<number> {
+  const ids = await trx.selectFrom('trade_position').select('id').where('user_id', '=', userId).where('status', '=', 'pending').execute();
+  const now = ctx.clock.now();
+  let cancelled = 0;
+  for (const { id } of ids) {
+    const pos = await lockPosition(trx, ctx.database.caps, id);
+    if (!pos || pos.status !== 'pending') continue; // filled or cancelled meanwhile
+    await releasePending(trx, settleDeps(ctx), pos, 'cancel', now);
+    cancelled++;
+  }
+  return cancelled;
 }

@@ -1,13 +1,13 @@
 import type { Database } from '../../db/database';
 import type { Clock } from '../../clock';
 import type { Ledger } from '../../ledger';
-import type { ConfigService } from '../config/service';
-import type { AccountService } from '../account/service';
-import type { MarketDataSource } from '../../market-sim/types';
+import type { ConfigService } from '../config';
+import type { AccountService } from '../account';
+import type { MarketDataSource } from '../../market';
 import type { SettleDeps } from './settle';
 import type { PositionRow } from './repo';
 
-/** What the trading use cases need, handed over explicitly (DESIGN.md §1.6). */
+/** What the trading use cases need, handed over explicitly (docs/architecture.md). */
 export interface TradeCtx {
   database: Database;
   clock: Clock;

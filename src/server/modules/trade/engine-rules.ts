@@ -5,7 +5,7 @@
 import { jstDate } from '../../../shared/market';
 import type { ConfigValues } from '../../../shared/domain/config-items';
 import type { Direction } from '../../../shared/domain/position';
-import type { Quote } from '../../market-sim/types';
+import type { Quote } from '../../market';
 import { closeSide, limitFill, marketPrice, openSide } from './market';
 import type { PositionRow } from './repo';
 import { valueHeld } from './view';
@@ -39,7 +39,7 @@ export function decide(pos: PositionRow, q: Quote, now: number, cfg: ConfigValue
 
 /**
  * A limit order (or limit close) still waiting at the closing match takes part in it: it fills at
- * the single auction price when that price satisfies the limit (tse.md: match at 15:30). Day
+ * the single auction price when that price satisfies the limit (docs/tse-rules.md: match at 15:30). Day
  * trades do not: they would be closed by the same match.
  */
 export function closingAuctionFill(pos: PositionRow, auctionPrice: number): number | null {

@@ -133,7 +133,7 @@ export class TradingEngine {
             report.expired++;
           }
         } else if (ev.kind === 'auto_close' && (pos.status === 'holding' || pos.status === 'closing')) {
-          // Day trades close at the closing auction's single price (tse.md: match at 15:30).
+          // Day trades close at the closing auction's single price (docs/tse-rules.md: match at 15:30).
           const p = price();
           await settleClose(trx, deps, pos, p, ev.t, 'auto_close', cfg);
           await addAlert(trx, pos, { kind: 'auto_close', params: { price: p }, at: ev.t });

@@ -1,6 +1,6 @@
 /**
  * Prices for trading, read from the injected MarketDataSource (never stored: a fill is explained by
- * the simulated quote at its instant). TSE rules from reference/tse.md via src/shared/market.
+ * the simulated quote at its instant). TSE rules from docs/tse-rules.md via src/shared/market.
  */
 import {
   isContinuousTrading,
@@ -13,7 +13,7 @@ import {
   type TickTable,
 } from '../../../shared/market';
 import type { Direction } from '../../../shared/domain/position';
-import type { Instrument, MarketDataSource, Quote } from '../../market-sim/types';
+import type { Instrument, MarketDataSource, Quote } from '../../market';
 import { notFound, ruleBroken } from '../../errors';
 
 export interface Tradable extends Instrument {
@@ -42,7 +42,7 @@ export function quoteAt(market: MarketDataSource, code: string, at: number): Quo
 
 /**
  * Today's price limits. Before 9:00 the quote still shows yesterday, so today's band is computed
- * from yesterday's close, which is today's base price (tse.md "Daily price limit").
+ * from yesterday's close, which is today's base price (docs/tse-rules.md "Daily price limit").
  */
 export function dayLimits(q: Quote, inst: Tradable, session: MarketSession): LimitPrices {
   if (session === 'pre_open' || !q.limits) return limitPrices(q.price, inst.tickTable);

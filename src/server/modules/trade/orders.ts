@@ -1,9 +1,10 @@
-/** Placing orders (DESIGN.md §7 trading; reference/tse.md sessions, ticks and limits). */
+/** Placing orders (docs/domain.md trading; docs/tse-rules.md sessions, ticks and limits). */
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import { uuidv7 } from 'uuidv7';
 import type { DB } from '../../db/schema';
-import type { AuthUser } from '../../http/env';
+import type { AuthUser } from '../../auth/principal';
+import { moneyCommand } from '../../ledger';
 import { invalid, ruleBroken } from '../../errors';
 import { acceptsOrders, isContinuousTrading, isOnTick, LOT_SIZE, sessionAt, tickSize, withinLimits, type LimitPrices } from '../../../shared/market';
 import type { ConfigValues } from '../../../shared/domain/config-items';
@@ -12,13 +13,13 @@ import { orderCost } from '../../../shared/domain/trade-money';
 import type { orderBody, PositionView } from '../../../shared/api/trade';
 import { dayClose, dayLimits, limitFill, marketPrice, nextAuction, openSide, quoteAt, tradable, type Tradable } from './market';
 import { newPositionRow, settleDeps, type TradeCtx } from './context';
-import { openFields, postOpenFromCash, postReserve, tradeMemo } from './settle';
+import { openFields, openMemo, postOpenFromCash, postReserve } from './settle';
 import { insertPosition, type PositionRow } from './repo';
 import { positionView, QuoteCache } from './view';
 
 export type OrderBody = z.infer<typeof orderBody>;
 
-/** Orders are taken from 8:00 until the closing match at 15:30 on trading days (tse.md). */
+/** Orders are taken from 8:00 until the closing match at 15:30 on trading days (docs/tse-rules.md). */
 export const ORDER_HOURS = { from: '08:00', to: '15:30' } as const;
 
 export function checkLeverage(leverage: number, cfg: ConfigValues): number {
@@ -39,14 +40,15 @@ export function assertOrderTime(now: number, dayTrade: boolean): void {
   if (!acceptsOrders(session) || (dayTrade && session === 'closing_auction')) throw ruleBroken('not_trading_time', ORDER_HOURS);
 }
 
-export async function placeOrder(ctx: TradeCtx, user: AuthUser, body: OrderBody, key: string): Promise<PositionView> {
-  ctx.accounts.assertCanTrade(user);
-  // Read before the transaction: on SQLite a pool read inside it would wait for the transaction.
-  const cfg = await ctx.config.values();
-  return ctx.ledger.withIdempotency(user.id, key, { op: 'trade.order', ...body }, async (trx) => {
-    const now = ctx.clock.now();
-    const row = await openOrder(trx, ctx, user.id, body, now, cfg);
-    return positionView(row, [], new QuoteCache(ctx.market, now));
+export function placeOrder(ctx: TradeCtx, user: AuthUser, body: OrderBody, key: string): Promise<PositionView> {
+  return moneyCommand(ctx.ledger, {
+    scope: user.id, key, op: 'trade.order', request: body, clock: ctx.clock,
+    guard: () => ctx.accounts.assertCanTrade(user),
+    prepare: () => ctx.config.values(),
+    run: async ({ trx, now, prepared: cfg }) => {
+      const row = await openOrder(trx, ctx, user.id, body, now, cfg);
+      return positionView(row, [], new QuoteCache(ctx.market, now));
+    },
   });
 }
 
@@ -73,7 +75,7 @@ async function openOrder(trx: Transaction<DB>, ctx: TradeCtx, userId: string, bo
   if (fill !== null) {
     const row: PositionRow = { ...base, ...openFields(base, fill, now, cfg), status: 'holding' };
     await insertPosition(trx, row);
-    await postOpenFromCash(trx, settleDeps(ctx), row, tradeMemo(side === 'buy' ? 'Buy' : 'Sell short', row, fill));
+    await postOpenFromCash(trx, settleDeps(ctx), row, openMemo(row, fill));
     return row;
   }
   // Waiting orders reserve enough for the worst fill: a buy limit never pays above its limit;
@@ -86,6 +88,6 @@ async function openOrder(trx: Transaction<DB>, ctx: TradeCtx, userId: string, bo
     expires_at: dayClose(now),
   };
   await insertPosition(trx, row);
-  await postReserve(trx, settleDeps(ctx), row, `Order ${row.code} ×${row.quantity} (${body.type})`);
+  await postReserve(trx, settleDeps(ctx), row);
   return row;
 }

@@ -22,7 +22,7 @@ export async function insertPosition(db: Kysely<DB>, row: Insertable<TradePositi
  */
 export async function lockPosition(db: Kysely<DB>, caps: Capabilities, id: string): Promise<PositionRow | undefined> {
   let q = db.selectFrom('trade_position').selectAll().where('id', '=', id);
-  if (caps.dialect === 'postgres') q = q.forUpdate();
+  if (caps.rowLocks) q = q.forUpdate();
   return q.executeTakeFirst();
 }
 

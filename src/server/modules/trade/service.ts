@@ -1,26 +1,29 @@
-import type { AuthUser } from '../../http/env';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { AuthUser } from '../../auth/principal';
+import type { Holdings, HoldingsProvider } from '../module';
 import { notFound } from '../../errors';
 import { HELD_STATUSES } from '../../../shared/domain/position';
 import type { PositionView } from '../../../shared/api/trade';
 import type { TradeCtx } from './context';
 import { placeOrder, type OrderBody } from './orders';
-import { cancelOrder, closePosition, type CloseBody } from './closing';
+import { cancelOrder, cancelPendingOrders, closePosition, type CloseBody } from './closing';
 import { previewOrder } from './preview';
 import { alertsFor, findPosition, listPositions } from './repo';
 import { positionView, QuoteCache, valueHeld } from './view';
 
-export interface Holdings {
-  marketValue: number;
-  unrealizedPnl: number;
-  realizedPnl: number;
-}
 
-/** Trading use cases (DESIGN.md §7); the HTTP layer and the block module call these. */
-export class TradingService {
+/** Trading use cases (docs/domain.md); the HTTP layer and the block module call these. */
+export class TradingService implements HoldingsProvider {
   constructor(readonly ctx: TradeCtx) {}
 
   place(user: AuthUser, body: OrderBody, key: string): Promise<PositionView> {
     return placeOrder(this.ctx, user, body, key);
+  }
+
+  /** Cancels every pending new order of a user who was just restricted (inside that transaction). */
+  cancelPendingOf(trx: Transaction<DB>, userId: string): Promise<number> {
+    return cancelPendingOrders(this.ctx, trx, userId);
   }
 
   cancel(user: AuthUser, id: string, key: string): Promise<PositionView> {

@@ -5,9 +5,10 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Capabilities } from '../../db/capabilities';
-import type { Ledger } from '../../ledger';
+import { lockCash, Postings, type Ledger, type PostingInput } from '../../ledger';
 import { conflict } from '../../errors';
-import { addTradingDays, dayNumber, formatPrice, jstDate, type IsoDate } from '../../../shared/market';
+import { addTradingDays, dayNumber, jstDate, type IsoDate } from '../../../shared/market';
+import { encodeMemo, type EntryKind, type Memo, type TradeParams } from '../../../shared/domain/ledger-kinds';
 import type { ConfigValues } from '../../../shared/domain/config-items';
 import { nextStatus, type CloseReason, type Direction, type PositionAction } from '../../../shared/domain/position';
 import {
@@ -19,7 +20,6 @@ import {
   tradeFee,
 } from '../../../shared/domain/trade-money';
 import type { Currency } from '../../../shared/money';
-import { lockCash, Postings } from './postings';
 import { netYearTax } from './tax';
 import { transition, type PositionRow } from './repo';
 
@@ -32,9 +32,29 @@ type Trx = Transaction<DB>;
 const cur = (p: Pick<PositionRow, 'currency'>) => p.currency as Currency;
 const dir = (p: Pick<PositionRow, 'direction'>) => p.direction as Direction;
 
-/** A readable ledger memo, e.g. "Buy 7203 ×100 @ 2599.0"; the UI shows entry kinds, this is for audits. */
-export function tradeMemo(verb: string, pos: Pick<PositionRow, 'code' | 'quantity' | 'price_scale'>, price: number): string {
-  return `${verb} ${pos.code} ×${pos.quantity} @ ${formatPrice(price, pos.price_scale)}`;
+type TradeMemoId = 'memo_buy' | 'memo_sell_short' | 'memo_close' | 'memo_auto_close' | 'memo_forced_close' | 'memo_block_buy';
+
+/** The memo of a fill: a message id with the code, shares and price, translated by the client. */
+export function tradeMemo(
+  id: TradeMemoId,
+  pos: Pick<PositionRow, 'code' | 'quantity' | 'price_scale' | 'direction' | 'leverage_x10'>,
+  price: number,
+): Memo {
+  const params: TradeParams = {
+    code: pos.code, shares: pos.quantity, price, priceScale: pos.price_scale,
+    direction: pos.direction === 'down' ? 'down' : 'up', leverage: pos.leverage_x10 / 10,
+  };
+  return { id, params };
+}
+
+/** The memo of an opening fill in the position's direction. */
+export function openMemo(pos: Pick<PositionRow, 'code' | 'quantity' | 'price_scale' | 'direction' | 'leverage_x10'>, price: number): Memo {
+  return tradeMemo(pos.direction === 'up' ? 'memo_buy' : 'memo_sell_short', pos, price);
+}
+
+/** Posts one entry about a position (every kind is in the registry, src/shared/domain/ledger-kinds.ts). */
+function postFor(trx: Trx, deps: SettleDeps, kind: EntryKind, pos: PositionRow, memo: Memo, postings: PostingInput[]) {
+  return deps.ledger.post(trx, { kind, userId: pos.user_id, refType: 'position', refId: pos.id, memo: encodeMemo(memo), postings });
 }
 
 /** The money fields of an opening fill at `price`. */
@@ -61,18 +81,19 @@ export function openFields(
 }
 
 /** Posts the opening entry of an immediate fill: principal cash → margin, fee cash → fee income. */
-export async function postOpenFromCash(trx: Trx, deps: SettleDeps, pos: PositionRow, memo: string): Promise<void> {
+export async function postOpenFromCash(trx: Trx, deps: SettleDeps, pos: PositionRow, memo: Memo): Promise<void> {
   const cash = await lockCash(trx, deps.caps, pos.user_id, cur(pos));
   const p = new Postings(pos.user_id, cur(pos), cash).own('cash', -pos.principal).own('margin', pos.principal);
   p.own('cash', -pos.open_fee).house('fee_income', pos.open_fee);
-  await deps.ledger.post(trx, { kind: 'trade_open', userId: pos.user_id, refType: 'position', refId: pos.id, memo, postings: p.list });
+  await postFor(trx, deps, 'trade_open', pos, memo, p.list);
 }
 
 /** Funds for a pending order: cash → frozen. */
-export async function postReserve(trx: Trx, deps: SettleDeps, pos: PositionRow, memo: string): Promise<void> {
+export async function postReserve(trx: Trx, deps: SettleDeps, pos: PositionRow): Promise<void> {
   await lockCash(trx, deps.caps, pos.user_id, cur(pos));
   const p = new Postings(pos.user_id, cur(pos)).own('cash', -pos.reserved).own('frozen', pos.reserved);
-  await deps.ledger.post(trx, { kind: 'order_reserve', userId: pos.user_id, refType: 'position', refId: pos.id, memo, postings: p.list });
+  const orderType = pos.price_type === 'limit' ? 'limit' : 'market';
+  await postFor(trx, deps, 'order_reserve', pos, { id: 'memo_order_placed', params: { code: pos.code, shares: pos.quantity, orderType } }, p.list);
 }
 
 /** A pending order fills: the reservation pays principal and fee, the rest returns to cash. */
@@ -85,8 +106,7 @@ export async function fillPending(trx: Trx, deps: SettleDeps, pos: PositionRow, 
   }
   const p = new Postings(pos.user_id, cur(pos)).own('frozen', -pos.reserved).own('margin', fields.principal);
   p.house('fee_income', fields.open_fee).own('cash', pos.reserved - fields.principal - fields.open_fee);
-  const memo = tradeMemo(pos.direction === 'up' ? 'Buy' : 'Sell short', pos, price);
-  await deps.ledger.post(trx, { kind: 'trade_open', userId: pos.user_id, refType: 'position', refId: pos.id, memo, postings: p.list });
+  await postFor(trx, deps, 'trade_open', pos, openMemo(pos, price), p.list);
 }
 
 /** A pending order is cancelled or expires: the whole reservation returns to cash. */
@@ -97,8 +117,8 @@ export async function releasePending(trx: Trx, deps: SettleDeps, pos: PositionRo
     throw conflict('order_state_invalid', { status: pos.status });
   }
   const p = new Postings(pos.user_id, cur(pos)).own('frozen', -pos.reserved).own('cash', pos.reserved);
-  const memo = `${action === 'cancel' ? 'Cancelled' : 'Expired'} order ${pos.code}`;
-  await deps.ledger.post(trx, { kind: 'order_release', userId: pos.user_id, refType: 'position', refId: pos.id, memo, postings: p.list });
+  const memo: Memo = { id: action === 'cancel' ? 'memo_order_cancelled' : 'memo_order_expired', params: { code: pos.code, shares: pos.quantity } };
+  await postFor(trx, deps, 'order_release', pos, memo, p.list);
 }
 
 function interestFor(pos: PositionRow, through: IsoDate, cfg: ConfigValues): number {
@@ -120,8 +140,9 @@ export async function chargeInterest(trx: Trx, deps: SettleDeps, pos: PositionRo
     .executeTakeFirst();
   if (res.numUpdatedRows !== 1n || amount === 0) return 0;
   const p = new Postings(pos.user_id, cur(pos), cash).charge('interest_income', amount);
-  const kind = pos.direction === 'up' ? 'margin_interest' : 'borrow_fee';
-  await deps.ledger.post(trx, { kind, userId: pos.user_id, refType: 'position', refId: pos.id, memo: `${kind} ${pos.code} to ${through}`, postings: p.list });
+  const long = pos.direction === 'up';
+  const memo: Memo = { id: long ? 'memo_margin_interest' : 'memo_borrow_fee', params: { code: pos.code, through } };
+  await postFor(trx, deps, long ? 'margin_interest' : 'borrow_fee', pos, memo, p.list);
   return amount;
 }
 
@@ -160,6 +181,6 @@ export async function settleClose(
   if (pnl > 0) p.house('market_counterparty', -pnl).own('cash', pnl);
   if (tax < 0) p.house('tax_payable', tax).own('cash', -tax);
   p.charge('market_counterparty', -pnl).charge('interest_income', interestNow).charge('fee_income', closeFee).charge('tax_payable', tax);
-  const memo = tradeMemo(reason === 'user' ? 'Close' : reason === 'auto_close' ? 'Auto-close' : 'Forced close', pos, price);
-  await deps.ledger.post(trx, { kind: 'trade_close', userId: pos.user_id, refType: 'position', refId: pos.id, memo, postings: p.list });
+  const memo = tradeMemo(reason === 'user' ? 'memo_close' : reason === 'auto_close' ? 'memo_auto_close' : 'memo_forced_close', pos, price);
+  await postFor(trx, deps, 'trade_close', pos, memo, p.list);
 }

@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema';
 import { capitalGainsTax } from '../../../shared/domain/trade-money';
 
 /**
- * Tax on realized gains netted within the Tokyo calendar year (reference/tse.md 20.315%): the
+ * Tax on realized gains netted within the Tokyo calendar year (docs/tse-rules.md 20.315%): the
  * year's net gain moves by this close's gain, the tax due on the new net is compared with what
  * was withheld so far, and the difference is withheld (+) or refunded (−). So a loss later in the
  * year gives back tax withheld earlier, never more than was withheld.

@@ -1,12 +1,12 @@
 /**
- * A position as the user sees it (spec §3 fields), valued at the live quote while held. The same
+ * A position as the user sees it (docs/product.md (spec §3) fields), valued at the live quote while held. The same
  * valuation (last price) feeds the funds summary and the maintenance check, so the three agree.
  */
 import { jstDate } from '../../../shared/market';
-import { leverageFromTenths, type BusinessType, type CloseReason, type Direction, type PositionStatus, type PriceType } from '../../../shared/domain/position';
+import { leverageFromTenths, tPlusNApplies, type BusinessType, type CloseReason, type Direction, type PositionStatus, type PriceType } from '../../../shared/domain/position';
 import { contractValue, maintenanceRatioBp, positionPnl } from '../../../shared/domain/trade-money';
 import type { PositionView } from '../../../shared/api/trade';
-import type { MarketDataSource, Quote } from '../../market-sim/types';
+import type { MarketDataSource, Quote } from '../../market';
 import type { AlertRow, PositionRow } from './repo';
 
 /** Quotes for one response, fetched once per code; null when no price is available. */
@@ -69,7 +69,8 @@ export function positionView(row: PositionRow, alerts: AlertRow[], quotes: Quote
   } else if (row.status === 'pending') {
     marketPrice = quotes.get(row.code)?.price ?? null;
   }
-  const sellable = row.day_trade === 1 || (row.sellable_from !== null && today >= row.sellable_from);
+  const tPlusN = tPlusNApplies({ dayTrade: row.day_trade === 1, leverageX10: row.leverage_x10, direction: row.direction });
+  const sellable = !tPlusN || (row.sellable_from !== null && today >= row.sellable_from);
   const unlocked = row.locked_until === null || today >= row.locked_until;
   return {
     id: row.id,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
-import type { Executor } from '../admin/audit';
+import type { Executor } from '../../db/executor';
 
 /** Kysely queries on `watchlist`; every function takes the pool or a transaction. */
 
@@ -17,7 +17,7 @@ export async function codesOf(db: Executor, userId: string): Promise<string[]> {
 
 /** Serialise one user's watchlist edits. SQLite transactions are already serial; PostgreSQL locks the user's row. */
 export async function lockUser(database: Database, trx: Executor, userId: string): Promise<void> {
-  if (database.caps.dialect === 'postgres') {
+  if (database.caps.rowLocks) {
     await sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`.execute(trx);
   }
 }

@@ -1,11 +1,12 @@
-import { createRouter, mount } from '../../http/contract';
+import { route } from '../module';
 import { watchlistApi } from '../../../shared/api/watchlist';
+import type { WatchlistService } from './service';
 
-export function watchlistRoutes() {
-  const r = createRouter();
-  mount(r, watchlistApi.list, ({ user, c }) => c.get('services').watchlist.list(user.id));
-  mount(r, watchlistApi.add, ({ user, params, c }) => c.get('services').watchlist.add(user.id, params.code));
-  mount(r, watchlistApi.remove, ({ user, params, c }) => c.get('services').watchlist.remove(user.id, params.code));
-  mount(r, watchlistApi.order, ({ user, body, c }) => c.get('services').watchlist.reorder(user.id, body.codes));
-  return r;
+export function watchlistRoutes(watchlist: WatchlistService) {
+  return [
+    route(watchlistApi.list, ({ user }) => watchlist.list(user.id)),
+    route(watchlistApi.add, ({ user, params }) => watchlist.add(user.id, params.code)),
+    route(watchlistApi.remove, ({ user, params }) => watchlist.remove(user.id, params.code)),
+    route(watchlistApi.order, ({ user, body }) => watchlist.reorder(user.id, body.codes)),
+  ];
 }

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database';
 import type { Clock } from '../../clock';
 import { invalid, ruleBroken } from '../../errors';
-import type { MarketService } from '../market/service';
+import type { MarketService } from '../market';
 import { WATCHLIST_MAX } from '../../../shared/api/watchlist';
 import type { InstrumentRow } from '../../../shared/api/market';
 import { append, codesOf, lockUser, removeOne, setPosition } from './repo';

@@ -1,0 +1,29 @@
+import { useLingui } from '@lingui/react/macro';
+import { Icon } from '../../components/Icon';
+import * as icons from '../../components/icons';
+import { toast } from '../../components/Toast';
+
+/** Copies a short text (e.g. the invitation code) and confirms with a toast. */
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const { t } = useLingui();
+  return (
+    <button
+      type="button"
+      className="icon-btn icon-btn--small"
+      aria-label={label}
+      onClick={() => {
+        const clipboard = typeof navigator !== 'undefined' ? navigator.clipboard : undefined;
+        if (!clipboard) {
+          toast(t`コピーできませんでした`);
+          return;
+        }
+        clipboard.writeText(text).then(
+          () => toast(t`コピーしました`),
+          () => toast(t`コピーできませんでした`),
+        );
+      }}
+    >
+      <Icon d={icons.copy} size={18} />
+    </button>
+  );
+}

@@ -1,0 +1,194 @@
+/**
+ * The words of a records line (docs/architecture.md, "The money model"): the entry kind's label
+ * and the journal memo, both translated here on the client from the registry in
+ * src/shared/domain/ledger-kinds.ts. The server sends a kind and a memo id with params, never a
+ * sentence, so nothing English reaches a Japanese screen.
+ *
+ * Both tables are typed over the registry: a new entry kind without a label, or a new memo id
+ * without a text, does not compile.
+ *
+ * Wording follows each market's brokers: 現物買・信用新規売・返済・売却 in Japanese,
+ * Buy / Short sell / Buy to cover in English, 現股買進・融券賣出・融券回補 in Taiwan, 매수·공매도·상환
+ * in Korea. Action words carry the `memo` context so they never share a catalog entry (and its
+ * translation) with a button or a column title that happens to read the same in Japanese.
+ */
+import { msg } from '@lingui/core/macro';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import type { EntryKind, MemoId, MemoParams, TradeParams } from '../../../shared/domain/ledger-kinds';
+import { CURRENCIES, HOME_CURRENCY, currencyOf, formatIsoDate, formatScaled, formatTickPrice } from '../../../shared/money';
+
+/** The label of each ledger entry kind (the Japanese source texts are ENTRY_KINDS[kind].ja). */
+export const KIND_TEXT: Record<EntryKind, MessageDescriptor> = {
+  order_reserve: msg({ message: '注文の資金拘束' }),
+  order_release: msg({ message: '拘束資金の返却' }),
+  trade_open: msg({ message: '新規約定' }),
+  trade_close: msg({ message: '決済' }),
+  margin_interest: msg({ message: '信用取引の金利' }),
+  borrow_fee: msg({ message: '貸株料' }),
+  demo_grant: msg({ message: 'デモ資金の付与' }),
+  admin_grant: msg({ message: 'テスト資金の付与' }),
+};
+
+/** The instrument of a record, as the server sends it. */
+export interface RecordInstrument {
+  code: string | null;
+  nameJa: string | null;
+  nameEn: string | null;
+}
+
+/**
+ * "トヨタ自動車 (7203)" for a Japanese reader, "Toyota Motor (7203)" for everyone else (the English
+ * name is the one the other markets' brokers show); the bare code when the stock has no name.
+ */
+export function stockLabel(r: RecordInstrument, locale: string, code: string | null = r.code): string {
+  if (!code) return '';
+  const sameStock = r.code === code;
+  const name = sameStock ? (locale === 'ja' ? (r.nameJa ?? r.nameEn) : (r.nameEn ?? r.nameJa)) : null;
+  return name ? `${name} (${code})` : code;
+}
+
+/**
+ * A memo price from its integer and scale with the currency's symbol, decimals only where the
+ * tick has them (src/shared/money): (25995, 10) → "¥2,599.5", (25990, 10) → "¥2,599".
+ */
+export function formatMemoPrice(price: number, priceScale: number, currency: string = HOME_CURRENCY): string {
+  return CURRENCIES[currencyOf(currency)].symbol + formatTickPrice(price, priceScale);
+}
+
+/** A Tokyo date "2026-11-25" as the app writes dates: "2026.11.25". */
+export function formatMemoDate(isoDate: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? formatIsoDate(isoDate) : isoDate;
+}
+
+/** What a memo text needs besides its params: the reader's locale, the record's stock and currency. */
+export interface MemoContext {
+  i18n: I18n;
+  record: RecordInstrument & { currency: string };
+}
+
+/**
+ * Trade memos say which side and leverage the position had: a buy reads 現物買 or 信用新規買 and a
+ * close 売却, 返済売 or 返済買. Entries written before they did get the neutral 買付 and 決済.
+ */
+type TradeMemoParams = TradeParams;
+
+const ACTION = {
+  buy: msg({ context: 'memo', message: '買付' }),
+  cashBuy: msg({ context: 'memo', message: '現物買' }),
+  marginBuy: msg({ context: 'memo', message: '信用新規買' }),
+  sellShort: msg({ context: 'memo', message: '信用新規売' }),
+  close: msg({ context: 'memo', message: '決済' }),
+  sell: msg({ context: 'memo', message: '売却' }),
+  sellToClose: msg({ context: 'memo', message: '返済売' }),
+  buyToCover: msg({ context: 'memo', message: '返済買' }),
+  autoClose: msg({ context: 'memo', message: '自動決済(デイトレード)' }),
+  forcedClose: msg({ context: 'memo', message: '強制決済' }),
+  blockTrade: msg({ context: 'memo', message: 'ブロック取引' }),
+  placedMarket: msg({ context: 'memo', message: '注文受付(成行)' }),
+  placedLimit: msg({ context: 'memo', message: '注文受付(指値)' }),
+  cancelled: msg({ context: 'memo', message: '取消' }),
+  expired: msg({ context: 'memo', message: '失効' }),
+} as const;
+
+/** "現物買 トヨタ自動車 (7203) 100株 @ ¥2,599.5" */
+const TRADE_LINE = msg({ message: '{action} {stock} {shares}株 @ {price}' });
+/** "取消 トヨタ自動車 (7203) 100株" */
+const ORDER_LINE = msg({ message: '{action} {stock} {shares}株' });
+
+/** A message with values (Lingui's `_` takes the values inside the descriptor). */
+function tr(c: MemoContext, d: MessageDescriptor, values: Record<string, string>): string {
+  const withValues: MessageDescriptor = { ...d, values };
+  return c.i18n._(withValues);
+}
+
+function trade(action: MessageDescriptor, p: TradeMemoParams, c: MemoContext): string {
+  return tr(c, TRADE_LINE, {
+    action: c.i18n._(action),
+    stock: stockLabel(c.record, c.i18n.locale, p.code),
+    shares: formatScaled(p.shares, 0),
+    price: formatMemoPrice(p.price, p.priceScale, c.record.currency),
+  });
+}
+
+function order(action: MessageDescriptor, p: { code: string; shares: number }, c: MemoContext): string {
+  return tr(c, ORDER_LINE, {
+    action: c.i18n._(action),
+    stock: stockLabel(c.record, c.i18n.locale, p.code),
+    shares: formatScaled(p.shares, 0),
+  });
+}
+
+function buyAction(p: TradeMemoParams): MessageDescriptor {
+  if (typeof p.leverage !== 'number') return ACTION.buy;
+  return p.leverage > 1 ? ACTION.marginBuy : ACTION.cashBuy;
+}
+
+function closeAction(p: TradeMemoParams): MessageDescriptor {
+  if (p.direction === 'down') return ACTION.buyToCover;
+  if (p.direction === 'up' && typeof p.leverage === 'number') return p.leverage > 1 ? ACTION.sellToClose : ACTION.sell;
+  return ACTION.close;
+}
+
+/** The text of every memo id from its params; null when the memo adds nothing to the kind. */
+export const MEMO_TEXT: { [K in MemoId]: (p: MemoParams[K], c: MemoContext) => string | null } = {
+  memo_buy: (p: TradeMemoParams, c) => trade(buyAction(p), p, c),
+  memo_sell_short: (p, c) => trade(ACTION.sellShort, p, c),
+  memo_close: (p: TradeMemoParams, c) => trade(closeAction(p), p, c),
+  memo_auto_close: (p, c) => trade(ACTION.autoClose, p, c),
+  memo_forced_close: (p, c) => trade(ACTION.forcedClose, p, c),
+  memo_block_buy: (p, c) => trade(ACTION.blockTrade, p, c),
+  memo_order_placed: (p, c) => order(p.orderType === 'limit' ? ACTION.placedLimit : ACTION.placedMarket, p, c),
+  memo_order_cancelled: (p, c) => order(ACTION.cancelled, p, c),
+  memo_order_expired: (p, c) => order(ACTION.expired, p, c),
+  memo_margin_interest: (p, c) =>
+    tr(c, msg({ message: '信用金利 {stock} {through}まで' }), { stock: stockLabel(c.record, c.i18n.locale, p.code), through: formatMemoDate(p.through) }),
+  memo_borrow_fee: (p, c) =>
+    tr(c, msg({ message: '貸株料 {stock} {through}まで' }), { stock: stockLabel(c.record, c.i18n.locale, p.code), through: formatMemoDate(p.through) }),
+  memo_demo_grant: (_p, c) => c.i18n._(msg({ message: 'お試し用のデモ資金（実際のお金ではありません）' })),
+  memo_admin_grant: (p, c) => (p.reason ? tr(c, msg({ message: '付与理由：{reason}' }), { reason: p.reason }) : null),
+  memo_none: () => null,
+};
+
+/**
+ * The memo of a record in the reader's language. The params come off the wire loosely typed, so a
+ * memo whose params do not fit its id (an older or newer server) shows the stock alone rather than
+ * a half-filled sentence; a record with a stock and no memo text shows the stock too.
+ */
+export function memoText(memo: { id: MemoId; params: Record<string, string | number> }, c: MemoContext): string | null {
+  const stock = stockLabel(c.record, c.i18n.locale) || null;
+  if (!paramsFit(memo)) return stock;
+  const text = (MEMO_TEXT[memo.id] as (p: unknown, c: MemoContext) => string | null)(memo.params, c);
+  return text ?? stock;
+}
+
+const TRADE_KEYS = { code: 'string', shares: 'int', price: 'int', priceScale: 'scale' } as const;
+const ORDER_KEYS = { code: 'string', shares: 'int' } as const;
+const DATED_KEYS = { code: 'string', through: 'string' } as const;
+type Check = 'string' | 'int' | 'scale';
+const REQUIRED: { [K in MemoId]: Record<string, Check> } = {
+  memo_buy: TRADE_KEYS,
+  memo_sell_short: TRADE_KEYS,
+  memo_close: TRADE_KEYS,
+  memo_auto_close: TRADE_KEYS,
+  memo_forced_close: TRADE_KEYS,
+  memo_block_buy: TRADE_KEYS,
+  memo_order_placed: { ...ORDER_KEYS, orderType: 'string' },
+  memo_order_cancelled: ORDER_KEYS,
+  memo_order_expired: ORDER_KEYS,
+  memo_margin_interest: DATED_KEYS,
+  memo_borrow_fee: DATED_KEYS,
+  memo_demo_grant: {},
+  memo_admin_grant: { reason: 'string' },
+  memo_none: {},
+};
+
+function paramsFit(memo: { id: MemoId; params: Record<string, unknown> }): boolean {
+  const need = REQUIRED[memo.id];
+  if (!need) return false;
+  return Object.entries(need).every(([key, check]) => {
+    const v = memo.params[key];
+    if (check === 'string') return typeof v === 'string';
+    if (check === 'int') return Number.isSafeInteger(v);
+    return Number.isSafeInteger(v) && (v as number) >= 1 && 10 ** Math.round(Math.log10(v as number)) === v;
+  });
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSiteConfig } from '../../components/useSiteConfig';
+import { Page } from '../../components/Page';
+import { EmptyView } from '../../components/EmptyView';
+import { Icon } from '../../components/Icon';
+import * as icons from '../../components/icons';
+import { Tabs } from '../../components/Segmented';
+import { BlockOfferList } from '../../components/block/OfferList';
+import { IndexTicker } from '../../components/market/IndexTicker';
+import { PositionList } from '../../components/trade/PositionList';
+
+/**
+ * /home/index — tab screen, kept alive: the indices, shortcuts to the product areas, and the
+ * home tabs: Inventory (the user's open positions), IPO, Big deal (block-trade offers) and
+ * Quantitative. IPO and quantitative funds are not built yet and say so. The home screen shows
+ * pieces of several areas, so everything it shows comes from components/.
+ */
+type HomeTab = 'inventory' | 'ipo' | 'block' | 'quant';
+
+export function HomeScreen() {
+  const { t } = useLingui();
+  const config = useSiteConfig();
+  const [tab, setTab] = useState<HomeTab>('inventory');
+  const shortcuts: { to: string; label: string; icon: string }[] = [
+    { to: '/market/index', label: t`マーケット`, icon: icons.chart },
+    { to: '/favorite/index', label: t`お気に入り`, icon: icons.star },
+    { to: '/home/newStock', label: t`IPO`, icon: icons.gift },
+    { to: '/home/blockTrade', label: t`ブロック取引`, icon: icons.layers },
+    { to: '/home/dayTrading', label: t`デイトレード`, icon: icons.clock },
+    { to: '/home/qcList', label: t`クオンツ`, icon: icons.pulse },
+    { to: '/home/fllow', label: t`フォロー注文`, icon: icons.list },
+    { to: '/information/recharge', label: t`入金`, icon: icons.deposit },
+  ];
+  return (
+    <Page title={config.data?.title ?? 'Kabuto'} back={false} tabbed>
+      <IndexTicker />
+      <nav className="shortcuts" aria-label={t`メニュー`}>
+        {shortcuts.map((s) => (
+          <Link key={s.to} to={s.to} className="shortcuts__item">
+            <span className="shortcuts__icon">
+              <Icon d={s.icon} size={24} />
+            </span>
+            <span className="shortcuts__label">{s.label}</span>
+          </Link>
+        ))}
+      </nav>
+      <section className="home-tabs positions" aria-label={t`ホームのタブ`}>
+        <Tabs
+          label={t`ホームのタブ`}
+          value={tab}
+          onChange={setTab}
+          tabs={[
+            { value: 'inventory', label: t`保有銘柄` },
+            { value: 'ipo', label: t`IPO` },
+            { value: 'block', label: t`ブロック取引` },
+            { value: 'quant', label: t`クオンツ` },
+          ]}
+        />
+        {tab === 'inventory' ? (
+          <>
+            <PositionList group="open" compact />
+            <Link to="/trade/index" className="btn btn--secondary btn--block">
+              <Trans>取引画面へ</Trans>
+            </Link>
+          </>
+        ) : tab === 'ipo' ? (
+          <EmptyView
+            compact
+            icon={icons.gift}
+            text={<Trans>IPOの申し込みはまだご利用いただけません</Trans>}
+            hint={<Trans>提供を開始するまで、新規公開株の案件は表示されません。</Trans>}
+          />
+        ) : tab === 'block' ? (
+          <>
+            <BlockOfferList limit={3} />
+            <Link to="/home/blockTrade" className="btn btn--secondary btn--block">
+              <Trans>すべての案件を見る</Trans>
+            </Link>
+          </>
+        ) : (
+          <EmptyView
+            compact
+            icon={icons.pulse}
+            text={<Trans>クオンツ運用はまだご利用いただけません</Trans>}
+            hint={<Trans>提供を開始するまで、運用成績や案件は表示されません。</Trans>}
+          />
+        )}
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,129 @@
+import { useCallback } from 'react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Page } from '../../components/Page';
+import { EmptyView } from '../../components/EmptyView';
+import { Icon } from '../../components/Icon';
+import * as shellIcons from '../../components/icons';
+import * as icons from '../../components/market/icons';
+import { IndexTicker } from '../../components/market/IndexTicker';
+import { detailPath } from '../../components/market/names';
+import { SimNote, TabList } from '../../components/market/parts';
+import type { RowData } from '../../components/market/QuoteRow';
+import type { MARKET_BOARDS, MARKET_SORTS } from '../../routes/-lib/search';
+import { BoardView } from './BoardList';
+import { UpDownSetting } from './controls';
+
+type Tab = (typeof MARKET_BOARDS)[number];
+type Sort = (typeof MARKET_SORTS)[number];
+
+/** /market/index — kept alive. The six market tabs with live, virtualized boards. */
+export function MarketScreen() {
+  const { t } = useLingui();
+  // Kept alive: rendered outside its route match too (routes/-lib/keep-alive.ts), so read the search softly.
+  const search = useSearch({ from: '/market/index', shouldThrow: false });
+  const navigate = useNavigate();
+  const tab: Tab = search?.tab ?? 'listed';
+  const sort: Sort = search?.sort ?? 'changeBp';
+  const order = search?.order ?? 'desc';
+
+  const setSearch = (next: { tab?: Tab; sort?: Sort; order?: 'asc' | 'desc' }) =>
+    void navigate({ to: '/market/index', search: { tab, sort, order, ...next }, replace: true, resetScroll: false });
+
+  const tabs: { id: Tab; label: string }[] = [
+    { id: 'listed', label: t`上場` },
+    { id: 'otc', label: t`店頭` },
+    { id: 'ipo', label: t`公募` },
+    { id: 'auction', label: t`オークション` },
+    { id: 'crypto', label: t`暗号資産` },
+    { id: 'fx', label: t`外国為替` },
+  ];
+  const sorts: { id: string; sort: Sort; order: 'asc' | 'desc'; label: string }[] = [
+    { id: 'up', sort: 'changeBp', order: 'desc', label: t`値上がり率` },
+    { id: 'down', sort: 'changeBp', order: 'asc', label: t`値下がり率` },
+    { id: 'volume', sort: 'volume', order: 'desc', label: t`出来高` },
+    { id: 'turnover', sort: 'turnover', order: 'desc', label: t`売買代金` },
+    { id: 'price', sort: 'price', order: 'desc', label: t`株価` },
+  ];
+  const hints: Record<Tab, string> = {
+    listed: t`東証プライム・スタンダード`,
+    otc: t`東証グロース・名証・福証・札証`,
+    ipo: '',
+    auction: '',
+    crypto: t`暗号資産の円建て価格（24時間）`,
+    fx: t`主要9通貨の対円レート（平日）`,
+  };
+
+  const hrefOf = useCallback((row: RowData) => `#${detailPath(row.kind)}?code=${encodeURIComponent(row.code)}`, []);
+  const onOpen = useCallback(
+    (row: RowData) => void navigate({ to: detailPath(row.kind), search: { code: row.code } }),
+    [navigate],
+  );
+  const metricLabel = sort === 'volume' ? t`出来高` : sort === 'turnover' ? t`売買代金` : t`騰落率`;
+  const board = tab === 'listed' || tab === 'otc' || tab === 'crypto' || tab === 'fx' ? tab : null;
+
+  return (
+    <Page
+      title={t`マーケット`}
+      fallback="/home/index"
+      right={
+        <Link to="/favorite/search" className="icon-btn" aria-label={t`銘柄検索`}>
+          <Icon d={icons.search} size={22} />
+        </Link>
+      }
+    >
+      <div className="head-row">
+        <SimNote />
+        <UpDownSetting />
+      </div>
+      <IndexTicker showFoot={false} />
+      <div className="mkt-sticky">
+        <TabList items={tabs} value={tab} onChange={(id) => setSearch({ tab: id })} label={t`市場`} idPrefix="board" />
+        {board ? (
+          <div className="mkt-sorts" role="group" aria-label={t`並び替え`}>
+            {sorts.filter((s) => tab !== 'fx' || s.sort === 'changeBp' || s.sort === 'price').map((s) => (
+              <button
+                key={s.id}
+                type="button"
+                className="seg__btn"
+                aria-pressed={s.sort === sort && s.order === order}
+                onClick={() => setSearch({ sort: s.sort, order: s.order })}
+              >
+                {s.label}
+              </button>
+            ))}
+          </div>
+        ) : null}
+        {board ? <p className="mkt-hint">{hints[tab]}</p> : null}
+        {board ? (
+          <div className="mkt-head" aria-hidden="true">
+            <span>
+              <Trans>銘柄</Trans>
+            </span>
+            <span>
+              <Trans>現在値・前日比</Trans>
+            </span>
+            <span>{metricLabel}</span>
+          </div>
+        ) : null}
+      </div>
+      <div id="board-panel" role="tabpanel" aria-labelledby={`board-tab-${tab}`}>
+        {board ? (
+          <BoardView key={`${board}:${sort}:${order}`} board={board} sort={sort} order={order} hrefOf={hrefOf} onOpen={onOpen} />
+        ) : tab === 'ipo' ? (
+          <EmptyView
+            icon={shellIcons.gift}
+            text={<Trans>新規公開株（IPO）の申込はまだご利用いただけません</Trans>}
+            hint={<Trans>IPO の機能を提供するまで、この一覧は空です。架空の銘柄は表示しません。</Trans>}
+          />
+        ) : (
+          <EmptyView
+            icon={shellIcons.layers}
+            text={<Trans>ブロック取引の募集はまだご利用いただけません</Trans>}
+            hint={<Trans>ブロック取引の機能を提供するまで、この一覧は空です。架空の募集は表示しません。</Trans>}
+          />
+        )}
+      </div>
+    </Page>
+  );
+}

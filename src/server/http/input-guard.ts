@@ -1,0 +1,97 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AnyEndpoint } from '../modules/module';
+import type { AppEnv } from './env';
+import { sendFailure } from './envelope';
+
+/*
+ * Input every contract endpoint refuses before validation, auth or a database sees it
+ * (docs/architecture.md "A request"): mounted first by `mount()`, so a new endpoint is covered the
+ * day it is added.
+ *
+ * - Control characters (U+0000–U+001F, U+007F) in any string of the path params, query (names and
+ *   values), JSON body (keys and values, at any depth) or the headers the server reads as input:
+ *   400 invalid_request {field, issue: "control_character"}. No field of the contract takes a
+ *   multi-line text today; one that does would list its field here. Without this, `%00` in a path
+ *   id or `\u0000` in a JSON string reached PostgreSQL ("invalid byte sequence for encoding UTF8").
+ * - A body that is not JSON (a Content-Type other than application/json, or none with a body):
+ *   415 unsupported_media_type. Otherwise Hono's validator reads such a body as `{}`, and a command
+ *   whose fields are all optional would run.
+ */
+
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
+/** Headers read as input (a session token, a money command's key): any control character is refused. */
+const INPUT_HEADERS = ['token', 'idempotency-key'];
+
+export function hasControlCharacter(s: string): boolean {
+  return CONTROL.test(s);
+}
+
+/** The path (`a.b.0`) of the first string or key holding a control character, or undefined. */
+export function controlCharacterField(value: unknown, path: readonly string[] = []): string | undefined {
+  if (typeof value === 'string') return CONTROL.test(value) ? path.join('.') || 'body' : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  // An explicit stack: a deeply nested body must not overflow the call stack.
+  const stack: [unknown, readonly string[]][] = [[value, path]];
+  while (stack.length > 0) {
+    const [v, p] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (CONTROL.test(v)) return p.join('.') || 'body';
+    } else if (Array.isArray(v)) {
+      v.forEach((item, i) => stack.push([item, [...p, String(i)]]));
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, item] of Object.entries(v)) {
+        if (CONTROL.test(k)) return [...p, k].join('.');
+        stack.push([item, [...p, k]]);
+      }
+    }
+  }
+  return undefined;
+}
+
+function mediaType(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+function hasBody(headers: Headers): boolean {
+  const length = headers.get('content-length');
+  return headers.has('transfer-encoding') || (length !== null && length !== '0');
+}
+
+/** The first guard of every contract endpoint (see the comment above). */
+export function inputGuard(ep: AnyEndpoint): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const refuse = (field: string) => sendFailure(c, 400, 'invalid_request', { field, issue: 'control_character' });
+    for (const name of INPUT_HEADERS) {
+      const v = c.req.header(name);
+      if (v !== undefined && CONTROL.test(v)) return refuse(name);
+    }
+    const params = controlCharacterField(c.req.param());
+    if (params !== undefined) return refuse(params);
+    const query = controlCharacterField(c.req.queries());
+    // `queries()` maps a name to its list of values: report the name, not `name.0`.
+    if (query !== undefined) return refuse(query.split('.')[0]!);
+
+    if (ep.body && c.req.method !== 'GET') {
+      const type = c.req.header('content-type');
+      if (type === undefined ? hasBody(c.req.raw.headers) : !JSON_TYPE.test(mediaType(type))) {
+        return sendFailure(c, 415, 'unsupported_media_type', { expected: 'application/json' });
+      }
+      if (type !== undefined) {
+        let body: unknown;
+        try {
+          body = await c.req.json();
+        } catch (err) {
+          // Not JSON: the validator that follows answers 400 invalid_json. Anything else (the body
+          // limit, a client gone) goes on to the error handler.
+          if (!(err instanceof SyntaxError)) throw err;
+          return sendFailure(c, 400, 'invalid_json');
+        }
+        const field = controlCharacterField(body);
+        if (field !== undefined) return refuse(field);
+      }
+    }
+    await next();
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * The one recipe for every command that moves money (docs/architecture.md, "A money command";
+ * docs/decisions/005): the account-state guard, reads that must happen before the transaction,
+ * then idempotency + one database transaction + the clock's instant, together.
+ */
+import type { Transaction } from 'kysely';
+import type { DB } from '../db/schema';
+import type { Clock } from '../clock';
+
+/** The part of the Ledger a money command needs (the ledger's `withIdempotency`). */
+export interface IdempotentRunner {
+  withIdempotency<T>(scope: string, key: string, requestBody: unknown, fn: (trx: Transaction<DB>) => Promise<T>): Promise<T>;
+}
+
+export interface MoneyCommandContext<P> {
+  /** The command's only transaction: every posting and row change goes through it. */
+  trx: Transaction<DB>;
+  /** The instant of the command, read once inside the transaction. */
+  now: number;
+  /** What `prepare` read before the transaction. */
+  prepared: P;
+}
+
+export interface MoneyCommand<T, P = undefined> {
+  /** Whose keys: a user id, or `admin:<id>` for commands an admin runs. */
+  scope: string;
+  /** The client's Idempotency-Key (one per user action, kept across retries). */
+  key: string;
+  /** Names the operation in the request hash, so one key cannot serve two kinds of command. */
+  op: string;
+  /** The request as the client sent it: a repeat with another body is a 409. */
+  request: Record<string, unknown>;
+  /** The time this command acts at (trading uses the market clock). */
+  clock: Clock;
+  /** Refuses the command before anything else (account states, KYC…): throws a DomainError. */
+  guard?: () => void | Promise<void>;
+  /**
+   * Reads done before the transaction opens. On SQLite a pool read inside the transaction would
+   * wait for that same transaction, so config and the like are read here.
+   */
+  prepare?: () => Promise<P>;
+  run: (ctx: MoneyCommandContext<P>) => Promise<T>;
+}
+
+/** Runs a money command at most once per (scope, key); its result is plain JSON (see idempotency.ts). */
+export async function moneyCommand<T, P = undefined>(ledger: IdempotentRunner, cmd: MoneyCommand<T, P>): Promise<T> {
+  await cmd.guard?.();
+  const prepared = (cmd.prepare ? await cmd.prepare() : undefined) as P;
+  return ledger.withIdempotency(cmd.scope, cmd.key, { op: cmd.op, ...cmd.request }, (trx) =>
+    cmd.run({ trx, now: cmd.clock.now(), prepared }),
+  );
+}

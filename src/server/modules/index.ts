@@ -1,0 +1,24 @@
+/**
+ * The module registry (docs/decisions/005): every area of the server, in mount order. The HTTP
+ * edge mounts their routes, the job runner runs their jobs and `funds/summary` totals their
+ * holdings by looping over this list; a new area adds its folder and one line here.
+ */
+import { configModule } from './config';
+import { accountModule } from './account';
+import { adminModule } from './admin';
+import { marketModule } from './market';
+import { watchlistModule } from './watchlist';
+import { tradeModule } from './trade';
+import { blockModule } from './block';
+import { fundsModule } from './funds';
+
+export const MODULES = [
+  configModule,
+  accountModule,
+  adminModule,
+  marketModule,
+  watchlistModule,
+  tradeModule,
+  blockModule,
+  fundsModule,
+] as const;

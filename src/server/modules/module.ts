@@ -1,0 +1,82 @@
+/**
+ * The module template (docs/architecture.md, "The module template"; docs/decisions/005): what an
+ * area declares in its `index.ts` — its routes, admin routes, job handlers and holdings provider —
+ * so the HTTP edge, the job runner and `funds/summary` loop over the registry
+ * (src/server/modules/index.ts) instead of naming areas. Nothing here knows HTTP: a route is a
+ * contract endpoint and a function of its validated input.
+ */
+import type { DataOf, Endpoint, IsIdempotent, IsPublic, ParsedBodyOf, ParsedParamsOf, ParsedQueryOf } from '../../shared/api/endpoint';
+import type { AuthUser } from '../auth/principal';
+
+export type AnyEndpoint = Endpoint<any, any, any, any, any, any>;
+
+/** Facts about the request a use case may need, without the transport. */
+export interface RequestInfo {
+  /** The client's address (X-Forwarded-For only behind a trusted proxy). */
+  ip: string;
+  requestId: string;
+  /** The request's URL (scheme and host: the WebAuthn origin when KABUTO_ORIGIN is unset). */
+  url: string;
+  /** A request header by name (case-insensitive), e.g. `origin` or the step-up token. */
+  header(name: string): string | undefined;
+}
+
+/** A handler's input: validated by the contract, typed by it (no `!` on the key or the user). */
+export interface RouteInput<E> {
+  body: ParsedBodyOf<E>;
+  query: ParsedQueryOf<E>;
+  params: ParsedParamsOf<E>;
+  /** `undefined` by type on public endpoints. */
+  user: IsPublic<E> extends true ? undefined : AuthUser;
+  /** A required, checked string on money commands (`idempotent: true`). */
+  idempotencyKey: IsIdempotent<E> extends true ? string : undefined;
+  request: RequestInfo;
+}
+
+export interface Route<E extends AnyEndpoint = AnyEndpoint> {
+  endpoint: E;
+  handle: (input: RouteInput<E>) => Promise<DataOf<E>> | DataOf<E>;
+}
+
+/** One endpoint bound to its use case: one line per endpoint in a module's routes.ts. */
+export function route<E extends AnyEndpoint>(endpoint: E, handle: (input: RouteInput<E>) => Promise<DataOf<E>> | DataOf<E>): Route {
+  return { endpoint, handle } as unknown as Route;
+}
+
+/**
+ * Due work of an area. `run(at)` does everything due at `at` and is idempotent (work derives from
+ * stored rows and the instant), returning counts for the log.
+ */
+export interface JobHandler<R extends object = object> {
+  run(at: number): Promise<R>;
+}
+
+/** What an area holds for a user, valued now, for `funds/summary` (no `funds → area` import). */
+export interface Holdings {
+  /** Live value of what is held (in the home currency). */
+  marketValue: number;
+  unrealizedPnl: number;
+  /** Net result of what is over (after fees, interest and tax). */
+  realizedPnl: number;
+}
+
+export interface HoldingsProvider {
+  holdings(userId: string, now: number): Promise<Holdings>;
+}
+
+/**
+ * One area. Each part receives the services it needs explicitly (`S` is the slice of the
+ * composition root's services the area uses), so a module never reaches for globals or context.
+ */
+export interface ServerModule<S = never, J extends Record<string, JobHandler> = Record<string, JobHandler>> {
+  name: string;
+  routes?: (services: S) => Route[];
+  /** Routes whose endpoints are all `auth: 'admin'` (checked when mounted). */
+  adminRoutes?: (services: S) => Route[];
+  jobs?: (services: S) => J;
+  holdings?: (services: S) => HoldingsProvider;
+}
+
+export function defineModule<S, J extends Record<string, JobHandler> = Record<never, JobHandler>>(m: ServerModule<S, J>): ServerModule<S, J> {
+  return m;
+}

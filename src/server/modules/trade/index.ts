@@ -1,0 +1,26 @@
+/**
+ * Trading area: orders, positions, closing, the due-work engine and the holdings it reports to
+ * `funds/summary`. The building blocks block trades reuse are exported here (other modules reach
+ * trade only through this file).
+ */
+import { defineModule } from '../module';
+import { tradeRoutes } from './routes';
+import type { TradingService } from './service';
+import type { TradingEngine } from './engine';
+
+export { TradingService } from './service';
+export { TradingEngine, emptyReport, type EngineReport } from './engine';
+export { newPositionRow, settleDeps, type TradeCtx } from './context';
+export { dayLimits, quoteAt, tradable, type Tradable } from './market';
+export { openFields, postOpenFromCash, tradeMemo } from './settle';
+export { insertPosition, type PositionRow } from './repo';
+export { positionView, QuoteCache } from './view';
+
+type Needs = { trading: TradingService; tradingEngine: TradingEngine };
+
+export const tradeModule = defineModule<Needs, { trading: TradingEngine }>({
+  name: 'trade',
+  routes: (s) => tradeRoutes(s.trading),
+  jobs: (s) => ({ trading: s.tradingEngine }),
+  holdings: (s) => s.trading,
+});

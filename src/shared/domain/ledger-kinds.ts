@@ -1,0 +1,107 @@
+/**
+ * The registry of ledger entry kinds and journal memos (docs/architecture.md, "The money model").
+ *
+ * Every entry the server posts has a kind listed here. The kind says which records tab shows it
+ * and carries its Japanese label (the source text; the client translates it with the `kind.*`
+ * catalog entries, and its table is typed by `EntryKind`, so a new kind without a translation
+ * does not compile). A memo is a message id plus params (stock code, shares, price…), never a
+ * sentence: the reader's language is chosen on the client.
+ */
+
+/** The records tabs (`GET funds/records?type=`); `all` shows every kind. */
+export const RECORD_TYPES = ['trade', 'grant', 'all'] as const;
+export type RecordType = (typeof RECORD_TYPES)[number];
+
+export interface EntryKindInfo {
+  /** The records tab the entry appears under (besides `all`). */
+  records: Exclude<RecordType, 'all'>;
+  /** The Japanese label (source text of the client's translation). */
+  ja: string;
+}
+
+export const ENTRY_KINDS = {
+  order_reserve: { records: 'trade', ja: '注文の資金拘束' },
+  order_release: { records: 'trade', ja: '拘束資金の返却' },
+  trade_open: { records: 'trade', ja: '新規約定' },
+  trade_close: { records: 'trade', ja: '決済' },
+  margin_interest: { records: 'trade', ja: '信用取引の金利' },
+  borrow_fee: { records: 'trade', ja: '貸株料' },
+  demo_grant: { records: 'grant', ja: 'デモ資金の付与' },
+  admin_grant: { records: 'grant', ja: 'テスト資金の付与' },
+} as const satisfies Record<string, EntryKindInfo>;
+
+export type EntryKind = keyof typeof ENTRY_KINDS;
+
+export function isEntryKind(kind: string): kind is EntryKind {
+  return Object.hasOwn(ENTRY_KINDS, kind);
+}
+
+/** The kinds shown under one records tab. */
+export function kindsOfRecordType(type: Exclude<RecordType, 'all'>): EntryKind[] {
+  return (Object.keys(ENTRY_KINDS) as EntryKind[]).filter((k) => ENTRY_KINDS[k].records === type);
+}
+
+/**
+ * Memo message ids and the params each carries. Prices are integers in `priceScale` (the client
+ * formats them with src/shared/money); `shares` are shares; `through` is a Tokyo date.
+ */
+export interface MemoParams {
+  memo_buy: TradeParams;
+  memo_sell_short: TradeParams;
+  memo_close: TradeParams;
+  memo_auto_close: TradeParams;
+  memo_forced_close: TradeParams;
+  memo_block_buy: TradeParams;
+  memo_order_placed: { code: string; shares: number; orderType: 'market' | 'limit' };
+  memo_order_cancelled: { code: string; shares: number };
+  memo_order_expired: { code: string; shares: number };
+  memo_margin_interest: { code: string; through: string };
+  memo_borrow_fee: { code: string; through: string };
+  memo_demo_grant: Record<never, never>;
+  /** The admin's reason, as written (shown to the user: docs/domain.md "What Kabuto never builds" corrections have reasons). */
+  memo_admin_grant: { reason: string };
+  /** An entry written before memos were message ids: the client shows the kind only. */
+  memo_none: Record<never, never>;
+}
+
+export type TradeParams = {
+  code: string;
+  shares: number;
+  price: number;
+  priceScale: number;
+  /** The position's side and leverage (1 = cash), so 現物買 / 信用新規買 / 返済 read right. */
+  direction?: 'up' | 'down';
+  leverage?: number;
+};
+
+export type MemoId = keyof MemoParams;
+
+export const MEMO_IDS = [
+  'memo_buy', 'memo_sell_short', 'memo_close', 'memo_auto_close', 'memo_forced_close', 'memo_block_buy',
+  'memo_order_placed', 'memo_order_cancelled', 'memo_order_expired', 'memo_margin_interest', 'memo_borrow_fee',
+  'memo_demo_grant', 'memo_admin_grant', 'memo_none',
+] as const satisfies readonly MemoId[];
+
+export type Memo = { [K in MemoId]: { id: K; params: MemoParams[K] } }[MemoId];
+
+/** A memo as stored in `journal_entry.memo` (JSON with sorted keys, so equal memos store equal). */
+export function encodeMemo(memo: Memo): string {
+  const params = memo.params as Record<string, unknown>;
+  const sorted = Object.fromEntries(Object.keys(params).sort().map((k) => [k, params[k]]));
+  return JSON.stringify({ id: memo.id, params: sorted });
+}
+
+/** The stored memo back as id + params; anything else (an older free-text memo) is `memo_none`. */
+export function decodeMemo(stored: string): Memo {
+  if (stored.startsWith('{')) {
+    try {
+      const v = JSON.parse(stored) as { id?: unknown; params?: unknown };
+      if (typeof v.id === 'string' && (MEMO_IDS as readonly string[]).includes(v.id) && v.params && typeof v.params === 'object') {
+        return v as Memo;
+      }
+    } catch {
+      // not JSON: falls through
+    }
+  }
+  return { id: 'memo_none', params: {} };
+}

@@ -1,0 +1,105 @@
+/**
+ * The authorization matrix from the registry (issue 10 §7, docs/architecture.md "The contract"):
+ * every endpoint that needs a session refuses an anonymous caller with 401; every `admin/*` one
+ * refuses a user with 403; every endpoint taking an id answers another user's resource exactly
+ * like a missing one (404, same message) and changes nothing. Real resources of two users: a
+ * position and a pending order through the trade API, a passkey row.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uuidv7 } from 'uuidv7';
+import { ALL_ENDPOINTS, type AnyEndpoint } from '../../src/shared/api/registry';
+import { testDialects } from '../support/db';
+import { startTestServer, type TestServer, type TestUser } from '../support/server';
+import { pathOf, stateDigest } from '../support/security';
+import { order, placed, trader } from './trade-support';
+
+const MISSING_ID = 'ZZ00000000';
+
+/**
+ * Path params that do not name something a user owns: market codes (public data), block offers
+ * (every user sees and buys the same offers), and admin targets (admins act on any user). Any
+ * other param must have an owner fixture below, so a new owned resource cannot skip the matrix.
+ */
+const SHARED = (ep: AnyEndpoint, name: string) => name === 'code' || ep.path.startsWith('block/offers/') || ep.path.startsWith('admin/');
+
+describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
+  let s: TestServer;
+  let alice: TestUser;
+  let bob: TestUser;
+  const owned: Record<string, string> = {};
+  beforeAll(async () => {
+    s = await startTestServer({ dialect });
+    [alice, bob] = await Promise.all([trader(s), trader(s)]);
+    owned.position = (await placed(s, alice)).id as string;
+    // A pending limit buy at the day's lower price limit: it stays cancellable.
+    const probe = await order(s, alice, { type: 'limit', price: 1 });
+    owned.order = (await placed(s, alice, { type: 'limit', price: Number(probe.body.params.lower) })).id as string;
+    await placed(s, bob);
+    owned.passkey = uuidv7();
+    await s.services.database.db
+      .insertInto('passkey_credential')
+      .values({ id: owned.passkey, user_id: alice.id, credential_id: 'cred-alice', public_key: 'x', rp_id: 'localhost', name: 'Alice key', created_at: Date.now() })
+      .execute();
+  });
+  afterAll(() => s?.close());
+
+  /** Alice's resource for an owned path param. */
+  function aliceOwns(ep: AnyEndpoint): string | undefined {
+    if (ep.path.startsWith('trade/positions/')) return owned.position;
+    if (ep.path.startsWith('trade/orders/')) return owned.order;
+    if (ep.path.startsWith('passkeys/')) return owned.passkey;
+    return undefined;
+  }
+
+  const send = (ep: AnyEndpoint, path: string, token: string | undefined) =>
+    s.call(ep.method, path, { token, body: ep.body ? {} : undefined, headers: ep.idempotent ? { 'Idempotency-Key': uuidv7() } : {} });
+
+  it('anonymous → 401, user on admin/* → 403, another user\'s id → the 404 of a missing one, for 100 % of ALL_ENDPOINTS', async () => {
+    let walked = 0;
+    let crossUser = 0;
+    const problems: string[] = [];
+    const before = await stateDigest(s);
+    for (const ep of ALL_ENDPOINTS) {
+      const label = `${ep.method} ${ep.path}`;
+      const missingPath = pathOf(ep, (name) => (name === 'code' ? '7203' : MISSING_ID));
+      if (ep.auth !== 'none') {
+        const anon = await send(ep, missingPath, undefined);
+        if (anon.status !== 401) problems.push(`${label}: anonymous → ${anon.status}`);
+      }
+      if (ep.path.startsWith('admin/')) {
+        if (ep.auth !== 'admin') problems.push(`${label}: under admin/ but auth ${ep.auth}`);
+        const asUser = await send(ep, missingPath, bob.token);
+        if (asUser.status !== 403 || asUser.body.msg !== 'admin_only') problems.push(`${label}: user → ${asUser.status} ${asUser.body.msg}`);
+      }
+      const params = [...ep.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+      const ownedParams = params.filter((name) => !SHARED(ep, name));
+      if (ownedParams.length > 0) {
+        const id = aliceOwns(ep);
+        if (!id) {
+          problems.push(`${label}: takes an id but the matrix has no resource for it (add one to aliceOwns, or to SHARED with the reason)`);
+        } else {
+          const token = ep.auth === 'none' ? undefined : bob.token;
+          // A well-formed id (the same shape as the real one) that names nothing.
+          const missing = await send(ep, pathOf(ep, uuidv7()), token);
+          const other = await send(ep, pathOf(ep, id), token);
+          crossUser += 1;
+          if (other.status !== 404 || other.status !== missing.status || other.body.msg !== missing.body.msg) {
+            problems.push(`${label}: another user's id → ${other.status} ${other.body.msg}, a missing one → ${missing.status} ${missing.body.msg}`);
+          }
+          // The owner still reaches it (the fixture is real).
+          if (ep.method === 'get') {
+            const own = await send(ep, pathOf(ep, id), alice.token);
+            if (own.status !== 200) problems.push(`${label}: the owner → ${own.status} ${own.body.msg}`);
+          }
+        }
+      }
+      walked += 1;
+    }
+    const after = await stateDigest(s);
+    console.log(`security-authz (${dialect}): walked ${walked} of ${ALL_ENDPOINTS.length} endpoints, ${crossUser} with another user's id`);
+    expect(problems).toEqual([]);
+    expect(after).toEqual(before);
+    expect(crossUser).toBeGreaterThan(0);
+    expect(walked).toBe(ALL_ENDPOINTS.length);
+  });
+});
