@@ -10,9 +10,9 @@ import { ConfigService } from './modules/config';
 import { AccountService, DEFAULT_LOGIN_LIMITS, FundPasswords, LoginLimiter, PasskeyService, Reauth, SessionService, type LoginLimits } from './modules/account';
 import { MarketService, QuoteHub } from './modules/market';
 import { WatchlistService } from './modules/watchlist';
-import { TradingEngine, TradingService, type TradeCtx } from './modules/trade';
+import { CorporateActionsJob, TradingEngine, TradingService, type TradeCtx } from './modules/trade';
 import { BlockService } from './modules/block';
-import { AdminGrants, FundsService } from './modules/funds';
+import { AdminGrants, FundsService, SettlementJob } from './modules/funds';
 import { MODULES } from './modules';
 import type { HoldingsProvider, JobHandler, ServerModule } from './modules/module';
 
@@ -58,6 +58,10 @@ export interface Services {
   block: BlockService;
   funds: FundsService;
   grants: AdminGrants;
+  /** Splits and dividends applied to positions on their ex-dates. */
+  corporateActions: CorporateActionsJob;
+  /** T+2 settlement of sale proceeds and late interest on an overdue shortfall. */
+  settlement: SettlementJob;
   /** Due work of every module (fills, auto-close, interest, margin checks): `jobs.runDue(now)`. */
   jobs: Jobs<JobHandlers>;
 }
@@ -106,14 +110,16 @@ export function createServices(opts: ServiceOptions): Services {
   });
   const block = new BlockService(tradeCtx, audit, trading);
   const tradingEngine = new TradingEngine(tradeCtx, logger);
+  const corporateActions = new CorporateActionsJob(tradeCtx, logger);
   let providers: HoldingsProvider[] = [];
   const funds = new FundsService(database, marketClock, ledger, market, () => providers);
   const grants = new AdminGrants(database, ledger, audit, clock);
+  const settlement = new SettlementJob(database, ledger, logger);
   const handlers: Record<string, JobHandler> = {};
   const jobs = new Jobs(marketClock, logger, handlers as JobHandlers);
   const services: Services = {
     database, clock, logger, env, config, audit, sessions, loginLimiter, accounts, passkeys, ledger,
-    market, marketClock, marketService, quotes, watchlist, trading, tradingEngine, block, funds, grants, jobs,
+    market, marketClock, marketService, quotes, watchlist, trading, tradingEngine, corporateActions, block, funds, grants, settlement, jobs,
   };
   // The registry's jobs and holdings, now that every service exists (modules declare, we wire).
   const modules: readonly ServerModule<Services>[] = MODULES;

@@ -72,7 +72,7 @@ for (const dialect of testDialects()) {
         lockedUntil: '2026-11-27', sellableFrom: '2026-11-27', principal: price * 50, actions: { close: false },
       });
       expect((await buy(u, offer.id, 500, key)).body).toEqual(res.body); // idempotent replay
-      expect(await balances(s, u.id)).toEqual({ cash: 5_000_000 - price * 50, frozen: 0, margin: price * 50, loan: 0 });
+      expect(await balances(s, u.id)).toEqual({ cash: 5_000_000 - price * 50, frozen: 0, margin: price * 50, unsettled: 0, loan: 0, shortfall: 0 });
       const offers = (await s.call('get', 'block/offers', { token: u.token })).body.data.items as { id: string; sharesAvailable: number }[];
       expect(offers.find((o) => o.id === offer.id)?.sharesAvailable).toBe(1_500);
 

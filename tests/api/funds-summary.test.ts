@@ -20,8 +20,9 @@ for (const dialect of testDialects()) {
     it('a new user has nothing, in yen', async () => {
       const u = await trader(s, 0);
       expect(await summary(u.token)).toEqual({
-        currency: 'JPY', totalAssets: 0, available: 0, frozen: 0, margin: 0, loan: 0, marketValue: 0, unrealizedPnl: 0,
-        realizedPnl: 0, profit: 0, balances: [{ currency: 'JPY', cash: 0, frozen: 0, margin: 0, loan: 0, total: 0 }],
+        currency: 'JPY', totalAssets: 0, available: 0, cash: 0, unsettled: 0, settlements: [], withdrawable: 0, frozen: 0, margin: 0, loan: 0,
+        shortfall: 0, shortfallDueOn: null, marketValue: 0, unrealizedPnl: 0, realizedPnl: 0, profit: 0,
+        balances: [{ currency: 'JPY', cash: 0, frozen: 0, margin: 0, unsettled: 0, loan: 0, shortfall: 0, total: 0 }],
       });
     });
 
@@ -42,8 +43,8 @@ for (const dialect of testDialects()) {
         marketValue: (price * 100) / 10, unrealizedPnl: unrealized, totalAssets: 2_000_000 + unrealized, profit: unrealized,
       });
       expect(sum.balances).toEqual([
-        { currency: 'JPY', cash: b.cash, frozen: b.frozen, margin: b.margin, loan: 0, total: 2_000_000 },
-        { currency: 'USD', cash: 12_345, frozen: 0, margin: 0, loan: 0, total: 12_345 },
+        { currency: 'JPY', cash: b.cash, frozen: b.frozen, margin: b.margin, unsettled: 0, loan: 0, shortfall: 0, total: 2_000_000 },
+        { currency: 'USD', cash: 12_345, frozen: 0, margin: 0, unsettled: 0, loan: 0, shortfall: 0, total: 12_345 },
       ]);
     });
 
@@ -72,8 +73,8 @@ for (const dialect of testDialects()) {
           { type: 'tax', amount: -c.tax },
         ]);
         expect(close.amount).toBe(c.pnl - c.closeFee - c.tax);
-        // The lines add up to the cash movement.
-        const cashMove = close.postings.filter((x: { kind: string }) => x.kind === 'cash').reduce((a: number, x: { amount: number }) => a + x.amount, 0);
+        // The lines add up to the movement of the user's money (settled cash and unsettled proceeds).
+        const cashMove = close.postings.filter((x: { kind: string }) => x.kind === 'cash' || x.kind === 'unsettled').reduce((a: number, x: { amount: number }) => a + x.amount, 0);
         expect(close.lines.reduce((a: number, l: { amount: number }) => a + l.amount, 0)).toBe(cashMove);
 
         const grants = await records('?type=grant');

@@ -29,7 +29,7 @@ for (const dialect of testDialects()) {
         expect(r.status).toBe(422);
         expect(r.body.msg).toBe('balance_insufficient');
       }
-      expect(await balances(s, u.id)).toEqual({ cash: cost / 2, frozen: 0, margin: 5 * cost, loan: 0 });
+      expect(await balances(s, u.id)).toEqual({ cash: cost / 2, frozen: 0, margin: 5 * cost, unsettled: 0, loan: 0, shortfall: 0 });
       const rows = await s.services.database.db.selectFrom('trade_position').select('id').where('user_id', '=', u.id).execute();
       expect(rows).toHaveLength(5);
       await expectLedgerBalanced(s);

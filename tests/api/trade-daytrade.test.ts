@@ -46,7 +46,7 @@ for (const dialect of testDialects()) {
     it('a late run catches up in time order: a lunch order fills at 12:30, then closes at 15:30', async () => {
       const u = await trader(s, 1_000_000);
       s.clock.set(at('2026-11-24', 12, 0));
-      const p = await placed(s, u, { dayTrade: true, direction: 'down' });
+      const p = await placed(s, u, { dayTrade: true, direction: 'down', leverage: 2 });
       expect(p.status).toBe('pending');
       const r = await runAt(s, at('2026-11-24', 18, 0));
       expect(r).toMatchObject({ filled: 1, autoClosed: 1 });

@@ -22,7 +22,7 @@ for (const dialect of testDialects()) {
       const limit = roundToTick(quote(s, '7203', TEST_NOW).price - 500, 'topix500', 'down');
       const p = await placed(s, u, { type: 'limit', price: limit });
       expect(p).toMatchObject({ status: 'pending', priceType: 'limit', limitPrice: limit, reserved: limit * 10, actions: { cancel: true, close: false } });
-      expect(await balances(s, u.id)).toEqual({ cash: 1_000_000 - limit * 10, frozen: limit * 10, margin: 0, loan: 0 });
+      expect(await balances(s, u.id)).toEqual({ cash: 1_000_000 - limit * 10, frozen: limit * 10, margin: 0, unsettled: 0, loan: 0, shortfall: 0 });
       const key = uuidv7();
       const res = await cancel(s, u, p.id, key);
       expect(res.body.data).toMatchObject({ status: 'cancelled', reserved: 0 });
@@ -30,7 +30,7 @@ for (const dialect of testDialects()) {
       const again = await cancel(s, u, p.id);
       expect(again.status).toBe(409);
       expect(again.body).toMatchObject({ msg: 'order_state_invalid', params: { status: 'cancelled' } });
-      expect(await balances(s, u.id)).toEqual({ cash: 1_000_000, frozen: 0, margin: 0, loan: 0 });
+      expect(await balances(s, u.id)).toEqual({ cash: 1_000_000, frozen: 0, margin: 0, unsettled: 0, loan: 0, shortfall: 0 });
       // Another user's order does not exist for this one.
       const other = await trader(s, 0);
       expect((await cancel(s, other, p.id)).body.msg).toBe('order_not_found');
@@ -84,7 +84,7 @@ for (const dialect of testDialects()) {
       const done = await position(s, u, p.id);
       expect(done).toMatchObject({ status: 'cancelled', reserved: 0 });
       expect(done.alerts).toEqual([{ kind: 'expired', params: {}, at: at('2026-11-24', 15, 30) }]);
-      expect(await balances(s, u.id)).toEqual({ cash: 1_000_000, frozen: 0, margin: 0, loan: 0 });
+      expect(await balances(s, u.id)).toEqual({ cash: 1_000_000, frozen: 0, margin: 0, unsettled: 0, loan: 0, shortfall: 0 });
     });
 
     it('limit orders still waiting at 15:30 take part in the closing auction when its price satisfies them', async () => {
@@ -99,7 +99,7 @@ for (const dialect of testDialects()) {
       const auction = quote(s, '7203', at('2026-11-24', 15, 30)).price;
       expect(await position(s, u, generous.id)).toMatchObject({ status: 'holding', buyPrice: auction, buyTime: at('2026-11-24', 15, 30) });
       expect((await position(s, u, stingy.id)).status).toBe('cancelled');
-      expect(await balances(s, u.id)).toEqual({ cash: 1_000_000 - auction * 10, frozen: 0, margin: auction * 10, loan: 0 });
+      expect(await balances(s, u.id)).toEqual({ cash: 1_000_000 - auction * 10, frozen: 0, margin: auction * 10, unsettled: 0, loan: 0, shortfall: 0 });
     });
 
     it('a limit close waits as "ready to close", can be withdrawn, and fills when reached', async () => {

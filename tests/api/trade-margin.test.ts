@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../support/db';
 import { startTestServer, TEST_NOW, type TestServer } from '../support/server';
 import { maintenanceRatioBp, positionPnl } from '../../src/shared/domain/trade-money';
-import { at, balances, expectLedgerBalanced, placed, position, quote, runAt, setConfig, trader, tradingInstants } from './trade-support';
+import { at, balances, closePos, expectLedgerBalanced, placed, position, quote, runAt, setConfig, trader, tradingInstants } from './trade-support';
 
 /** Maintenance ratio: a margin call below the threshold, a forced close below the floor (issue 5 §2). */
 for (const dialect of testDialects()) {
@@ -29,33 +29,45 @@ for (const dialect of testDialects()) {
     it('sends one margin call a day below the maintenance ratio, then force-closes below the floor', async () => {
       const u = await trader(s, 10_000_000);
       s.clock.set(TEST_NOW);
-      const p = await placed(s, u, { code: '8035', leverage: 3.3 });
-      expect(p.maintenanceRatioBp).toBeGreaterThan(2900);
-      const worst = worstInstant(p.buyPrice, p.principal);
+      // A position keeps the levels it opened with (docs/decisions/009-trading-money-conventions.md), so
+      // the levels around the worst point are set before opening: a probe finds that point first.
+      const probe = await placed(s, u, { code: '8035', leverage: 3.3 });
+      expect(probe.maintenanceRatioBp).toBeGreaterThan(2900);
+      const worst = worstInstant(probe.buyPrice, probe.principal);
       expect(worst.ratio).toBeLessThan(2000);
-      // Thresholds around the worst point: a call, but no forced close yet.
+      expect((await closePos(s, u, probe.id)).status).toBe(200); // it only told us the prices
       // (forced close must stay strictly below the margin-call level, so the order of changes matters)
-      await setConfig(s, 'forcedCloseRatioBp', worst.ratio);
+      await setConfig(s, 'forcedCloseRatioBp', 100);
       await setConfig(s, 'maintenanceRatioBp', worst.ratio + 1);
-      const r1 = await runAt(s, worst.t);
-      expect(r1).toMatchObject({ marginCalls: 1, forcedClosed: 0 });
-      const called = await position(s, u, p.id);
-      expect(called).toMatchObject({ status: 'holding', maintenanceRatioBp: worst.ratio });
-      expect(called.alerts).toEqual([{ kind: 'margin_call', params: { ratioBp: worst.ratio, thresholdBp: worst.ratio + 1 }, at: worst.t }]);
-      expect((await runAt(s, worst.t + 1_000)).marginCalls).toBe(0); // once a day
-
+      const p = await placed(s, u, { code: '8035', leverage: 3.3 }); // a call by the worst point, no forced close
       await setConfig(s, 'maintenanceRatioBp', worst.ratio + 2);
       await setConfig(s, 'forcedCloseRatioBp', worst.ratio + 1);
-      const r2 = await runAt(s, worst.t + 2_000);
-      expect(r2.forcedClosed).toBe(1);
-      const closed = await position(s, u, p.id);
-      expect(closed).toMatchObject({ status: 'ended', closeReason: 'forced_close', sellPrice: quote(s, '8035', worst.t + 2_000).bid });
-      expect(closed.alerts.map((a: { kind: string }) => a.kind)).toEqual(['margin_call', 'forced_close']);
-      expect(closed.pnl).toBeLessThan(0);
-      expect(await balances(s, u.id)).toMatchObject({ margin: 0, loan: 0 });
-      await expectLedgerBalanced(s);
+      const q = await placed(s, u, { code: '8035', leverage: 3.3 }); // forced close at the worst point
       await setConfig(s, 'maintenanceRatioBp', 2000);
       await setConfig(s, 'forcedCloseRatioBp', 1000);
+      expect([p.buyPrice, q.buyPrice]).toEqual([probe.buyPrice, probe.buyPrice]);
+
+      // One run at the worst point: the engine acts at the first minute each level was crossed
+      // (docs/decisions/009-trading-money-conventions.md), at the latest at the worst point itself.
+      const r1 = await runAt(s, worst.t);
+      expect(r1).toMatchObject({ marginCalls: 1, forcedClosed: 1 });
+      const called = await position(s, u, p.id);
+      expect(called.status).toBe('holding');
+      expect(called.alerts).toHaveLength(1);
+      const call = called.alerts[0]!;
+      expect(call).toMatchObject({ kind: 'margin_call', params: { thresholdBp: worst.ratio + 1 } });
+      expect(call.params.ratioBp).toBeLessThanOrEqual(worst.ratio);
+      expect(call.at).toBeLessThanOrEqual(worst.t);
+      expect((await runAt(s, worst.t + 1_000)).marginCalls).toBe(0); // once a day
+
+      const closed = await position(s, u, q.id);
+      expect(closed).toMatchObject({ status: 'ended', closeReason: 'forced_close' });
+      expect(closed.sellTime).toBeLessThanOrEqual(worst.t);
+      expect(closed.alerts.map((a: { kind: string }) => a.kind)).toEqual(['forced_close']);
+      expect(closed.alerts[0]!.params.floorBp).toBe(worst.ratio + 1);
+      expect(closed.pnl).toBeLessThan(0);
+      expect(await balances(s, u.id)).toMatchObject({ margin: p.principal, loan: 0, shortfall: 0 });
+      await expectLedgerBalanced(s);
     });
 
     it('leaves cash positions and healthy margin alone', async () => {

@@ -29,7 +29,7 @@ for (const dialect of testDialects()) {
       const value = (q.ask! * 200) / 10;
       expect(p.contractValue).toBe(value);
       expect(p.principal).toBe(value);
-      expect(await balances(s, u.id)).toEqual({ cash: 1_000_000 - value, frozen: 0, margin: value, loan: 0 });
+      expect(await balances(s, u.id)).toEqual({ cash: 1_000_000 - value, frozen: 0, margin: value, unsettled: 0, loan: 0, shortfall: 0 });
       await expectLedgerBalanced(s);
     });
 
@@ -139,7 +139,7 @@ for (const dialect of testDialects()) {
       expect(res.status).toBe(422);
       expect(res.body.msg).toBe('balance_insufficient');
       expect(res.body.params).toMatchObject({ available: 10_000 });
-      expect(await balances(s, u.id)).toEqual({ cash: 10_000, frozen: 0, margin: 0, loan: 0 });
+      expect(await balances(s, u.id)).toEqual({ cash: 10_000, frozen: 0, margin: 0, unsettled: 0, loan: 0, shortfall: 0 });
       expect((await s.services.ledger.entries(u.id)).items).toEqual(entriesBefore.items);
       // A user with no money at all is refused the same way.
       const poor = await registerUser(s);

@@ -34,7 +34,7 @@ for (const dialect of testDialects()) {
       const p = await placed(s, u);
       const reserve = orderCost(limitPrices(prevClose, 'topix500').upper, 100, 10, 10, 'zero').total;
       expect(p).toMatchObject({ status: 'pending', reserved: reserve, buyPrice: null, actions: { cancel: true, close: false } });
-      expect(await balances(s, u.id)).toEqual({ cash: 1_000_000 - reserve, frozen: reserve, margin: 0, loan: 0 });
+      expect(await balances(s, u.id)).toEqual({ cash: 1_000_000 - reserve, frozen: reserve, margin: 0, unsettled: 0, loan: 0, shortfall: 0 });
 
       expect((await runAt(s, at('2026-11-24', 8, 59, 59))).filled).toBe(0);
       expect((await runAt(s, at('2026-11-24', 9, 0))).filled).toBe(1);
@@ -42,7 +42,7 @@ for (const dialect of testDialects()) {
       const filled = await position(s, u, p.id);
       expect(filled).toMatchObject({ status: 'holding', buyPrice: open, buyTime: at('2026-11-24', 9, 0), reserved: 0, principal: open * 10 });
       // The unused part of the reservation is back in cash.
-      expect(await balances(s, u.id)).toEqual({ cash: 1_000_000 - open * 10, frozen: 0, margin: open * 10, loan: 0 });
+      expect(await balances(s, u.id)).toEqual({ cash: 1_000_000 - open * 10, frozen: 0, margin: open * 10, unsettled: 0, loan: 0, shortfall: 0 });
       await expectLedgerBalanced(s);
     });
 

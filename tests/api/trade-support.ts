@@ -90,18 +90,31 @@ export async function setConfig(s: TestServer, name: string, value: unknown) {
 
 export async function balances(s: TestServer, userId: string) {
   const b = (await s.services.ledger.balances(userId)).JPY ?? {};
-  return { cash: b.cash ?? 0, frozen: b.frozen ?? 0, margin: b.margin ?? 0, loan: b.loan ?? 0 };
+  return {
+    cash: b.cash ?? 0, frozen: b.frozen ?? 0, margin: b.margin ?? 0, unsettled: b.unsettled ?? 0, loan: b.loan ?? 0, shortfall: b.shortfall ?? 0,
+  };
 }
 
-/** Every currency's postings sum to zero (docs/architecture.md "The money model"). */
+/**
+ * The ledger invariants (docs/architecture.md "The money model"): every currency's postings sum to
+ * zero, every balance equals the sum of its postings, and no floor-zero balance is negative.
+ */
 export async function expectLedgerBalanced(s: TestServer) {
-  const rows = await s.services.database.db
+  const db = s.services.database.db;
+  const rows = await db
     .selectFrom('posting')
     .select(['currency', (eb) => eb.fn.sum<number>('amount').as('total')])
     .groupBy('currency')
     .execute();
   for (const r of rows) expect(Number(r.total), r.currency).toBe(0);
-  const negative = await s.services.database.db.selectFrom('balance').select('amount').where('floor_zero', '=', 1).where('amount', '<', 0).execute();
+  const sums = await db
+    .selectFrom('balance')
+    .leftJoin('posting', 'posting.account_id', 'balance.account_id')
+    .select(['balance.account_id', 'balance.amount', (eb) => eb.fn.coalesce(eb.fn.sum<number>('posting.amount'), eb.lit(0)).as('posted')])
+    .groupBy(['balance.account_id', 'balance.amount'])
+    .execute();
+  for (const r of sums) expect(Number(r.posted), r.account_id).toBe(Number(r.amount));
+  const negative = await db.selectFrom('balance').select('amount').where('floor_zero', '=', 1).where('amount', '<', 0).execute();
   expect(negative).toEqual([]);
 }
 
@@ -140,5 +153,5 @@ export async function signInAdmin(s: TestServer): Promise<void> {
 }
 
 /** A house account's balance (fee income, tax payable, …). */
-export const house = (s: TestServer, kind: 'fee_income' | 'tax_payable' | 'interest_income' | 'market_counterparty') =>
+export const house = (s: TestServer, kind: 'fee_income' | 'tax_payable' | 'interest_income' | 'market_counterparty' | 'dividend_clearing') =>
   s.services.ledger.balance('house', 'JPY', kind);

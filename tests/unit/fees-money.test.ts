@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   capitalGainsTax,
   contractValue,
+  cumulativeInterest,
   dailyInterest,
   interestBase,
   maintenanceRatioBp,
@@ -50,18 +51,40 @@ describe('principal, P/L, interest, tax and maintenance', () => {
     expect(contractValue(23_455, 100, 10)).toBe(234_550);
   });
 
-  it('interest: longs on the borrowed part, shorts on the whole value; daily, 365-day year, rounded down', () => {
+  it('interest: margin longs and shorts on the whole contract value, none on a cash buy; 365-day year, rounded down', () => {
     expect(interestBase('up', 1_000_000, 1_000_000)).toBe(0);
-    expect(interestBase('up', 1_000_000, 303_031)).toBe(696_969);
+    expect(interestBase('up', 1_000_000, 303_031)).toBe(1_000_000); // 買方金利 on the whole value
     expect(interestBase('down', 1_000_000, 303_031)).toBe(1_000_000);
     expect(dailyInterest(1_000_000, 280)).toBe(76); // 76.7…
     expect(dailyInterest(1_000_000, 110)).toBe(30);
     expect(dailyInterest(0, 280)).toBe(0);
   });
 
-  it('tax is 20.315% of a positive net gain, rounded down; nothing on a loss', () => {
+  it('interest accrues on a cumulative basis: small positions are not exempt', () => {
+    // ¥2,000 at 2.8%/yr is 0.153… yen a day: rounded per day it would never be charged
+    expect(dailyInterest(2_000, 280)).toBe(0);
+    expect(cumulativeInterest(2_000, 280, 6)).toBe(0); // 0.92…
+    expect(cumulativeInterest(2_000, 280, 7)).toBe(1); // 1.07…
+    expect(cumulativeInterest(2_000, 280, 365)).toBe(56);
+    // the sum of daily charges (cumulative − charged so far) equals the cumulative amount, day by day
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100_000_000 }), fc.integer({ min: 1, max: 2_000 }), fc.integer({ min: 1, max: 400 }), (base, bp, days) => {
+        let charged = 0;
+        for (let d = 1; d <= days; d++) {
+          const today = cumulativeInterest(base, bp, d) - charged;
+          expect(today).toBeGreaterThanOrEqual(0);
+          charged += today;
+        }
+        expect(charged).toBe(Math.floor((base * bp * days) / 3_650_000));
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('tax is 15.315% + 5% of a positive net gain, each rounded down; nothing on a loss', () => {
     expect(capitalGainsTax(100_000)).toBe(20_315);
-    expect(capitalGainsTax(99)).toBe(20); // 20.11…
+    expect(capitalGainsTax(99)).toBe(19); // 15.16… → 15, 4.95 → 4 (one rounding would give 20)
+    expect(capitalGainsTax(1_000)).toBe(203); // 153.15 → 153, 50 → 50
     expect(capitalGainsTax(0)).toBe(0);
     expect(capitalGainsTax(-5_000)).toBe(0);
   });
@@ -74,17 +97,30 @@ describe('principal, P/L, interest, tax and maintenance', () => {
 });
 
 describe('charges never make cash negative', () => {
-  it('pays from cash as far as it goes and books the rest as a loan, balanced', () => {
+  const sumOf = (p: Postings, kind: string) => p.list.filter((x) => x.owner === 'u' && x.kind === kind).reduce((a, x) => a + x.amount, 0);
+
+  it('pays from unsettled, then cash, and books the rest as a shortfall, balanced', () => {
     fc.assert(
-      fc.property(fc.nat(1_000_000), fc.nat(1_000_000), fc.nat(1_000_000), (cash, principal, loss) => {
-        const p = new Postings('u', 'JPY', cash).own('margin', -principal).own('cash', principal).charge('market_counterparty', loss);
-        const sum = p.list.reduce((a, x) => a + x.amount, 0);
-        expect(sum).toBe(0);
-        const cashDelta = p.list.filter((x) => x.owner === 'u' && x.kind === 'cash').reduce((a, x) => a + x.amount, 0);
-        const loan = p.list.filter((x) => x.kind === 'loan').reduce((a, x) => a + x.amount, 0);
-        expect(cash + cashDelta).toBeGreaterThanOrEqual(0);
-        expect(loan + Math.max(0, loss - cash - principal)).toBe(0); // the loan is exactly the shortfall
+      fc.property(fc.nat(1_000_000), fc.nat(1_000_000), fc.nat(1_000_000), fc.nat(1_000_000), (cash, unsettled, principal, loss) => {
+        const p = new Postings('u', 'JPY', { cash, unsettled }).own('margin', -principal).own('cash', principal).charge('market_counterparty', loss);
+        expect(p.list.reduce((a, x) => a + x.amount, 0)).toBe(0);
+        expect(cash + sumOf(p, 'cash')).toBeGreaterThanOrEqual(0);
+        expect(unsettled + sumOf(p, 'unsettled')).toBeGreaterThanOrEqual(0);
+        expect(sumOf(p, 'shortfall') + Math.max(0, loss - cash - unsettled - principal)).toBe(0); // exactly what nothing could pay
+        expect(sumOf(p, 'loan')).toBe(0); // loans are the lending area's, never a trading loss
         expect(p.list.every((x) => x.amount !== 0)).toBe(true);
+      }),
+    );
+  });
+
+  it('a credit repays a shortfall first', () => {
+    fc.assert(
+      fc.property(fc.nat(1_000_000), fc.nat(1_000_000), fc.constantFrom('cash' as const, 'unsettled' as const), (owed, amount, to) => {
+        const p = new Postings('u', 'JPY', { shortfall: owed === 0 ? 0 : -owed }); // balances are never −0
+        const repaid = p.credit(to, amount);
+        expect(repaid).toBe(Math.min(owed, amount));
+        expect(p.wallet.shortfall).toBe(repaid - owed);
+        expect(sumOf(p, to)).toBe(amount - repaid);
       }),
     );
   });

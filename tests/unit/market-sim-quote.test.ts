@@ -16,6 +16,38 @@ describe('quotes', () => {
     expect(holiday).toMatchObject({ session: 'closed', tradingDate: '2025-12-30', price: pre.price });
   });
 
+  it('carry today’s price limits from 8:00 (pre-open), built on the close they still show', () => {
+    const table = sim.instrument('7203')!.tickTable!;
+    const pre = sim.quote('7203', jstMs('2026-01-05', 8, 30));
+    const open = sim.quote('7203', jstMs('2026-01-05', 9, 0));
+    // The band an order placed at 8:30 meets is the band of the day it will trade on.
+    expect(pre.limits).toEqual(open.limits);
+    expect(pre.limits).toEqual(limitPrices(pre.price, table));
+    expect(pre.limits).not.toEqual(limitPrices(pre.prevClose, table)); // not the last day's own band
+    // Before 8:00 no order is taken: the quote is the last day's as a whole, its band included.
+    const night = sim.quote('7203', jstMs('2026-01-05', 7, 59));
+    expect(night).toMatchObject({ session: 'closed', tradingDate: '2025-12-30' });
+    expect(night.limits).toEqual(limitPrices(night.prevClose, table));
+  });
+
+  it('before the open of a split’s ex-date, the band is built on the split-adjusted close', () => {
+    let found = false;
+    for (const i of sim.instruments().filter((x) => x.kind === 'stock')) {
+      const split = sim.corporateActions(i.code).find((a) => a.kind === 'split' && a.exDate > '2024-01-01' && a.exDate < '2025-12-01');
+      if (!split || split.kind !== 'split') continue;
+      const pre = sim.quote(i.code, jstMs(split.exDate, 8, 30));
+      const day = sim.quote(i.code, jstMs(split.exDate, 10, 0));
+      expect(pre.session).toBe('pre_open');
+      expect(pre.limits).toEqual(day.limits);
+      expect(pre.limits).toEqual(limitPrices(day.prevClose, i.tickTable!)); // prevClose on the ex-date is adjusted
+      expect(day.prevClose).toBe(roundToTick(Math.round(pre.price / split.ratio), i.tickTable!, 'nearest'));
+      expect(pre.price).toBeGreaterThan(pre.limits!.upper); // the unadjusted close is outside the new band
+      found = true;
+      break;
+    }
+    expect(found).toBe(true);
+  }, 60_000);
+
   it('move inside a minute through the bar’s own prices', () => {
     const day = '2025-12-26';
     const bar = sim.minuteBars('9984', day)[5]!; // 9:05
@@ -50,6 +82,11 @@ describe('quotes', () => {
       expect(q.bid).toBeNull(); // after the close there is no continuous book at all
       const live = sim.quote(inst.code, jstMs(found.date, 15, 24, 50));
       expect(live.ask).toBeNull(); // stuck at the limit at the end of continuous trading
+      // Before the next open the badge still says how that day closed, while the band is the new day's.
+      const next = tradingDaysInRange(found.date, '2026-12-31')[1]!;
+      const pre = sim.quote(inst.code, jstMs(next, 8, 30));
+      expect(pre).toMatchObject({ session: 'pre_open', price: q.price, limitState: 'up' });
+      expect(pre.limits!.upper).toBeGreaterThan(q.price);
       break;
     }
     expect(found).not.toBeNull();

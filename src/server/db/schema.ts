@@ -133,6 +133,41 @@ export interface TradePositionTable {
   block_offer_id: string | null;
   margin_call_at: number | null;
   updated_at: number;
+  /** Risk terms the position was opened on (null on rows from before they were kept: current config). */
+  maintenance_bp: number | null;
+  forced_close_bp: number | null;
+  interest_bp: number | null;
+  actions_through: string | null;
+  reserved_unsettled: number;
+}
+
+export interface TradeSettlementTable {
+  id: string;
+  user_id: string;
+  currency: string;
+  position_id: string | null;
+  amount: number;
+  trade_date: string;
+  settles_on: string;
+  created_at: number;
+}
+
+/** A job's bookkeeping (the trading engine's minute catch-up: name `trade.bars`). */
+export interface JobStateTable {
+  name: string;
+  /** Minutes that ended at or before this instant have been looked at. */
+  through: number;
+}
+
+export interface ShortfallNoticeTable {
+  user_id: string;
+  currency: string;
+  since: string;
+  due_on: string;
+  accrued_through: string;
+  accrual_units: number;
+  charged: number;
+  updated_at: number;
 }
 
 export interface TradeAlertTable {
@@ -189,6 +224,9 @@ export interface DB {
   trade_position: TradePositionTable;
   trade_alert: TradeAlertTable;
   trade_tax_year: TradeTaxYearTable;
+  trade_settlement: TradeSettlementTable;
+  shortfall_notice: ShortfallNoticeTable;
+  job_state: JobStateTable;
   block_offer: BlockOfferTable;
   passkey_credential: PasskeyCredentialTable;
   passkey_challenge: PasskeyChallengeTable;

@@ -9,18 +9,22 @@ import type { Currency } from '../../shared/money';
  * the OWNER's point of view: positive = value the owner holds, negative = value the owner owes or
  * has paid out.
  *   user cash / frozen / margin  ≥ 0  money the user holds (floor_zero: never negative)
+ *   user unsettled               ≥ 0  sale proceeds until settlement (T+2): usable to buy, not to withdraw
  *   user loan                    ≤ 0  in practice: −(amount owed); borrowing 1,000 posts
- *                                     loan −1,000 / cash +1,000, repaying reverses it
+ *                                     loan −1,000 / cash +1,000, repaying reverses it (credit-line loans)
+ *   user shortfall               ≤ 0  不足金: a trading loss or charge beyond what the user holds,
+ *                                     −(amount owed); every later credit repays it first
  *   house accounts               the mirror of what users hold, so they carry either sign:
  *     bank_clearing / wallet_clearing  deposit: clearing −a / cash +a; paid withdrawal: frozen −a / clearing +a
  *     demo_grant                        grant:   demo_grant −a / cash +a
  *     fee_income / tax_payable / interest_income  charge: cash −a / income +a (positive = earned / withheld)
  *     market_counterparty               buy: margin or cash −a / counterparty +a
  *     fx                                one per currency; conversion posts both currencies through it
- * A user's equity in a currency is cash + frozen + margin + loan.
+ *     dividend_clearing                 dividends paid to holders (−) and received from shorts (+)
+ * A user's equity in a currency is cash + frozen + margin + unsettled + loan + shortfall.
  */
 
-export const USER_ACCOUNT_KINDS = ['cash', 'frozen', 'margin', 'loan'] as const;
+export const USER_ACCOUNT_KINDS = ['cash', 'frozen', 'margin', 'unsettled', 'loan', 'shortfall'] as const;
 export const HOUSE_ACCOUNT_KINDS = [
   'bank_clearing',
   'wallet_clearing',
@@ -30,6 +34,7 @@ export const HOUSE_ACCOUNT_KINDS = [
   'market_counterparty',
   'fx',
   'demo_grant',
+  'dividend_clearing',
 ] as const;
 
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
@@ -55,9 +60,9 @@ export function checkAccountKey(key: AccountKey): void {
   if (!ok) throw new Error(`ledger: account kind ${String(key.kind)} is not valid for owner ${key.owner}`);
 }
 
-/** User cash-like balances never go negative; loans and the house's accounts may. */
+/** User cash-like balances never go negative; what a user owes (loan, shortfall) and the house's accounts may. */
 export function isFloorZero(key: AccountKey): boolean {
-  return key.owner !== HOUSE && key.kind !== 'loan';
+  return key.owner !== HOUSE && key.kind !== 'loan' && key.kind !== 'shortfall';
 }
 
 export function accountKeyString(key: AccountKey): string {

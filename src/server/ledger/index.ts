@@ -15,7 +15,9 @@ export type { BalanceSheet } from './balances';
 export type { EntryPage, EntryView } from './entries';
 export { canonicalJson, requestHash } from './idempotency';
 export { moneyCommand, type MoneyCommand, type MoneyCommandContext } from './money-command';
-export { lockCash, Postings } from './postings';
+export { lockCash, lockWallet, Postings, type Wallet } from './postings';
+export { assertNoShortfall, chargeLateInterest, findShortfallNotice, noteShortfall, overdueShortfalls, SHORTFALL_LATE_RATE_BP } from './shortfall';
+export { pendingSettlements, recordSettlement, settleDue, unsettledHolders } from './settlement';
 
 /**
  * The double-entry ledger (docs/architecture.md "The money model"). Entries and postings are only ever inserted;

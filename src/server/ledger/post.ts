@@ -23,6 +23,8 @@ export interface EntryInput {
   refId?: string | null;
   memo: string;
   postings: PostingInput[];
+  /** An event that moves no money (a stock split): journaled with no postings at all. */
+  event?: true;
 }
 
 export interface PostedPosting extends PostingInput {
@@ -48,6 +50,11 @@ export interface PostedEntry {
 export function validateEntry(entry: EntryInput): void {
   if (!entry.kind) throw new Error('ledger: entry without a kind');
   if (typeof entry.memo !== 'string') throw new Error('ledger: entry without a memo');
+  if (entry.event) {
+    if (!Array.isArray(entry.postings) || entry.postings.length !== 0) throw new Error(`ledger: event ${entry.kind} moves no money`);
+    if (!entry.userId) throw new Error(`ledger: event ${entry.kind} without a user`);
+    return;
+  }
   if (!Array.isArray(entry.postings) || entry.postings.length < 2) {
     throw new Error(`ledger: entry ${entry.kind} needs at least 2 postings`);
   }
@@ -73,7 +80,7 @@ export function validateEntry(entry: EntryInput): void {
 export async function postEntry(trx: Transaction<DB>, entry: EntryInput, now: number): Promise<PostedEntry> {
   if (!trx.isTransaction) throw new Error('ledger: post() needs a transaction');
   validateEntry(entry);
-  const accountIds = await resolveAccounts(trx, entry.postings, now);
+  const accountIds = entry.postings.length ? await resolveAccounts(trx, entry.postings, now) : new Map<string, string>();
   const idOf = (p: PostingInput) => accountIds.get(accountKeyString(p))!;
 
   // Net movement per account (an entry may touch one account twice).
@@ -132,10 +139,12 @@ export async function postEntry(trx: Transaction<DB>, entry: EntryInput, now: nu
     kind: p.kind,
     amount: p.amount,
   }));
-  await trx
-    .insertInto('posting')
-    .values(postings.map((p) => ({ id: p.id, entry_id: entryId, account_id: p.accountId, currency: p.currency, amount: p.amount })))
-    .execute();
+  if (postings.length) {
+    await trx
+      .insertInto('posting')
+      .values(postings.map((p) => ({ id: p.id, entry_id: entryId, account_id: p.accountId, currency: p.currency, amount: p.amount })))
+      .execute();
+  }
 
   return {
     id: entryId,

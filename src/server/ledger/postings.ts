@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Capabilities } from '../db/capabilities';
-import { HOUSE } from './accounts';
+import { HOUSE, type HouseAccountKind, type UserAccountKind } from './accounts';
 import type { PostingInput } from './post';
 import type { Currency } from '../../shared/money';
 
@@ -27,37 +27,106 @@ export async function lockCash(db: Kysely<DB>, caps: Capabilities, userId: strin
   return (await q.executeTakeFirst())?.amount ?? 0;
 }
 
-/** Collects postings, dropping zero amounts (the ledger refuses them) and tracking free cash. */
+/** What a user can pay with and what they owe, in one currency. */
+export interface Wallet {
+  cash: number;
+  /** Sale proceeds not yet settled (usable to buy, not to withdraw). */
+  unsettled: number;
+  /** ≤ 0: −(shortfall owed). */
+  shortfall: number;
+}
+
+/**
+ * Locks the user's cash (the per-user lock of every money command, see lockCash) and reads the
+ * balances a payment may draw on. Those rows only change under the same lock, so the read is stable.
+ */
+export async function lockWallet(db: Kysely<DB>, caps: Capabilities, userId: string, currency: Currency): Promise<Wallet> {
+  const cash = await lockCash(db, caps, userId, currency);
+  const rows = await db
+    .selectFrom('balance')
+    .innerJoin('ledger_account', 'ledger_account.id', 'balance.account_id')
+    .select(['ledger_account.kind', 'balance.amount'])
+    .where('ledger_account.owner', '=', userId)
+    .where('ledger_account.currency', '=', currency)
+    .where('ledger_account.kind', 'in', ['unsettled', 'shortfall'])
+    .execute();
+  const of = (kind: string) => rows.find((r) => r.kind === kind)?.amount ?? 0;
+  return { cash, unsettled: of('unsettled'), shortfall: of('shortfall') };
+}
+
+/**
+ * Collects postings, dropping zero amounts (the ledger refuses them) and tracking the user's wallet,
+ * so that payments draw on unsettled proceeds before settled cash (docs/decisions/
+ * 009-trading-money-conventions.md), charges beyond what the user holds become a shortfall, and
+ * credits repay a shortfall first.
+ */
 export class Postings {
   readonly list: PostingInput[] = [];
-  constructor(
-    private readonly user: string,
-    private readonly currency: Currency,
-    /** Cash the user holds before this entry: charges beyond it become a loan. */
-    private cash = 0,
-  ) {}
+  readonly wallet: Wallet;
+  /** The shortfall before this entry, to tell when one starts or ends (shortfall.ts). */
+  readonly shortfallBefore: number;
 
-  own(kind: 'cash' | 'frozen' | 'margin' | 'loan', amount: number): this {
+  constructor(
+    readonly user: string,
+    readonly currency: Currency,
+    /** The wallet before this entry (from lockWallet); only needed by spend, charge and credit. */
+    wallet: Partial<Wallet> = {},
+  ) {
+    this.wallet = { cash: wallet.cash ?? 0, unsettled: wallet.unsettled ?? 0, shortfall: wallet.shortfall ?? 0 };
+    this.shortfallBefore = this.wallet.shortfall;
+  }
+
+  own(kind: UserAccountKind, amount: number): this {
     if (amount !== 0) this.list.push({ owner: this.user, currency: this.currency, kind, amount });
-    if (kind === 'cash') this.cash += amount;
+    if (kind === 'cash' || kind === 'unsettled' || kind === 'shortfall') this.wallet[kind] += amount;
     return this;
   }
 
-  house(kind: 'fee_income' | 'tax_payable' | 'interest_income' | 'market_counterparty' | 'demo_grant', amount: number): this {
+  house(kind: HouseAccountKind, amount: number): this {
     if (amount !== 0) this.list.push({ owner: HOUSE, currency: this.currency, kind, amount });
     return this;
   }
 
   /**
-   * A charge the user owes the house: paid from cash as far as it goes, the rest recorded as a
-   * loan, so cash never goes negative and every yen owed stays visible (docs/architecture.md "The money model").
+   * A payment to `to` (the user's frozen or margin, or nothing when the caller posts the other side):
+   * from unsettled proceeds first, then cash. Beyond both, the cash posting goes negative and the
+   * ledger refuses the entry (`balance_insufficient`). Returns the part taken from unsettled.
    */
-  charge(kind: 'fee_income' | 'tax_payable' | 'interest_income' | 'market_counterparty', amount: number): this {
+  spend(amount: number): number {
+    if (amount <= 0) return 0;
+    const fromUnsettled = Math.min(Math.max(this.wallet.unsettled, 0), amount);
+    this.own('unsettled', -fromUnsettled);
+    this.own('cash', -(amount - fromUnsettled));
+    return fromUnsettled;
+  }
+
+  /**
+   * A charge the user owes the house: paid from unsettled proceeds and cash as far as they go, the
+   * rest recorded as a shortfall (不足金), so cash never goes negative and every yen owed is visible.
+   */
+  charge(kind: HouseAccountKind, amount: number): this {
     if (amount <= 0) return this;
-    const fromCash = Math.min(Math.max(this.cash, 0), amount);
     this.house(kind, amount);
+    return this.owe(amount);
+  }
+
+  /** The user's side of a charge whose other side the caller posts: unsettled, cash, then shortfall. */
+  owe(amount: number): this {
+    if (amount <= 0) return this;
+    const fromUnsettled = Math.min(Math.max(this.wallet.unsettled, 0), amount);
+    const fromCash = Math.min(Math.max(this.wallet.cash, 0), amount - fromUnsettled);
+    this.own('unsettled', -fromUnsettled);
     this.own('cash', -fromCash);
-    this.own('loan', -(amount - fromCash));
+    this.own('shortfall', -(amount - fromUnsettled - fromCash));
     return this;
+  }
+
+  /** Money coming to the user (into cash or unsettled): repays a shortfall first. Returns the repaid part. */
+  credit(to: 'cash' | 'unsettled', amount: number): number {
+    if (amount <= 0) return 0;
+    const repay = Math.min(amount, Math.max(-this.wallet.shortfall, 0));
+    this.own('shortfall', repay);
+    this.own(to, amount - repay);
+    return repay;
   }
 }

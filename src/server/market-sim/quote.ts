@@ -69,6 +69,12 @@ export interface QuoteInput {
   tick: (price: number) => number;
   /** True while a continuous book exists (bid/ask are shown). */
   continuous: boolean;
+  /**
+   * The band orders placed at `at` are checked against, when it is not the shown day's: before the
+   * open the figures are still the last trading day's, but the limits are already today's
+   * (docs/tse-rules.md "Daily price limit"), so the screen and the order check agree.
+   */
+  orderLimits?: LimitPrices | null;
 }
 
 export function buildQuote(input: QuoteInput): Quote {
@@ -76,7 +82,9 @@ export function buildQuote(input: QuoteInput): Quote {
   const p = tradedBy(day, input.at, input.volumeUnit);
   const price = p.last;
   const lim = day.limits;
+  // Whether the price shown is stuck at its own day's limit (before the open: how that day closed).
   const limitState = lim && price === lim.upper ? 'up' : lim && price === lim.lower ? 'down' : null;
+  const shownLimits = input.orderLimits === undefined ? lim : input.orderLimits;
   let bid: number | null = null;
   let ask: number | null = null;
   if (input.continuous && !inst.fixed) {
@@ -101,7 +109,7 @@ export function buildQuote(input: QuoteInput): Quote {
     volume: p.volume,
     turnover: p.turnover,
     marketValue: input.shares === null ? null : notionalYen(price, input.shares, inst.priceScale),
-    limits: lim ? { upper: lim.upper, lower: lim.lower } : null,
+    limits: shownLimits ? { upper: shownLimits.upper, lower: shownLimits.lower } : null,
     limitState,
     bid,
     ask,

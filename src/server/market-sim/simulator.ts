@@ -6,7 +6,7 @@
  * The anchor date pins the price levels of data/ (late 2025); history runs back from it and the
  * future forward from it. Prices, volumes and index levels are integers.
  */
-import { dayNumber, monthOf, type IsoDate } from '../../shared/market';
+import { dayNumber, jstDate, monthOf, type IsoDate, type LimitPrices } from '../../shared/market';
 import { monthBars, type MonthBars } from './daily';
 import { combineDaily, combineMinutes, factorsOn, fitIndex, type IndexModel } from './indices';
 import { INDEX_DEFS, INSTRUMENTS, universeEntry } from './instruments';
@@ -41,6 +41,8 @@ export class Simulator implements MarketDataSource {
   private readonly indexModels = new Map<string, IndexModel>();
   private readonly months = new Lru<string, MonthBars>(50_000);
   private readonly minutes = new Lru<string, MinuteBar[]>(8_000);
+  /** Each stock's actions over the whole horizon: asked for by every corporate-actions job run. */
+  private readonly actions = new Lru<string, CorporateAction[]>(4_000);
 
   constructor(options: SimulatorOptions = {}) {
     this.options = { ...SIMULATOR_DEFAULTS, ...options };
@@ -92,7 +94,7 @@ export class Simulator implements MarketDataSource {
   corporateActions(code: string): CorporateAction[] {
     const inst = this.require(code);
     if (inst.kind !== 'stock') return [];
-    return corporateActionsOf(this.seriesOf(code), this.options, (m) => this.month(inst, m));
+    return this.actions.getOr(code, () => corporateActionsOf(this.seriesOf(code), this.options, (m) => this.month(inst, m)));
   }
 
   quote(code: string, at: number): Quote {
@@ -106,6 +108,7 @@ export class Simulator implements MarketDataSource {
       at,
       session: qd.session,
       day: { date: qd.date, base: data.base, limits: data.limits, minutes: this.minuteBars(code, qd.date) },
+      orderLimits: qd.session === 'pre_open' && data.limits ? this.limitsOn(inst, jstDate(at)) : undefined,
       volumeUnit: s?.volumeUnit ?? 1,
       shares: s && inst.sharesOutstanding ? Math.round(inst.sharesOutstanding / s.splitFactor(qd.date)) : null,
       tick: (p) => s?.rules.tick(p) ?? 1,
@@ -131,6 +134,14 @@ export class Simulator implements MarketDataSource {
     const inst = this.instrument(code);
     if (!inst) throw new UnknownInstrumentError(code);
     return inst;
+  }
+
+  /**
+   * A trading day's own limits, from its base price (the previous close, split-adjusted on an
+   * ex-date); null when the day is outside the horizon (no band is known, so no order is taken).
+   */
+  private limitsOn(inst: Instrument, date: IsoDate): LimitPrices | null {
+    return this.inHorizon(date) ? (this.day(inst, date)?.limits ?? null) : null;
   }
 
   private inHorizon(date: IsoDate): boolean {

@@ -99,7 +99,11 @@ export interface Quote {
   turnover: number;
   /** Yen market capitalisation (stocks). */
   marketValue: number | null;
-  /** Daily price limits (TSE stocks). */
+  /**
+   * Daily price limits (TSE stocks): the band an order placed at `at` is checked against. Before
+   * the open that is already today's band (built on the close shown, split-adjusted on an ex-date),
+   * while the other figures are still the last trading day's.
+   */
   limits: { upper: number; lower: number } | null;
   /** 'up' / 'down' when the price is stuck at a limit (ストップ高 / ストップ安). */
   limitState: 'up' | 'down' | null;

@@ -55,7 +55,16 @@ export interface JobHandler<R extends object = object> {
 export interface Holdings {
   /** Live value of what is held (in the home currency). */
   marketValue: number;
+  /**
+   * The P/L of what is held as the user sees it: net of the costs already charged on it (fees,
+   * interest), which have left the ledger's cash already.
+   */
   unrealizedPnl: number;
+  /**
+   * The price difference alone. Total assets add this one to the ledger equity: the costs already
+   * charged are out of the equity, so adding the net figure would take them off twice.
+   */
+  unrealizedGrossPnl: number;
   /** Net result of what is over (after fees, interest and tax). */
   realizedPnl: number;
 }

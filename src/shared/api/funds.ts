@@ -9,33 +9,55 @@ const int = z.number().int();
 
 export const currencyBalance = z.object({
   currency: z.string(),
+  /** Settled free cash. */
   cash: int,
   frozen: int,
   margin: int,
-  /** ≤ 0: what the user owes. */
+  /** Sale proceeds until settlement (T+2): usable to buy, not to withdraw. */
+  unsettled: int,
+  /** ≤ 0: what the user owes on a credit-line loan. */
   loan: int,
+  /** ≤ 0: 不足金, a loss or charge beyond what the user held. */
+  shortfall: int,
   total: int,
 });
 
+/** Proceeds not yet settled, by settlement date. */
+export const pendingSettlement = z.object({ settlesOn: z.string(), amount: int });
+
 export const fundsSummary = z.object({
   currency: z.string(),
-  /** Ledger equity (cash + frozen + margin + loan) + unrealized P/L of held positions. */
+  /** Ledger equity (cash + frozen + margin + unsettled + loan + shortfall) + the gross (price-difference) unrealized P/L of held positions. */
   totalAssets: int,
-  /** Free cash. */
+  /** Buying power: settled free cash + unsettled proceeds. */
   available: int,
+  /** Settled free cash. */
+  cash: int,
+  /** Sale proceeds not yet settled (part of `available`, not withdrawable). */
+  unsettled: int,
+  /** What settles when (the sum may exceed `unsettled` when some proceeds were spent on new buys). */
+  settlements: z.array(pendingSettlement),
+  /** Settled free cash less any shortfall: what a withdrawal could take. */
+  withdrawable: int,
   frozen: int,
   margin: int,
   loan: int,
+  /** ≤ 0: 不足金 owed; new positions are refused while it is owed. */
+  shortfall: int,
+  /** When the shortfall is due (Tokyo date; late interest accrues after it), null without one. */
+  shortfallDueOn: z.string().nullable(),
   /** Live value of held positions. */
   marketValue: int,
+  /** Net of opening fees and interest charged so far (the closing fee is not paid yet). */
   unrealizedPnl: int,
   /** Net P/L of closed positions (after fees, interest and tax). */
   realizedPnl: int,
+  /** realizedPnl + unrealizedPnl (= totalAssets − net deposits). */
   profit: int,
   balances: z.array(currencyBalance),
 });
 
-export const RECORD_LINE_TYPES = ['principal', 'reserve', 'pnl', 'fee', 'interest', 'tax', 'loan', 'grant', 'other'] as const;
+export const RECORD_LINE_TYPES = ['principal', 'reserve', 'pnl', 'fee', 'interest', 'tax', 'dividend', 'shortfall', 'loan', 'grant', 'other'] as const;
 
 export const fundsRecord = z.object({
   id: z.string(),

@@ -67,6 +67,7 @@ export const quoteSchema = z.object({
   volume: int,
   turnover: int,
   marketValue: int.nullable(),
+  /** The day's price limits orders are checked against; before the open already today's. */
   limits: z.object({ upper: int, lower: int }).nullable(),
   limitState,
   bid: int.nullable(),

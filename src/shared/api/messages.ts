@@ -72,7 +72,12 @@ export const MESSAGE_IDS = [
   // an admin block offer's price outside the day's limits or ±10% of the previous close: params {lower, upper}
   'block_price_out_of_range',
   'price_unavailable',
+  // a limit price outside the day's limits: params {price, priceScale, lower, upper, nearest} (docs/tse-rules.md)
   'price_beyond_limit',
+  // a limit price off the tick grid: params {price, priceScale, tick, below, above}, the valid prices around it
+  'price_off_tick',
+  // a short (direction down) at 1×: a short always borrows the shares, so it needs margin (docs/domain.md "Trading")
+  'short_needs_margin',
   // orders
   'order_not_found',
   'order_state_invalid',
@@ -103,6 +108,8 @@ export const MESSAGE_IDS = [
   'config_out_of_bounds',
   // two items out of order (forced close not below the margin call): params {name, other, otherValue}
   'config_inconsistent',
+  // a shortfall (不足金) is owed: no new positions until it is repaid; params {amount, dueOn}
+  'shortfall_owed',
   'offline',
   'network_error',
   'timeout',

@@ -83,7 +83,10 @@ export const positionView = z.object({
   tax: int,
   /** Gross profit/loss: live while held, realized once closed. */
   pnl: int.nullable(),
-  /** pnl − fees − interest − tax. */
+  /**
+   * What the user sees as P/L: once closed, pnl − fees − interest − tax; while held, pnl − the
+   * opening fee − the interest charged so far (the closing fee is not paid yet, so it is left out).
+   */
   netPnl: int.nullable(),
   dayTrade: z.boolean(),
   /** Day trades: the closing auction instant when the position is closed automatically. */

@@ -19,6 +19,12 @@ export interface EntryKindInfo {
   ja: string;
 }
 
+/**
+ * Entry kinds that record an event without moving money (a split changes shares and prices, not
+ * yen): journaled with no postings, tied to the user by `journal_entry.user_id`.
+ */
+export const EVENT_KINDS = ['stock_split'] as const satisfies readonly EntryKind[];
+
 export const ENTRY_KINDS = {
   order_reserve: { records: 'trade', ja: '注文の資金拘束' },
   order_release: { records: 'trade', ja: '拘束資金の返却' },
@@ -26,6 +32,11 @@ export const ENTRY_KINDS = {
   trade_close: { records: 'trade', ja: '決済' },
   margin_interest: { records: 'trade', ja: '信用取引の金利' },
   borrow_fee: { records: 'trade', ja: '貸株料' },
+  stock_split: { records: 'trade', ja: '株式分割' },
+  dividend: { records: 'trade', ja: '配当金' },
+  dividend_adjustment: { records: 'trade', ja: '配当落調整金' },
+  settlement: { records: 'trade', ja: '売却代金の受渡' },
+  late_interest: { records: 'trade', ja: '不足金の遅延損害金' },
   demo_grant: { records: 'grant', ja: 'デモ資金の付与' },
   admin_grant: { records: 'grant', ja: 'テスト資金の付与' },
 } as const satisfies Record<string, EntryKindInfo>;
@@ -57,6 +68,16 @@ export interface MemoParams {
   memo_order_expired: { code: string; shares: number };
   memo_margin_interest: { code: string; through: string };
   memo_borrow_fee: { code: string; through: string };
+  /** 1:ratio split on exDate: the position's shares went from sharesBefore to sharesAfter. */
+  memo_split: { code: string; ratio: number; sharesBefore: number; sharesAfter: number; exDate: string };
+  /** Dividend per share `perShare` (in priceScale) on `shares`, ex on exDate; tax withheld is its own line. */
+  memo_dividend: { code: string; shares: number; perShare: number; priceScale: number; exDate: string };
+  /** 配当落調整金: received by a margin long (`up`), paid by a short (`down`). */
+  memo_dividend_adjustment: { code: string; shares: number; perShare: number; priceScale: number; exDate: string; direction: 'up' | 'down' };
+  /** Sale proceeds settled (T+2) on `settledOn`: unsettled → cash (a shortfall is repaid first). */
+  memo_settlement: { settledOn: string };
+  /** Late interest on a shortfall due on `dueOn`, for the days before `through`. */
+  memo_late_interest: { dueOn: string; through: string };
   memo_demo_grant: Record<never, never>;
   /** The admin's reason, as written (shown to the user: docs/domain.md "What Kabuto never builds" corrections have reasons). */
   memo_admin_grant: { reason: string };
@@ -79,6 +100,7 @@ export type MemoId = keyof MemoParams;
 export const MEMO_IDS = [
   'memo_buy', 'memo_sell_short', 'memo_close', 'memo_auto_close', 'memo_forced_close', 'memo_block_buy',
   'memo_order_placed', 'memo_order_cancelled', 'memo_order_expired', 'memo_margin_interest', 'memo_borrow_fee',
+  'memo_split', 'memo_dividend', 'memo_dividend_adjustment', 'memo_settlement', 'memo_late_interest',
   'memo_demo_grant', 'memo_admin_grant', 'memo_none',
 ] as const satisfies readonly MemoId[];
 

@@ -62,7 +62,8 @@ export type BusinessType = (typeof BUSINESS_TYPES)[number];
 export const CLOSE_REASONS = ['user', 'auto_close', 'forced_close'] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
 /** Notices attached to a position (the UI owns their texts). */
-export const ALERT_KINDS = ['margin_call', 'forced_close', 'auto_close', 'expired'] as const;
+/** Position events; `split` and `dividend` are corporate actions applied to the position. */
+export const ALERT_KINDS = ['margin_call', 'forced_close', 'auto_close', 'expired', 'split', 'dividend'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** Spec §5: 1 to 1,000,000 lots. */
@@ -81,6 +82,15 @@ export function leverageTenths(leverage: number): number | null {
 
 export function leverageFromTenths(tenths: number): number {
   return tenths / LEVERAGE_SCALE;
+}
+
+/**
+ * A short sells borrowed shares, so it is always a margin trade (信用新規売): 1× is a cash buy only
+ * (docs/domain.md "Trading"). The server refuses the rest with `short_needs_margin`; the ticket
+ * does not offer it.
+ */
+export function leverageAllowed(direction: Direction, leverageX10: number): boolean {
+  return direction === 'up' || leverageX10 > LEVERAGE_SCALE;
 }
 
 /**

@@ -33,10 +33,18 @@ export function tradeFee(contractValue: number, schedule: FeeSchedule): number {
 
 /** docs/tse-rules.md: 20.315% (income 15% + reconstruction 0.315% + local 5%). */
 export const CAPITAL_GAINS_TAX_RATE = '0.20315';
+/** The national (15.315%) and local (5%) parts, each withheld and rounded down on its own (docs/decisions/009-trading-money-conventions.md). */
+export const NATIONAL_TAX_RATE = '0.15315';
+export const LOCAL_TAX_RATE = '0.05';
 
-/** Tax due on a year's net realized gain (nothing on a net loss). */
+/** Tax due on a year's net realized gain (nothing on a net loss): 15.315% + 5%, each rounded down. */
 export function capitalGainsTax(netGain: number): number {
-  return taxDown(netGain, CAPITAL_GAINS_TAX_RATE);
+  return taxDown(netGain, NATIONAL_TAX_RATE) + taxDown(netGain, LOCAL_TAX_RATE);
+}
+
+/** Tax withheld from a dividend: the same two parts, each rounded down. */
+export function dividendTax(gross: number): number {
+  return capitalGainsTax(gross);
 }
 
 /** Yen value of `qty` shares at a scaled price (exact for whole lots; rounded down otherwise). */
@@ -57,16 +65,39 @@ export function positionPnl(direction: Direction, entry: number, exit: number, q
 }
 
 /**
- * What interest is charged on: a margin long borrows the part of the contract value it did not
- * put up (nothing for a cash buy); a short borrows the shares, so the fee is on the whole value.
+ * Gross P/L of `qty` shares held at a cost of `cost` yen (the contract value at entry), valued at
+ * `exit`. The cost, not the entry price, is the basis, so a split (more shares, a lower price, the
+ * same cost) leaves P/L exact even when the adjusted entry price is not a whole tick.
  */
-export function interestBase(direction: Direction, value: number, principal: number): number {
-  return direction === 'up' ? Math.max(0, value - principal) : value;
+export function pnlFromCost(direction: Direction, cost: number, exit: number, qty: number, priceScale: number): number {
+  const value = contractValue(exit, qty, priceScale);
+  const pnl = direction === 'up' ? value - cost : cost - value;
+  return pnl === 0 ? 0 : pnl; // never −0
 }
 
-/** One day of interest at `rateBp` a year (365-day basis), rounded down per day. */
+/**
+ * What interest is charged on (docs/decisions/009-trading-money-conventions.md): a margin long pays
+ * 買方金利 on the whole contract value, as Japanese brokers charge it; a short pays the borrow fee on
+ * the whole value. A cash buy (fully paid) pays nothing.
+ */
+export function interestBase(direction: Direction, value: number, principal: number): number {
+  if (direction === 'down') return value;
+  return principal < value ? value : 0;
+}
+
+/** One day of interest at `rateBp` a year (365-day basis), rounded down (for display). */
 export function dailyInterest(base: number, rateBp: number): number {
-  return base <= 0 || rateBp <= 0 ? 0 : mulDivDown(base, rateBp, 10_000 * 365);
+  return cumulativeInterest(base, rateBp, 1);
+}
+
+/**
+ * Interest for `days` days at `rateBp` a year on a 365-day basis, rounded down once for the whole
+ * span. Charging each day the cumulative amount less what was charged so far means small positions
+ * are not exempt (a day's 0.7 yen is still collected on the second day).
+ */
+export function cumulativeInterest(base: number, rateBp: number, days: number): number {
+  if (base <= 0 || rateBp <= 0 || days <= 0) return 0;
+  return mulDivDown(base, rateBp * days, 10_000 * 365);
 }
 
 /** (principal + unrealized P/L) ÷ current contract value, in basis points (rounded down). */

@@ -5,6 +5,8 @@ import { watchlist } from './2026-11-22-002-watchlist';
 import { trading } from './2026-11-22-003-trading';
 import { passkeys } from './2026-11-23-002-passkeys';
 import { serverSecrets } from './2026-11-23-003-server-secrets';
+import { tradingMoney } from './2026-11-23-004-trading-money';
+import { jobState } from './2026-11-23-005-job-state';
 
 /** Ordered by name (ISO date first). Add new migrations here; never edit a landed one. */
 export const migrations: Record<string, (caps: Capabilities) => Migration> = {
@@ -13,4 +15,6 @@ export const migrations: Record<string, (caps: Capabilities) => Migration> = {
   '2026-11-22-003-trading': trading,
   '2026-11-23-002-passkeys': passkeys,
   '2026-11-23-003-server-secrets': serverSecrets,
+  '2026-11-23-004-trading-money': tradingMoney,
+  '2026-11-23-005-job-state': jobState,
 };

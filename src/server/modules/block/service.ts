@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import { uuidv7 } from 'uuidv7';
 import type { AuthUser } from '../../auth/principal';
-import { lockCash, moneyCommand } from '../../ledger';
+import { assertNoShortfall, moneyCommand } from '../../ledger';
 import { invalid, notFound, ruleBroken } from '../../errors';
 import type { MarketDataSource } from '../../market';
 import type { AuditLog } from '../../platform/audit';
@@ -99,7 +99,7 @@ export class BlockService {
         if (shares % LOT_SIZE !== 0) throw invalid('invalid_request', { field: 'shares', lot: LOT_SIZE });
         const inst = tradable(this.ctx.market, offer.code);
         // Cash first, then the offer: the same lock order as every other trading command.
-        await lockCash(trx, this.ctx.database.caps, user.id, 'JPY');
+        await assertNoShortfall(trx, this.ctx.database.caps, user.id, 'JPY');
         if (!(await takeShares(trx, id, shares))) {
           const left = await findOffer(trx, id);
           throw ruleBroken('fundraising_insufficient', { available: left?.shares_available ?? 0 });
@@ -133,7 +133,7 @@ export function offerBand(market: MarketDataSource, inst: Tradable, now: number)
   const session = sessionAt(now);
   const q = quoteAt(market, inst.code, now);
   const base = session === 'pre_open' ? q.price : q.prevClose;
-  const limits = dayLimits(q, inst, session);
+  const limits = dayLimits(q);
   const lower = Math.max(limits.lower, roundToTick(Math.ceil((base * 9) / 10), inst.tickTable, 'up'));
   const upper = Math.min(limits.upper, roundToTick(Math.floor((base * 11) / 10), inst.tickTable, 'down'));
   return { lower, upper, base };

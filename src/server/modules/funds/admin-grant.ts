@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import { HOUSE, lockCash, moneyCommand, type Ledger } from '../../ledger';
+import { lockWallet, moneyCommand, noteShortfall, Postings, type Ledger } from '../../ledger';
 import type { AuthUser } from '../../auth/principal';
 import type { Clock } from '../../clock';
 import { forbidden, notFound } from '../../errors';
@@ -37,15 +37,16 @@ export class AdminGrants {
       },
       run: async ({ trx }) => {
         if (!(await findUserById(trx, userId))) throw notFound('user_not_found');
-        await lockCash(trx, this.database.caps, userId, currency);
+        // Like every credit, a grant repays a shortfall first (docs/decisions/009-trading-money-conventions.md).
+        const p = new Postings(userId, currency, await lockWallet(trx, this.database.caps, userId, currency));
+        p.house('demo_grant', -input.amount);
+        p.credit('cash', input.amount);
         const entry = await this.ledger.post(trx, {
           kind: 'admin_grant', userId, refType: 'admin', refId: admin.id,
           memo: encodeMemo({ id: 'memo_admin_grant', params: { reason: input.reason } }),
-          postings: [
-            { owner: HOUSE, currency, kind: 'demo_grant', amount: -input.amount },
-            { owner: userId, currency, kind: 'cash', amount: input.amount },
-          ],
+          postings: p.list,
         });
+        await noteShortfall(trx, p, this.clock.now());
         await this.audit.record(trx, {
           adminId: admin.id, action: 'user.grant', target: userId, reason: input.reason,
           detail: { currency, amount: input.amount, entryId: entry.id },

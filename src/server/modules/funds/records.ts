@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { HOUSE } from '../../ledger';
 import type { fundsRecord, RECORD_LINE_TYPES } from '../../../shared/api/funds';
-import { decodeMemo, ENTRY_KINDS, isEntryKind, kindsOfRecordType, type RecordType } from '../../../shared/domain/ledger-kinds';
+import { decodeMemo, ENTRY_KINDS, EVENT_KINDS, isEntryKind, kindsOfRecordType, type EntryKind, type RecordType } from '../../../shared/domain/ledger-kinds';
 import type { z } from 'zod';
 
 type LineType = (typeof RECORD_LINE_TYPES)[number];
@@ -19,6 +19,8 @@ const LINE_OF: Record<string, LineType> = {
   margin: 'principal',
   frozen: 'reserve',
   loan: 'loan',
+  shortfall: 'shortfall',
+  dividend_clearing: 'dividend',
   market_counterparty: 'pnl',
   fee_income: 'fee',
   interest_income: 'interest',
@@ -33,6 +35,8 @@ export async function readRecords(
   opts: { type: RecordType; cursor?: string; limit: number },
   names: InstrumentNames,
 ): Promise<{ items: FundsRecord[]; next: string | null }> {
+  // Only registered kinds are records (src/shared/domain/ledger-kinds.ts); every kind the server posts is one.
+  const kinds = opts.type !== 'all' ? kindsOfRecordType(opts.type) : (Object.keys(ENTRY_KINDS) as EntryKind[]);
   let q = db
     .selectFrom('posting')
     .innerJoin('ledger_account', 'ledger_account.id', 'posting.account_id')
@@ -40,13 +44,18 @@ export async function readRecords(
     .select('posting.entry_id')
     .distinct()
     .where('ledger_account.owner', '=', userId)
+    .where('journal_entry.kind', 'in', kinds)
     .orderBy('posting.entry_id', 'desc')
     .limit(opts.limit + 1);
-  if (opts.type !== 'all') q = q.where('journal_entry.kind', 'in', kindsOfRecordType(opts.type));
-  // Only registered kinds are records (src/shared/domain/ledger-kinds.ts); every kind the server posts is one.
-  else q = q.where('journal_entry.kind', 'in', Object.keys(ENTRY_KINDS));
   if (opts.cursor) q = q.where('posting.entry_id', '<', opts.cursor);
-  const page = await q.execute();
+  let page = await q.execute();
+  // Events without money (a split) have no postings: they are the user's by journal_entry.user_id.
+  const eventKinds = kinds.filter((k) => (EVENT_KINDS as readonly string[]).includes(k));
+  if (eventKinds.length) {
+    let e = db.selectFrom('journal_entry').select('id as entry_id').where('user_id', '=', userId).where('kind', 'in', eventKinds).orderBy('id', 'desc').limit(opts.limit + 1);
+    if (opts.cursor) e = e.where('id', '<', opts.cursor);
+    page = [...page, ...(await e.execute())].sort((a, b) => (a.entry_id < b.entry_id ? 1 : a.entry_id > b.entry_id ? -1 : 0)).slice(0, opts.limit + 1);
+  }
   const ids = page.slice(0, opts.limit).map((r) => r.entry_id);
   if (ids.length === 0) return { items: [], next: null };
 
@@ -68,7 +77,10 @@ export async function readRecords(
     const h = byId.get(id)!;
     const mine = postings.filter((p) => p.entry_id === id && p.owner === userId);
     // Only this user's side and the house's are shown: another user's accounts stay private.
-    const theirs = postings.filter((p) => p.entry_id === id && (p.owner === userId || p.owner === HOUSE) && !(p.owner === userId && p.kind === 'cash'));
+    // Cash and unsettled proceeds are both the user's money: the lines explain what moved into them.
+    const theirs = postings.filter(
+      (p) => p.entry_id === id && (p.owner === userId || p.owner === HOUSE) && !(p.owner === userId && (p.kind === 'cash' || p.kind === 'unsettled')),
+    );
     const lines = new Map<LineType, number>();
     for (const p of theirs) {
       const type = LINE_OF[p.kind] ?? 'other';

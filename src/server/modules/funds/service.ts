@@ -1,11 +1,12 @@
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../clock';
-import type { Ledger } from '../../ledger';
+import { findShortfallNotice, pendingSettlements, type Ledger } from '../../ledger';
+import { jstDate } from '../../../shared/market';
 import { HOME_CURRENCY, type Currency } from '../../../shared/money';
 import type { fundsSummary } from '../../../shared/api/funds';
 import type { RecordType } from '../../../shared/domain/ledger-kinds';
-import type { HoldingsProvider } from '../module';
+import type { Holdings, HoldingsProvider } from '../module';
 import type { MarketDataSource } from '../../market';
 import { readRecords } from './records';
 
@@ -26,26 +27,43 @@ export class FundsService {
   async summary(userId: string): Promise<z.infer<typeof fundsSummary>> {
     const now = this.clock.now();
     const sheet = await this.ledger.balances(userId);
-    const held = { marketValue: 0, unrealizedPnl: 0, realizedPnl: 0 };
+    const held: Holdings = { marketValue: 0, unrealizedPnl: 0, unrealizedGrossPnl: 0, realizedPnl: 0 };
     for (const h of await Promise.all(this.providers().map((p) => p.holdings(userId, now)))) {
       held.marketValue += h.marketValue;
       held.unrealizedPnl += h.unrealizedPnl;
+      held.unrealizedGrossPnl += h.unrealizedGrossPnl;
       held.realizedPnl += h.realizedPnl;
     }
     const currencies = new Set<Currency>([HOME_CURRENCY, ...(Object.keys(sheet) as Currency[])]);
     const balances = [...currencies].map((currency) => {
       const b = sheet[currency] ?? {};
-      const row = { currency, cash: b.cash ?? 0, frozen: b.frozen ?? 0, margin: b.margin ?? 0, loan: b.loan ?? 0 };
-      return { ...row, total: row.cash + row.frozen + row.margin + row.loan };
+      const row = {
+        currency, cash: b.cash ?? 0, frozen: b.frozen ?? 0, margin: b.margin ?? 0, unsettled: b.unsettled ?? 0, loan: b.loan ?? 0, shortfall: b.shortfall ?? 0,
+      };
+      return { ...row, total: row.cash + row.frozen + row.margin + row.unsettled + row.loan + row.shortfall };
     });
     const home = balances.find((b) => b.currency === HOME_CURRENCY)!;
+    const db = this.database.db;
+    const [settlements, notice] = await Promise.all([
+      pendingSettlements(db, userId, HOME_CURRENCY, jstDate(now)),
+      home.shortfall < 0 ? findShortfallNotice(db, userId, HOME_CURRENCY) : undefined,
+    ]);
     return {
       currency: HOME_CURRENCY,
-      totalAssets: home.total + held.unrealizedPnl,
-      available: home.cash,
+      // Fees and interest already paid on open positions are out of the ledger equity, so the assets
+      // add the gross price difference; the P/L figures below are net of those costs.
+      totalAssets: home.total + held.unrealizedGrossPnl,
+      available: home.cash + home.unsettled,
+      cash: home.cash,
+      unsettled: home.unsettled,
+      settlements,
+      // Settled free cash; a shortfall is repaid by any credit first, so none is withdrawable while one is owed.
+      withdrawable: home.shortfall < 0 ? 0 : home.cash,
       frozen: home.frozen,
       margin: home.margin,
       loan: home.loan,
+      shortfall: home.shortfall,
+      shortfallDueOn: notice?.due_on ?? null,
       marketValue: held.marketValue,
       unrealizedPnl: held.unrealizedPnl,
       realizedPnl: held.realizedPnl,

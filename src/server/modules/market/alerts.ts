@@ -20,8 +20,9 @@ const FIVE_MINUTES = 5 * 60_000;
 export function alertsFor(market: MarketService, inst: Instrument, at = market.now()): StockAlerts {
   const q = market.quote(inst.code, at);
   const alerts: StockAlerts['alerts'] = [];
-  if (q.limitState === 'up') alerts.push({ kind: 'limit_up', value: q.price, threshold: q.limits!.upper });
-  if (q.limitState === 'down') alerts.push({ kind: 'limit_down', value: q.price, threshold: q.limits!.lower });
+  // Stuck at a limit means the price is that limit; `q.limits` may already be the next day's band (before the open).
+  if (q.limitState === 'up') alerts.push({ kind: 'limit_up', value: q.price, threshold: q.price });
+  if (q.limitState === 'down') alerts.push({ kind: 'limit_down', value: q.price, threshold: q.price });
   if (q.changeBp >= SHARP_MOVE_BP) alerts.push({ kind: 'sharp_rise', value: q.changeBp, threshold: SHARP_MOVE_BP });
   if (q.changeBp <= -SHARP_MOVE_BP) alerts.push({ kind: 'sharp_fall', value: q.changeBp, threshold: -SHARP_MOVE_BP });
 

@@ -13,6 +13,7 @@ import { closeSide, dayClose, dayLimits, limitFill, marketPrice, nextAuction, qu
 import { assertOrderTime, checkLimitPrice } from './orders';
 import { settleDeps, type TradeCtx } from './context';
 import { releasePending, settleClose } from './settle';
+import { applyDueActions } from './corporate';
 import { alertsFor, lockPosition, transition, type PositionRow } from './repo';
 import { positionView, QuoteCache } from './view';
 
@@ -63,7 +64,9 @@ export function closePosition(ctx: TradeCtx, user: AuthUser, id: string, body: C
     guard: () => ctx.accounts.assertCanClose(user),
     prepare: () => ctx.config.values(),
     run: async ({ trx, now, prepared: cfg }) => {
-      const pos = await assertSellable(trx, await ownPosition(trx, ctx, user.id, id), now);
+      // A split or dividend due today is applied before the close, even if the job has not run yet.
+      const { row } = await applyDueActions(trx, settleDeps(ctx), ctx.market, await ownPosition(trx, ctx, user.id, id), now);
+      const pos = await assertSellable(trx, row, now);
       await requestClose(trx, ctx, pos, body, now, cfg);
       return viewOf(trx, ctx, id, now);
     },
@@ -75,7 +78,8 @@ async function requestClose(trx: Transaction<DB>, ctx: TradeCtx, pos: PositionRo
   const inst = tradable(ctx.market, pos.code);
   const session = sessionAt(now);
   const q = quoteAt(ctx.market, pos.code, now);
-  if (body.type === 'limit') checkLimitPrice(body.price!, inst, dayLimits(q, inst, session));
+  // The same check and refusal (nearest valid prices in params) as an opening limit order.
+  if (body.type === 'limit') checkLimitPrice(body.price!, inst, dayLimits(q));
   const side = closeSide(pos.direction as 'up' | 'down');
   if (isContinuousTrading(session)) {
     const fill = body.type === 'market' ? marketPrice(side, q) : limitFill(side, body.price!, q);

@@ -3,20 +3,27 @@
  * day-trade auto-close, block-lock ends, limit fills, interest and the maintenance check. Every
  * item runs in its own transaction on a locked row and re-checks the row's status, so a run that
  * overlaps a user command, or another instance's run, never applies anything twice.
+ *
+ * Price-driven work looks at the quote of `now` and, before it, at the 1-minute bars that ended
+ * since the last run (kept in `job_state`), so a limit price or a maintenance level crossed while
+ * the job was not running (a gap between runs, the server down) still acts, at that minute.
  */
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import { jstDate, jstMs } from '../../../shared/market';
+import { jstDate, jstMs, sessionBounds, tradingDaysInRange, type TickTable } from '../../../shared/market';
 import type { ConfigValues } from '../../../shared/domain/config-items';
 import { nextStatus } from '../../../shared/domain/position';
 import { DomainError } from '../../errors';
 import type { Logger } from '../../logger';
+import type { MarketDataSource } from '../../market';
 import { isTradingNow, quoteAt } from './market';
 import { settleDeps, type TradeCtx } from './context';
 import { chargeInterest, fillPending, releasePending, settleClose } from './settle';
+import { applyDueActions } from './corporate';
 import { addAlert, dueRows, interestDueRows, liveRows, lockPosition, transition, type PositionRow } from './repo';
 import { QuoteCache } from './view';
-import { closingAuctionFill, decide } from './engine-rules';
+import { termsOf } from './terms';
+import { barsEndedIn, catchUpFrom, closingAuctionFill, continuousMinuteEndsIn, decide, firstBarAction, type DayBar, type PricedAction } from './engine-rules';
 
 export type EventKind = 'fill' | 'close_fill' | 'expire' | 'close_expire' | 'auto_close' | 'unlock';
 /** Same instant: fills before expiry before the day-trade close (a 15:30 fill is then auto-closed). */
@@ -65,6 +72,14 @@ export function timedEvents(rows: PositionRow[], now: number): TimedEvent[] {
   return out.sort((a, b) => a.t - b.t || PRIORITY[a.kind] - PRIORITY[b.kind] || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
+const BARS_SEEN = 'trade.bars';
+
+/**
+ * A row has at most a fill, a margin call a day and a close in the (at most three-day) window;
+ * the cap only stops a faulty rule from looping.
+ */
+const MAX_EVENTS_PER_ROW = 8;
+
 export class TradingEngine {
   constructor(
     private readonly ctx: TradeCtx,
@@ -75,15 +90,30 @@ export class TradingEngine {
     const cfg = await this.ctx.config.values();
     const report = emptyReport();
     const today = jstDate(now);
+    // Timed work and the minutes before it interleave in time order: the minutes up to an
+    // instant, then what is due at it (a limit reached at 10:05 fills before the 15:30 expiry).
+    let cursor = catchUpFrom(now, await this.barsSeen());
+    const minutes = new MinuteBook(this.ctx.market, cursor, now);
+    let failed = 0;
+    const catchUp = async (to: number) => {
+      if (to <= cursor) return;
+      failed += await this.catchUp(minutes, cursor, to, cfg, report);
+      cursor = to;
+    };
     for (const ev of timedEvents(await dueRows(this.ctx.database.db, now, today), now)) {
+      await catchUp(ev.t);
       await this.step(report, () => this.timed(ev, cfg, report));
     }
+    await catchUp(now);
     if (isTradingNow(now)) {
       const quotes = new QuoteCache(this.ctx.market, now);
       for (const row of await liveRows(this.ctx.database.db)) {
         await this.step(report, () => this.priced(row, now, quotes, cfg, report));
       }
     }
+    // After a failed item the same minutes are looked at again next run (each row's own start
+    // keeps what was already applied from applying twice).
+    if (failed === 0) await this.markBarsSeen(now);
     for (const row of await interestDueRows(this.ctx.database.db, today)) {
       await this.step(report, () =>
         this.ctx.ledger.transact(async (trx) => {
@@ -97,13 +127,15 @@ export class TradingEngine {
     return report;
   }
 
-  /** One item; a failure is logged and counted, and the rest of the run goes on. */
-  private async step(report: EngineReport, fn: () => Promise<unknown>): Promise<void> {
+  /** One item; a failure is logged and counted, and the rest of the run goes on. False when it failed. */
+  private async step(report: EngineReport, fn: () => Promise<unknown>): Promise<boolean> {
     try {
       await fn();
+      return true;
     } catch (err) {
       report.errors++;
       this.logger.warn({ err }, 'trading job item failed');
+      return false;
     }
   }
 
@@ -111,8 +143,9 @@ export class TradingEngine {
     const deps = settleDeps(this.ctx);
     try {
       await this.ctx.ledger.transact(async (trx) => {
-        const pos = await lockPosition(trx, this.ctx.database.caps, ev.id);
-        if (!pos) return;
+        const locked = await lockPosition(trx, this.ctx.database.caps, ev.id);
+        if (!locked) return;
+        const pos = await this.bringUp(trx, locked, ev.t);
         const price = () => quoteAt(this.ctx.market, pos.code, ev.t).price;
         if (ev.kind === 'fill' && pos.status === 'pending') {
           await fillPending(trx, deps, pos, price(), ev.t, cfg);
@@ -169,27 +202,133 @@ export class TradingEngine {
   private async priced(row: PositionRow, now: number, quotes: QuoteCache, cfg: ConfigValues, report: EngineReport): Promise<void> {
     const q = quotes.get(row.code);
     if (!q || !decide(row, q, now, cfg)) return;
-    const deps = settleDeps(this.ctx);
     await this.ctx.ledger.transact(async (trx) => {
-      const pos = await lockPosition(trx, this.ctx.database.caps, row.id);
+      const locked = await lockPosition(trx, this.ctx.database.caps, row.id);
+      const pos = locked ? await this.bringUp(trx, locked, now) : undefined;
       const action = pos ? decide(pos, q, now, cfg) : null;
-      if (!pos || !action) return;
-      if (action.kind === 'fill') {
-        await fillPending(trx, deps, pos, action.price, now, cfg);
-        report.filled++;
-      } else if (action.kind === 'close') {
-        await settleClose(trx, deps, pos, action.price, now, 'user', cfg);
-        report.closed++;
-      } else if (action.kind === 'forced_close') {
-        await settleClose(trx, deps, pos, action.price, now, 'forced_close', cfg);
-        await addAlert(trx, pos, { kind: 'forced_close', params: { ratioBp: action.ratioBp, floorBp: cfg.forcedCloseRatioBp, price: action.price }, at: now });
-        report.forcedClosed++;
-      } else {
-        // One margin call per position per day, stored so the position shows it.
-        await trx.updateTable('trade_position').set({ margin_call_at: now }).where('id', '=', pos.id).execute();
-        await addAlert(trx, pos, { kind: 'margin_call', params: { ratioBp: action.ratioBp, thresholdBp: cfg.maintenanceRatioBp }, at: now });
-        report.marginCalls++;
-      }
+      if (pos && action) await this.apply(trx, pos, action, now, cfg, report);
     });
+  }
+
+  /**
+   * The locked row with the corporate actions due by `at` applied (docs/decisions/
+   * 009-trading-money-conventions.md): a row whose earlier work kept the corporate-actions job
+   * waiting is adjusted here before anything is decided on it at a price of the ex-date or later.
+   */
+  private async bringUp(trx: Transaction<DB>, pos: PositionRow, at: number): Promise<PositionRow> {
+    const done = await applyDueActions(trx, settleDeps(this.ctx), this.ctx.market, pos, at);
+    if (done.splits + done.dividends === 0) return pos;
+    return (await lockPosition(trx, this.ctx.database.caps, pos.id)) ?? pos;
+  }
+
+  /** The live rows' events in the minutes that ended in (from, to]; returns how many rows failed. */
+  private async catchUp(minutes: MinuteBook, from: number, to: number, cfg: ConfigValues, report: EngineReport): Promise<number> {
+    if (!continuousMinuteEndsIn(from, to)) return 0;
+    let failed = 0;
+    for (const row of await liveRows(this.ctx.database.db)) {
+      const day = minutes.get(row.code);
+      const bars = day ? barsEndedIn(day.bars, from, to) : [];
+      if (bars.length === 0) continue;
+      if (!(await this.step(report, () => this.replay(row, bars, day!.table, cfg, report)))) failed++;
+    }
+    return failed;
+  }
+
+  /** One row's events in `bars`, in time order: each found on the row read, re-found on the locked row. */
+  private async replay(row: PositionRow, bars: DayBar[], table: TickTable, cfg: ConfigValues, report: EngineReport): Promise<void> {
+    let pos: PositionRow | undefined = row;
+    for (let n = 0; pos && n < MAX_EVENTS_PER_ROW && firstBarAction(pos, bars, cfg, table); n++) {
+      pos = await this.ctx.ledger.transact(async (trx) => {
+        let locked = await lockPosition(trx, this.ctx.database.caps, row.id);
+        let found = locked ? firstBarAction(locked, bars, cfg, table) : null;
+        if (locked && found) {
+          // Adjusted for an ex-date first, the row starts again from now: earlier minutes no longer compare.
+          const current = await this.bringUp(trx, locked, found.at);
+          if (current !== locked) found = firstBarAction((locked = current), bars, cfg, table);
+        }
+        if (!locked || !found) return undefined;
+        await this.apply(trx, locked, found.action, found.at, cfg, report);
+        return lockPosition(trx, this.ctx.database.caps, row.id);
+      });
+    }
+  }
+
+  /** Applies a price-driven action at instant `at` (now, or the start of a minute caught up on). */
+  private async apply(trx: Transaction<DB>, pos: PositionRow, action: PricedAction, at: number, cfg: ConfigValues, report: EngineReport): Promise<void> {
+    const deps = settleDeps(this.ctx);
+    const terms = termsOf(pos, cfg);
+    if (action.kind === 'fill') {
+      await fillPending(trx, deps, pos, action.price, at, cfg);
+      report.filled++;
+    } else if (action.kind === 'close') {
+      await settleClose(trx, deps, pos, action.price, at, 'user', cfg);
+      report.closed++;
+    } else if (action.kind === 'forced_close') {
+      await settleClose(trx, deps, pos, action.price, at, 'forced_close', cfg);
+      await addAlert(trx, pos, { kind: 'forced_close', params: { ratioBp: action.ratioBp, floorBp: terms.forcedCloseRatioBp, price: action.price }, at });
+      report.forcedClosed++;
+    } else {
+      // One margin call per position per day, stored so the position shows it.
+      await trx.updateTable('trade_position').set({ margin_call_at: at }).where('id', '=', pos.id).execute();
+      await addAlert(trx, pos, { kind: 'margin_call', params: { ratioBp: action.ratioBp, thresholdBp: terms.maintenanceRatioBp }, at });
+      report.marginCalls++;
+    }
+  }
+
+  private jobState() {
+    return this.ctx.database.db;
+  }
+
+  /** The instant the last completed run looked at the minutes up to; null before the first. */
+  private async barsSeen(): Promise<number | null> {
+    const row = await this.jobState().selectFrom('job_state').select('through').where('name', '=', BARS_SEEN).executeTakeFirst();
+    return row ? Number(row.through) : null;
+  }
+
+  private async markBarsSeen(now: number): Promise<void> {
+    await this.jobState()
+      .insertInto('job_state')
+      .values({ name: BARS_SEEN, through: now })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ through: now }))
+      .execute();
+  }
+}
+
+/**
+ * The 1-minute bars of a run's window (from, now], per stock, with each day's price limits (read
+ * off that day's quote) and the tick table: what the catch-up rules need, fetched once per run.
+ */
+class MinuteBook {
+  private readonly cache = new Map<string, { bars: DayBar[]; table: TickTable } | null>();
+  private readonly days: string[];
+
+  constructor(
+    private readonly market: MarketDataSource,
+    private readonly from: number,
+    private readonly to: number,
+  ) {
+    this.days = from < to ? tradingDaysInRange(jstDate(from), jstDate(to)) : [];
+  }
+
+  get(code: string): { bars: DayBar[]; table: TickTable } | null {
+    if (!this.cache.has(code)) this.cache.set(code, this.load(code));
+    return this.cache.get(code)!;
+  }
+
+  private load(code: string): { bars: DayBar[]; table: TickTable } | null {
+    const table = this.market.instrument(code)?.tickTable;
+    if (!table) return null;
+    const bars: DayBar[] = [];
+    for (const day of this.days) {
+      try {
+        const limits = this.market.quote(code, sessionBounds(day).open).limits;
+        for (const b of barsEndedIn(this.market.minuteBars(code, day), this.from, this.to)) {
+          bars.push({ t: b.t, open: b.open, high: b.high, low: b.low, close: b.close, limits });
+        }
+      } catch (err) {
+        if (!(err instanceof RangeError)) throw err; // outside the simulated horizon: no minutes
+      }
+    }
+    return { bars, table };
   }
 }

@@ -7,20 +7,23 @@ import { defineModule } from '../module';
 import { tradeRoutes } from './routes';
 import type { TradingService } from './service';
 import type { TradingEngine } from './engine';
+import type { CorporateActionsJob } from './corporate';
 
 export { TradingService } from './service';
 export { TradingEngine, emptyReport, type EngineReport } from './engine';
+export { CorporateActionsJob, applyDueActions, type CorporateReport } from './corporate';
 export { newPositionRow, settleDeps, type TradeCtx } from './context';
 export { dayLimits, quoteAt, tradable, type Tradable } from './market';
 export { openFields, postOpenFromCash, tradeMemo } from './settle';
 export { insertPosition, type PositionRow } from './repo';
 export { positionView, QuoteCache } from './view';
 
-type Needs = { trading: TradingService; tradingEngine: TradingEngine };
+type Needs = { trading: TradingService; tradingEngine: TradingEngine; corporateActions: CorporateActionsJob };
 
-export const tradeModule = defineModule<Needs, { trading: TradingEngine }>({
+export const tradeModule = defineModule<Needs, { corporateActions: CorporateActionsJob; trading: TradingEngine }>({
   name: 'trade',
   routes: (s) => tradeRoutes(s.trading),
-  jobs: (s) => ({ trading: s.tradingEngine }),
+  // Corporate actions first: on an ex-date, fills and maintenance checks see adjusted positions.
+  jobs: (s) => ({ corporateActions: s.corporateActions, trading: s.tradingEngine }),
   holdings: (s) => s.trading,
 });

@@ -2,16 +2,7 @@
  * Prices for trading, read from the injected MarketDataSource (never stored: a fill is explained by
  * the simulated quote at its instant). TSE rules from docs/tse-rules.md via src/shared/market.
  */
-import {
-  isContinuousTrading,
-  jstDate,
-  limitPrices,
-  sessionAt,
-  sessionBounds,
-  type LimitPrices,
-  type MarketSession,
-  type TickTable,
-} from '../../../shared/market';
+import { isContinuousTrading, jstDate, sessionAt, sessionBounds, type LimitPrices, type TickTable } from '../../../shared/market';
 import type { Direction } from '../../../shared/domain/position';
 import type { Instrument, MarketDataSource, Quote } from '../../market';
 import { notFound, ruleBroken } from '../../errors';
@@ -41,11 +32,12 @@ export function quoteAt(market: MarketDataSource, code: string, at: number): Quo
 }
 
 /**
- * Today's price limits. Before 9:00 the quote still shows yesterday, so today's band is computed
- * from yesterday's close, which is today's base price (docs/tse-rules.md "Daily price limit").
+ * The price limits orders are checked against now: the quote's own, which before 9:00 are already
+ * today's (built on the previous close, split-adjusted on an ex-date: docs/tse-rules.md "Daily
+ * price limit"), so the band the user sees and the band an order meets are one and the same.
  */
-export function dayLimits(q: Quote, inst: Tradable, session: MarketSession): LimitPrices {
-  if (session === 'pre_open' || !q.limits) return limitPrices(q.price, inst.tickTable);
+export function dayLimits(q: Quote): LimitPrices {
+  if (!q.limits) throw ruleBroken('price_unavailable', { code: q.code });
   return q.limits;
 }
 

@@ -4,11 +4,11 @@ import type { z } from 'zod';
 import { uuidv7 } from 'uuidv7';
 import type { DB } from '../../db/schema';
 import type { AuthUser } from '../../auth/principal';
-import { moneyCommand } from '../../ledger';
+import { assertNoShortfall, moneyCommand } from '../../ledger';
 import { invalid, ruleBroken } from '../../errors';
-import { acceptsOrders, isContinuousTrading, isOnTick, LOT_SIZE, sessionAt, tickSize, withinLimits, type LimitPrices } from '../../../shared/market';
+import { acceptsOrders, isContinuousTrading, limitPriceRefusal, LOT_SIZE, sessionAt, type LimitPrices } from '../../../shared/market';
 import type { ConfigValues } from '../../../shared/domain/config-items';
-import { leverageTenths } from '../../../shared/domain/position';
+import { leverageAllowed, leverageTenths, type Direction } from '../../../shared/domain/position';
 import { orderCost } from '../../../shared/domain/trade-money';
 import type { orderBody, PositionView } from '../../../shared/api/trade';
 import { dayClose, dayLimits, limitFill, marketPrice, nextAuction, openSide, quoteAt, tradable, type Tradable } from './market';
@@ -28,10 +28,19 @@ export function checkLeverage(leverage: number, cfg: ConfigValues): number {
   return tenths;
 }
 
-/** A limit price must sit on the tick of its band and inside the day's limits. */
+/**
+ * A limit price must sit on the tick of its band and inside the day's limits; otherwise it is
+ * refused with the nearest valid prices in params, never moved (docs/tse-rules.md "Tick sizes").
+ */
 export function checkLimitPrice(price: number, inst: Tradable, limits: LimitPrices): void {
-  if (!isOnTick(price, inst.tickTable)) throw invalid('invalid_request', { field: 'price', tick: tickSize(price, inst.tickTable) });
-  if (!withinLimits(price, limits)) throw ruleBroken('price_beyond_limit', { lower: limits.lower, upper: limits.upper });
+  const refusal = limitPriceRefusal(price, { table: inst.tickTable, limits, priceScale: inst.priceScale });
+  if (refusal?.id === 'price_off_tick') throw invalid(refusal.id, refusal.params);
+  if (refusal) throw ruleBroken(refusal.id, refusal.params);
+}
+
+/** A short borrows the shares, so it is always a margin trade: no 1× short (docs/domain.md "Trading"). */
+export function checkShortMargin(direction: Direction, leverageX10: number): void {
+  if (!leverageAllowed(direction, leverageX10)) throw ruleBroken('short_needs_margin', { field: 'leverage' });
 }
 
 export function assertOrderTime(now: number, dayTrade: boolean): void {
@@ -54,11 +63,13 @@ export function placeOrder(ctx: TradeCtx, user: AuthUser, body: OrderBody, key: 
 
 async function openOrder(trx: Transaction<DB>, ctx: TradeCtx, userId: string, body: OrderBody, now: number, cfg: ConfigValues): Promise<PositionRow> {
   const lev = checkLeverage(body.leverage, cfg);
+  checkShortMargin(body.direction, lev);
   const inst = tradable(ctx.market, body.code);
+  await assertNoShortfall(trx, ctx.database.caps, userId, inst.currency);
   assertOrderTime(now, body.dayTrade);
   const session = sessionAt(now);
   const q = quoteAt(ctx.market, inst.code, now);
-  const limits = dayLimits(q, inst, session);
+  const limits = dayLimits(q);
   if (body.type === 'limit') checkLimitPrice(body.price!, inst, limits);
   const side = openSide(body.direction);
   let fill: number | null = null;

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { acceptsOrders, isContinuousTrading, LOT_SIZE, sessionAt } from '../../../shared/market';
 import { orderCost } from '../../../shared/domain/trade-money';
 import type { orderPreview, previewQuery } from '../../../shared/api/trade';
-import { checkLeverage } from './orders';
+import { checkLeverage, checkShortMargin } from './orders';
 import { dayLimits, marketPrice, openSide, quoteAt, tradable } from './market';
 import type { TradeCtx } from './context';
 
@@ -13,11 +13,12 @@ import type { TradeCtx } from './context';
 export async function previewOrder(ctx: TradeCtx, userId: string, query: z.infer<typeof previewQuery>): Promise<z.infer<typeof orderPreview>> {
   const cfg = await ctx.config.values();
   const lev = checkLeverage(query.leverage, cfg);
+  checkShortMargin(query.direction, lev);
   const inst = tradable(ctx.market, query.code);
   const now = ctx.clock.now();
   const session = sessionAt(now);
   const q = quoteAt(ctx.market, inst.code, now);
-  const limits = dayLimits(q, inst, session);
+  const limits = dayLimits(q);
   const side = openSide(query.direction);
   const live = isContinuousTrading(session) ? marketPrice(side, q) : null;
   const price = query.type === 'limit' && query.price ? query.price : (live ?? q.price);

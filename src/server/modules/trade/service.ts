@@ -10,7 +10,7 @@ import { placeOrder, type OrderBody } from './orders';
 import { cancelOrder, cancelPendingOrders, closePosition, type CloseBody } from './closing';
 import { previewOrder } from './preview';
 import { alertsFor, findPosition, listPositions } from './repo';
-import { positionView, QuoteCache, valueHeld } from './view';
+import { heldNetPnl, positionView, QuoteCache, valueHeld } from './view';
 
 
 /** Trading use cases (docs/domain.md); the HTTP layer and the block module call these. */
@@ -63,16 +63,19 @@ export class TradingService implements HoldingsProvider {
       .where('status', 'in', [...HELD_STATUSES, 'closed', 'ended'])
       .execute();
     const quotes = new QuoteCache(this.ctx.market, now);
-    const out: Holdings = { marketValue: 0, unrealizedPnl: 0, realizedPnl: 0 };
+    const out: Holdings = { marketValue: 0, unrealizedPnl: 0, unrealizedGrossPnl: 0, realizedPnl: 0 };
     for (const r of rows) {
       if (r.status === 'closed' || r.status === 'ended') {
         out.realizedPnl += (r.pnl ?? 0) - r.open_fee - r.close_fee - r.interest - r.tax;
         continue;
       }
-      // Without a price the position counts at its principal (no P/L), never at a guess.
-      const v = valueHeld(r, quotes.get(r.code));
+      // Without a price the position counts at its principal (no price P/L), never at a guess; what
+      // it has cost so far (fee, interest) is known either way, so the net P/L still subtracts it.
+      const v = valueHeld(r, quotes.forRow(r));
+      const gross = v ? v.pnl : 0;
       out.marketValue += v ? v.value : (r.contract_value ?? 0);
-      out.unrealizedPnl += v ? v.pnl : 0;
+      out.unrealizedGrossPnl += gross;
+      out.unrealizedPnl += heldNetPnl(r, gross);
     }
     return out;
   }

@@ -1,26 +1,21 @@
 /**
  * What happens to money when a position changes: fills, releases, closes and interest. Each runs
- * inside the caller's transaction on a row the caller has locked, and posts exactly one entry.
+ * inside the caller's transaction on a row the caller has locked, and posts exactly one entry
+ * (docs/decisions/004-trading-money-model.md, 009-trading-money-conventions.md).
  */
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Capabilities } from '../../db/capabilities';
-import { lockCash, Postings, type Ledger, type PostingInput } from '../../ledger';
+import { lockWallet, noteShortfall, Postings, recordSettlement, type Ledger } from '../../ledger';
 import { conflict } from '../../errors';
 import { addTradingDays, dayNumber, jstDate, type IsoDate } from '../../../shared/market';
 import { encodeMemo, type EntryKind, type Memo, type TradeParams } from '../../../shared/domain/ledger-kinds';
 import type { ConfigValues } from '../../../shared/domain/config-items';
 import { nextStatus, type CloseReason, type Direction, type PositionAction } from '../../../shared/domain/position';
-import {
-  contractValue,
-  dailyInterest,
-  interestBase,
-  positionPnl,
-  principalFor,
-  tradeFee,
-} from '../../../shared/domain/trade-money';
+import { contractValue, cumulativeInterest, interestBase, pnlFromCost, principalFor, tradeFee } from '../../../shared/domain/trade-money';
 import type { Currency } from '../../../shared/money';
 import { netYearTax } from './tax';
+import { termsAtOpen, termsOf } from './terms';
 import { transition, type PositionRow } from './repo';
 
 export interface SettleDeps {
@@ -52,9 +47,13 @@ export function openMemo(pos: Pick<PositionRow, 'code' | 'quantity' | 'price_sca
   return tradeMemo(pos.direction === 'up' ? 'memo_buy' : 'memo_sell_short', pos, price);
 }
 
-/** Posts one entry about a position (every kind is in the registry, src/shared/domain/ledger-kinds.ts). */
-function postFor(trx: Trx, deps: SettleDeps, kind: EntryKind, pos: PositionRow, memo: Memo, postings: PostingInput[]) {
-  return deps.ledger.post(trx, { kind, userId: pos.user_id, refType: 'position', refId: pos.id, memo: encodeMemo(memo), postings });
+/**
+ * Posts one entry about a position (every kind is in the registry, src/shared/domain/ledger-kinds.ts)
+ * and opens or ends the user's shortfall notice when the entry starts or repays one.
+ */
+export async function postFor(trx: Trx, deps: SettleDeps, kind: EntryKind, pos: Pick<PositionRow, 'id' | 'user_id'>, memo: Memo, p: Postings, at: number) {
+  await deps.ledger.post(trx, { kind, userId: pos.user_id, refType: 'position', refId: pos.id, memo: encodeMemo(memo), postings: p.list });
+  await noteShortfall(trx, p, at);
 }
 
 /** The money fields of an opening fill at `price`. */
@@ -69,6 +68,9 @@ export function openFields(
   const today = jstDate(at);
   const charged = p.day_trade === 0 && interestBase(dir(p), value, principal) > 0;
   return {
+    ...termsAtOpen(p.direction, cfg),
+    // The fill price already reflects every corporate action up to today.
+    actions_through: today,
     buy_time: at,
     buy_price: price,
     contract_value: value,
@@ -80,58 +82,89 @@ export function openFields(
   };
 }
 
-/** Posts the opening entry of an immediate fill: principal cash → margin, fee cash → fee income. */
+/**
+ * Posts the opening entry of an immediate fill: principal → margin and the fee → fee income, paid
+ * from unsettled proceeds first, then cash.
+ */
 export async function postOpenFromCash(trx: Trx, deps: SettleDeps, pos: PositionRow, memo: Memo): Promise<void> {
-  const cash = await lockCash(trx, deps.caps, pos.user_id, cur(pos));
-  const p = new Postings(pos.user_id, cur(pos), cash).own('cash', -pos.principal).own('margin', pos.principal);
-  p.own('cash', -pos.open_fee).house('fee_income', pos.open_fee);
-  await postFor(trx, deps, 'trade_open', pos, memo, p.list);
+  const p = new Postings(pos.user_id, cur(pos), await lockWallet(trx, deps.caps, pos.user_id, cur(pos)));
+  p.spend(pos.principal);
+  p.own('margin', pos.principal);
+  p.spend(pos.open_fee);
+  p.house('fee_income', pos.open_fee);
+  await postFor(trx, deps, 'trade_open', pos, memo, p, pos.buy_time ?? pos.placed_at);
 }
 
-/** Funds for a pending order: cash → frozen. */
-export async function postReserve(trx: Trx, deps: SettleDeps, pos: PositionRow): Promise<void> {
-  await lockCash(trx, deps.caps, pos.user_id, cur(pos));
-  const p = new Postings(pos.user_id, cur(pos)).own('cash', -pos.reserved).own('frozen', pos.reserved);
+/** Funds for a pending order → frozen (unsettled proceeds first); remembers the unsettled part. */
+export async function postReserve(trx: Trx, deps: SettleDeps, pos: PositionRow): Promise<PositionRow> {
+  const p = new Postings(pos.user_id, cur(pos), await lockWallet(trx, deps.caps, pos.user_id, cur(pos)));
+  const fromUnsettled = p.spend(pos.reserved);
+  p.own('frozen', pos.reserved);
+  if (fromUnsettled > 0) await trx.updateTable('trade_position').set({ reserved_unsettled: fromUnsettled }).where('id', '=', pos.id).execute();
   const orderType = pos.price_type === 'limit' ? 'limit' : 'market';
-  await postFor(trx, deps, 'order_reserve', pos, { id: 'memo_order_placed', params: { code: pos.code, shares: pos.quantity, orderType } }, p.list);
+  await postFor(trx, deps, 'order_reserve', pos, { id: 'memo_order_placed', params: { code: pos.code, shares: pos.quantity, orderType } }, p, pos.placed_at);
+  return { ...pos, reserved_unsettled: fromUnsettled };
 }
 
-/** A pending order fills: the reservation pays principal and fee, the rest returns to cash. */
+/**
+ * Returns `amount` of a reservation: the part that came from unsettled proceeds goes back there
+ * (so a cancelled order cannot turn unsettled money into withdrawable cash), the rest to cash.
+ */
+function returnReserve(p: Postings, pos: PositionRow, amount: number): void {
+  // A fill never costs more than its reservation (buy limits fill at or below the limit, anything
+  // else is reserved at the upper limit); if it ever did, the difference is paid like any payment.
+  if (amount < 0) {
+    p.spend(-amount);
+    return;
+  }
+  const toUnsettled = Math.min(amount, pos.reserved_unsettled);
+  p.credit('unsettled', toUnsettled);
+  p.credit('cash', amount - toUnsettled);
+}
+
+/** A pending order fills: the reservation pays principal and fee, the rest returns. */
 export async function fillPending(trx: Trx, deps: SettleDeps, pos: PositionRow, price: number, at: number, cfg: ConfigValues): Promise<void> {
   const to = nextStatus('pending', 'fill')!;
   const fields = openFields(pos, price, at, cfg);
-  await lockCash(trx, deps.caps, pos.user_id, cur(pos));
-  if (!(await transition(trx, pos.id, 'pending', { ...fields, status: to, reserved: 0, fill_at: null, expires_at: null, updated_at: at }))) {
+  const p = new Postings(pos.user_id, cur(pos), await lockWallet(trx, deps.caps, pos.user_id, cur(pos)));
+  const patch = { ...fields, status: to, reserved: 0, reserved_unsettled: 0, fill_at: null, expires_at: null, updated_at: at };
+  if (!(await transition(trx, pos.id, 'pending', patch))) {
     throw conflict('order_state_invalid', { status: pos.status });
   }
-  const p = new Postings(pos.user_id, cur(pos)).own('frozen', -pos.reserved).own('margin', fields.principal);
-  p.house('fee_income', fields.open_fee).own('cash', pos.reserved - fields.principal - fields.open_fee);
-  await postFor(trx, deps, 'trade_open', pos, openMemo(pos, price), p.list);
+  p.own('frozen', -pos.reserved).own('margin', fields.principal).house('fee_income', fields.open_fee);
+  returnReserve(p, pos, pos.reserved - fields.principal - fields.open_fee);
+  await postFor(trx, deps, 'trade_open', pos, openMemo(pos, price), p, at);
 }
 
-/** A pending order is cancelled or expires: the whole reservation returns to cash. */
+/** A pending order is cancelled or expires: the whole reservation returns. */
 export async function releasePending(trx: Trx, deps: SettleDeps, pos: PositionRow, action: 'cancel' | 'expire', at: number): Promise<void> {
   const to = nextStatus('pending', action)!;
-  await lockCash(trx, deps.caps, pos.user_id, cur(pos));
-  if (!(await transition(trx, pos.id, 'pending', { status: to, reserved: 0, fill_at: null, expires_at: null, updated_at: at }))) {
+  const p = new Postings(pos.user_id, cur(pos), await lockWallet(trx, deps.caps, pos.user_id, cur(pos)));
+  if (!(await transition(trx, pos.id, 'pending', { status: to, reserved: 0, reserved_unsettled: 0, fill_at: null, expires_at: null, updated_at: at }))) {
     throw conflict('order_state_invalid', { status: pos.status });
   }
-  const p = new Postings(pos.user_id, cur(pos)).own('frozen', -pos.reserved).own('cash', pos.reserved);
+  p.own('frozen', -pos.reserved);
+  returnReserve(p, pos, pos.reserved);
   const memo: Memo = { id: action === 'cancel' ? 'memo_order_cancelled' : 'memo_order_expired', params: { code: pos.code, shares: pos.quantity } };
-  await postFor(trx, deps, 'order_release', pos, memo, p.list);
+  await postFor(trx, deps, 'order_release', pos, memo, p, at);
 }
 
-function interestFor(pos: PositionRow, through: IsoDate, cfg: ConfigValues): number {
-  if (!pos.interest_from || pos.interest_from >= through || pos.contract_value === null) return 0;
-  const days = dayNumber(through) - dayNumber(pos.interest_from);
-  const rate = pos.direction === 'up' ? cfg.marginInterestBp : cfg.shortFeeBp;
-  return days * dailyInterest(interestBase(dir(pos), pos.contract_value, pos.principal), rate);
+/**
+ * Interest (margin long) or borrow fee (short) due for the days before `through` and not charged
+ * yet: the exact cumulative amount since the position opened, rounded down, less what was charged
+ * (docs/decisions/009-trading-money-conventions.md), at the rate the position was opened with.
+ */
+function interestDue(pos: PositionRow, through: IsoDate, cfg: ConfigValues): number {
+  if (!pos.interest_from || pos.interest_from >= through || pos.contract_value === null || pos.buy_time === null) return 0;
+  const days = dayNumber(through) - dayNumber(jstDate(pos.buy_time));
+  const total = cumulativeInterest(interestBase(dir(pos), pos.contract_value, pos.principal), termsOf(pos, cfg).interestBp, days);
+  return Math.max(0, total - pos.interest);
 }
 
-/** Daily interest (margin long) or borrow fee (short) for the days before `through`. */
+/** Interest for the days before `through`; what cash cannot pay becomes a shortfall. */
 export async function chargeInterest(trx: Trx, deps: SettleDeps, pos: PositionRow, through: IsoDate, at: number, cfg: ConfigValues): Promise<number> {
-  const amount = interestFor(pos, through, cfg);
-  const cash = await lockCash(trx, deps.caps, pos.user_id, cur(pos));
+  const amount = interestDue(pos, through, cfg);
+  const wallet = await lockWallet(trx, deps.caps, pos.user_id, cur(pos));
   const res = await trx
     .updateTable('trade_position')
     .set({ interest: pos.interest + amount, interest_from: through, updated_at: at })
@@ -139,17 +172,24 @@ export async function chargeInterest(trx: Trx, deps: SettleDeps, pos: PositionRo
     .where('interest_from', '=', pos.interest_from)
     .executeTakeFirst();
   if (res.numUpdatedRows !== 1n || amount === 0) return 0;
-  const p = new Postings(pos.user_id, cur(pos), cash).charge('interest_income', amount);
+  const p = new Postings(pos.user_id, cur(pos), wallet).charge('interest_income', amount);
   const long = pos.direction === 'up';
   const memo: Memo = { id: long ? 'memo_margin_interest' : 'memo_borrow_fee', params: { code: pos.code, through } };
-  await postFor(trx, deps, long ? 'margin_interest' : 'borrow_fee', pos, memo, p.list);
+  await postFor(trx, deps, long ? 'margin_interest' : 'borrow_fee', pos, memo, p, at);
   return amount;
 }
 
+/** Japanese equities settle on the second business day after the trade (T+2). */
+export function settlementDate(tradeDate: IsoDate): IsoDate {
+  return addTradingDays(tradeDate, 2);
+}
+
 /**
- * Closes a held position at `price`: margin returns, P/L settles against the market
- * counterparty, remaining interest, the closing fee and the year-netted tax are charged, all in
- * one entry. A loss beyond what the user holds becomes a loan, never negative cash.
+ * Closes a held position at `price`, in one entry: margin returns, P/L settles against the market
+ * counterparty, the remaining interest, the closing fee and the year-netted tax are charged. What
+ * comes back repays a shortfall first and the rest sits in `unsettled` until T+2; a loss beyond the
+ * position's own margin is paid from unsettled and cash, and beyond them becomes a shortfall
+ * (不足金), never negative cash. Tax is netted in the year of the settlement date.
  */
 export async function settleClose(
   trx: Trx,
@@ -162,25 +202,29 @@ export async function settleClose(
 ): Promise<void> {
   const action: PositionAction = reason === 'user' ? 'fill_close' : 'system_close';
   const to = nextStatus(pos.status as 'holding', action);
-  if (!to || pos.buy_price === null) throw conflict('order_state_invalid', { status: pos.status });
+  if (!to || pos.buy_price === null || pos.contract_value === null) throw conflict('order_state_invalid', { status: pos.status });
   const today = jstDate(at);
-  const cash = await lockCash(trx, deps.caps, pos.user_id, cur(pos));
-  const interestNow = interestFor(pos, today, cfg);
-  const pnl = positionPnl(dir(pos), pos.buy_price, price, pos.quantity, pos.price_scale);
+  const settlesOn = settlementDate(today);
+  const wallet = await lockWallet(trx, deps.caps, pos.user_id, cur(pos));
+  const interestNow = interestDue(pos, today, cfg);
+  const pnl = pnlFromCost(dir(pos), pos.contract_value, price, pos.quantity, pos.price_scale);
   const closeFee = tradeFee(contractValue(price, pos.quantity, pos.price_scale), cfg.feeSchedule);
   const interest = pos.interest + interestNow;
   const gain = pnl - pos.open_fee - closeFee - interest;
-  const tax = await netYearTax(trx, pos.user_id, Number(today.slice(0, 4)), gain, at);
+  const tax = await netYearTax(trx, pos.user_id, Number(settlesOn.slice(0, 4)), gain, at);
   const ok = await transition(trx, pos.id, pos.status as 'holding', {
     status: to, sell_time: at, sell_price: price, pnl, close_fee: closeFee, interest, interest_from: null, tax,
     close_reason: reason, close_fill_at: null, close_expires_at: null, updated_at: at,
   });
   if (!ok) throw conflict('order_state_invalid', { status: pos.status });
 
-  const p = new Postings(pos.user_id, cur(pos), cash).own('margin', -pos.principal).own('cash', pos.principal);
-  if (pnl > 0) p.house('market_counterparty', -pnl).own('cash', pnl);
-  if (tax < 0) p.house('tax_payable', tax).own('cash', -tax);
-  p.charge('market_counterparty', -pnl).charge('interest_income', interestNow).charge('fee_income', closeFee).charge('tax_payable', tax);
+  const p = new Postings(pos.user_id, cur(pos), wallet).own('margin', -pos.principal);
+  p.house('market_counterparty', -pnl).house('interest_income', interestNow).house('fee_income', closeFee).house('tax_payable', tax);
+  const net = pos.principal + pnl - interestNow - closeFee - tax;
+  let proceeds = 0;
+  if (net >= 0) proceeds = net - p.credit('unsettled', net);
+  else p.owe(-net);
+  await recordSettlement(trx, { userId: pos.user_id, currency: pos.currency, positionId: pos.id, amount: proceeds, tradeDate: today, settlesOn, at });
   const memo = tradeMemo(reason === 'user' ? 'memo_close' : reason === 'auto_close' ? 'memo_auto_close' : 'memo_forced_close', pos, price);
-  await postFor(trx, deps, 'trade_close', pos, memo, p.list);
+  await postFor(trx, deps, 'trade_close', pos, memo, p, at);
 }

@@ -4,7 +4,7 @@
  */
 import { jstDate } from '../../../shared/market';
 import { leverageFromTenths, tPlusNApplies, type BusinessType, type CloseReason, type Direction, type PositionStatus, type PriceType } from '../../../shared/domain/position';
-import { contractValue, maintenanceRatioBp, positionPnl } from '../../../shared/domain/trade-money';
+import { contractValue, maintenanceRatioBp, pnlFromCost } from '../../../shared/domain/trade-money';
 import type { PositionView } from '../../../shared/api/trade';
 import type { MarketDataSource, Quote } from '../../market';
 import type { AlertRow, PositionRow } from './repo';
@@ -16,6 +16,22 @@ export class QuoteCache {
     readonly market: MarketDataSource,
     readonly now: number,
   ) {}
+
+  /**
+   * The quote to value `row` at. Between a split's ex-date midnight and the open the quote still
+   * shows the last trading day's (unsplit) price while the row already holds the split shares, so
+   * the price is divided by the splits the row reflects and the quote's day does not
+   * (docs/decisions/009-trading-money-conventions.md).
+   */
+  forRow(row: Pick<PositionRow, 'code' | 'actions_through'>): Quote | null {
+    const q = this.get(row.code);
+    if (!q || row.actions_through === null || row.actions_through <= q.tradingDate) return q;
+    let ratio = 1;
+    for (const a of this.market.corporateActions(row.code)) {
+      if (a.kind === 'split' && a.exDate > q.tradingDate && a.exDate <= row.actions_through) ratio *= a.ratio;
+    }
+    return ratio === 1 ? q : { ...q, price: Math.max(1, Math.round(q.price / ratio)) };
+  }
 
   get(code: string): Quote | null {
     if (!this.cache.has(code)) {
@@ -40,10 +56,20 @@ export interface Valuation {
 
 /** Live value of a held position at the last price, or null without a quote. */
 export function valueHeld(row: PositionRow, q: Quote | null): Valuation | null {
-  if (!q || row.buy_price === null) return null;
+  if (!q || row.buy_price === null || row.contract_value === null) return null;
   const value = contractValue(q.price, row.quantity, row.price_scale);
-  const pnl = positionPnl(row.direction as Direction, row.buy_price, q.price, row.quantity, row.price_scale);
+  // From the cost, so a split (shares × r, price ÷ r) leaves P/L and the maintenance ratio unchanged.
+  const pnl = pnlFromCost(row.direction as Direction, row.contract_value, q.price, row.quantity, row.price_scale);
   return { price: q.price, value, pnl, ratioBp: maintenanceRatioBp(row.principal, pnl, value) };
+}
+
+/**
+ * The P/L the user sees for a held position (評価損益): the price difference less what holding it
+ * has already cost — the opening fee and the interest (or borrow fee) charged so far. The closing
+ * fee is left out: it is not paid yet and depends on the closing price; it comes off at the close.
+ */
+export function heldNetPnl(row: Pick<PositionRow, 'open_fee' | 'interest'>, grossPnl: number): number {
+  return grossPnl - row.open_fee - row.interest;
 }
 
 const HELD = new Set(['in_progress', 'holding', 'closing']);
@@ -52,7 +78,7 @@ export function positionView(row: PositionRow, alerts: AlertRow[], quotes: Quote
   const inst = quotes.market.instrument(row.code);
   const today = jstDate(quotes.now);
   const held = HELD.has(row.status);
-  const live = held ? valueHeld(row, quotes.get(row.code)) : null;
+  const live = held ? valueHeld(row, quotes.forRow(row)) : null;
   const done = row.status === 'closed' || row.status === 'ended';
   const fees = row.open_fee + row.close_fee;
   let marketPrice: number | null = null;
@@ -61,7 +87,7 @@ export function positionView(row: PositionRow, alerts: AlertRow[], quotes: Quote
   if (live) {
     marketPrice = live.price;
     pnl = live.pnl;
-    netPnl = pnl - fees - row.interest;
+    netPnl = heldNetPnl(row, pnl);
   } else if (done) {
     marketPrice = row.sell_price;
     pnl = row.pnl;

@@ -1,0 +1,210 @@
+/**
+ * Corporate actions on positions (docs/decisions/009-trading-money-conventions.md, docs/domain.md
+ * "Corporate actions"). On a split's ex-date every open position and open order has its shares
+ * multiplied and its prices divided: the cost, the margin and so the value stay the same, and the
+ * event is journaled (without money) and shown on the position. On a dividend's ex-date holders of
+ * record (bought before the ex-date, still held) are credited: a cash long the dividend less
+ * 20.315% withheld (配当金), a margin long the 配当落調整金 (the same net amount); a short pays the
+ * whole dividend.
+ *
+ * A row records in `actions_through` the last ex-date reflected in it, so each action applies
+ * exactly once, whether the job runs at midnight, after an outage, or a close gets there first. Work
+ * due before an ex-date (yesterday's fills, expiries and auction closes, done late after an outage)
+ * is done on the row as it was, first: the action waits for it (hasWorkBefore), and the trading
+ * job brings a row up to date before acting on it at an instant on or after the ex-date.
+ */
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import { lockWallet, Postings } from '../../ledger';
+import { jstDate, jstMs, roundToTick, type IsoDate, type TickTable } from '../../../shared/market';
+import { encodeMemo } from '../../../shared/domain/ledger-kinds';
+import { dividendTax, contractValue } from '../../../shared/domain/trade-money';
+import type { Direction } from '../../../shared/domain/position';
+import type { Currency } from '../../../shared/money';
+import type { CorporateAction, MarketDataSource } from '../../market';
+import { closeSide, openSide, tradable } from './market';
+import { settleDeps, type TradeCtx } from './context';
+import { postFor, type SettleDeps } from './settle';
+import { addAlert, lockPosition, type PositionRow } from './repo';
+import type { Logger } from '../../logger';
+
+/** Rows a corporate action can touch: open orders and every position still held. */
+export const OPEN_STATUSES = ['pending', 'in_progress', 'holding', 'closing'] as const;
+const HELD = new Set<string>(['in_progress', 'holding', 'closing']);
+
+export interface CorporateReport {
+  splits: number;
+  dividends: number;
+  errors: number;
+}
+
+/** The Tokyo date up to which a row already reflects corporate actions. */
+export function reflectedThrough(pos: Pick<PositionRow, 'actions_through' | 'buy_time' | 'placed_at'>): IsoDate {
+  return pos.actions_through ?? jstDate(pos.buy_time ?? pos.placed_at);
+}
+
+/** The actions a row still has to take, oldest first: ex-date after what it reflects, on or before today. */
+export function dueActions(actions: readonly CorporateAction[], pos: Pick<PositionRow, 'actions_through' | 'buy_time' | 'placed_at'>, today: IsoDate): CorporateAction[] {
+  const from = reflectedThrough(pos);
+  return actions.filter((a) => a.exDate > from && a.exDate <= today);
+}
+
+/**
+ * The row still has work due before `start` (an order that filled or expired at yesterday's close, a
+ * day trade closed in yesterday's auction…) that the trading job has not done yet. That work happens
+ * at yesterday's prices on the row as it was, so the action waits until it is done.
+ */
+export function hasWorkBefore(pos: PositionRow, start: number): boolean {
+  const due = (t: number | null) => t !== null && t < start;
+  if (pos.status === 'pending') return due(pos.fill_at) || due(pos.expires_at) || due(pos.auto_close_at);
+  if (pos.status === 'closing') return due(pos.close_fill_at) || due(pos.close_expires_at) || due(pos.auto_close_at);
+  if (pos.status === 'holding') return due(pos.auto_close_at);
+  return false;
+}
+
+/** A 1:ratio split applied to a row: shares × ratio, prices ÷ ratio; cost, margin and reservation unchanged. */
+export function splitRow(pos: PositionRow, ratio: number, table: TickTable): Partial<PositionRow> {
+  const dir = pos.direction as Direction;
+  // A limit stays on the grid and never on the worse side of what the user asked for: a buy limit
+  // rounds down, a sell limit up. The quotient goes to a whole unit in that same direction first
+  // (rounding it to the nearest could cross a one-unit tick the wrong way, and a buy limit above
+  // the old one ÷ ratio would fill for more than the order reserved).
+  const limit = (price: number | null, side: 'buy' | 'sell') =>
+    price === null ? null : side === 'buy' ? roundToTick(Math.floor(price / ratio), table, 'down') : roundToTick(Math.ceil(price / ratio), table, 'up');
+  return {
+    quantity: pos.quantity * ratio,
+    lots: pos.lots === null ? null : pos.lots * ratio,
+    // For display only: P/L is computed from the cost (contract_value), which a split does not change.
+    buy_price: pos.buy_price === null ? null : Math.max(1, Math.round(pos.buy_price / ratio)),
+    limit_price: limit(pos.limit_price, openSide(dir)),
+    close_limit_price: limit(pos.close_limit_price, closeSide(dir)),
+  };
+}
+
+/**
+ * What a dividend pays (+) or costs (−) a held row, and under which entry kind. A margin long's
+ * 配当落調整金 is the dividend less the tax a holder would have had withheld; a short pays it whole.
+ */
+export function dividendFor(pos: Pick<PositionRow, 'direction' | 'leverage_x10' | 'quantity' | 'price_scale'>, perShare: number) {
+  const gross = contractValue(perShare, pos.quantity, pos.price_scale);
+  if (pos.direction === 'down') return { kind: 'adjustment_paid' as const, gross, withheld: 0, net: -gross };
+  if (pos.leverage_x10 > 10) return { kind: 'adjustment_received' as const, gross, withheld: 0, net: gross - dividendTax(gross) };
+  const withheld = dividendTax(gross);
+  return { kind: 'dividend' as const, gross, withheld, net: gross - withheld };
+}
+
+/**
+ * Brings one locked row up to `today`: applies its due actions in ex-date order and records how far
+ * it got. Returns the row as it now is. Callers: the job below, and a close that gets there first.
+ */
+export async function applyDueActions(trx: Transaction<DB>, deps: SettleDeps, market: MarketDataSource, pos: PositionRow, at: number): Promise<{ row: PositionRow; splits: number; dividends: number }> {
+  const today = jstDate(at);
+  if (!(OPEN_STATUSES as readonly string[]).includes(pos.status) || reflectedThrough(pos) >= today) return { row: pos, splits: 0, dividends: 0 };
+  let row = pos;
+  let splits = 0;
+  let dividends = 0;
+  for (const a of dueActions(market.corporateActions(pos.code), pos, today)) {
+    if (hasWorkBefore(row, jstMs(a.exDate, 0))) return { row, splits, dividends };
+    if (a.kind === 'split') {
+      const patch = splitRow(row, a.ratio, tradable(market, pos.code).tickTable);
+      await trx.updateTable('trade_position').set({ ...patch, actions_through: a.exDate, updated_at: at }).where('id', '=', row.id).execute();
+      const params = { ratio: a.ratio, sharesBefore: row.quantity, sharesAfter: patch.quantity!, exDate: a.exDate };
+      await deps.ledger.post(trx, {
+        kind: 'stock_split', userId: row.user_id, refType: 'position', refId: row.id, event: true, postings: [],
+        memo: encodeMemo({ id: 'memo_split', params: { code: row.code, ...params } }),
+      });
+      await addAlert(trx, row, { kind: 'split', params, at });
+      row = { ...row, ...patch, actions_through: a.exDate };
+      splits++;
+    } else {
+      await trx.updateTable('trade_position').set({ actions_through: a.exDate, updated_at: at }).where('id', '=', row.id).execute();
+      if (HELD.has(row.status)) {
+        await payDividend(trx, deps, row, a, at);
+        dividends++;
+      }
+      row = { ...row, actions_through: a.exDate };
+    }
+  }
+  if (reflectedThrough(row) < today) {
+    await trx.updateTable('trade_position').set({ actions_through: today }).where('id', '=', row.id).execute();
+    row = { ...row, actions_through: today };
+  }
+  return { row, splits, dividends };
+}
+
+async function payDividend(trx: Transaction<DB>, deps: SettleDeps, pos: PositionRow, a: Extract<CorporateAction, { kind: 'dividend' }>, at: number): Promise<void> {
+  const d = dividendFor(pos, a.amount);
+  const currency = pos.currency as Currency;
+  const p = new Postings(pos.user_id, currency, await lockWallet(trx, deps.caps, pos.user_id, currency));
+  if (d.net > 0) {
+    // A dividend is paid gross with the tax withheld; an adjustment is paid net (no tax is withheld on it).
+    p.house('dividend_clearing', -(d.net + d.withheld)).house('tax_payable', d.withheld);
+    p.credit('cash', d.net);
+  } else if (d.net < 0) {
+    p.house('dividend_clearing', d.gross);
+    p.owe(d.gross);
+  }
+  const common = { code: pos.code, shares: pos.quantity, perShare: a.amount, priceScale: pos.price_scale, exDate: a.exDate };
+  if (p.list.length > 0) {
+    if (d.kind === 'dividend') await postFor(trx, deps, 'dividend', pos, { id: 'memo_dividend', params: common }, p, at);
+    else {
+      const memo = { id: 'memo_dividend_adjustment' as const, params: { ...common, direction: pos.direction === 'down' ? ('down' as const) : ('up' as const) } };
+      await postFor(trx, deps, 'dividend_adjustment', pos, memo, p, at);
+    }
+  }
+  await addAlert(trx, pos, { kind: 'dividend', params: { perShare: a.amount, priceScale: pos.price_scale, amount: d.net, exDate: a.exDate, kind: d.kind }, at });
+}
+
+/** The job: every open row that has not been brought up to today, one transaction per row. */
+export class CorporateActionsJob {
+  constructor(
+    private readonly ctx: TradeCtx,
+    private readonly logger: Logger,
+  ) {}
+
+  async run(now: number): Promise<CorporateReport> {
+    const report: CorporateReport = { splits: 0, dividends: 0, errors: 0 };
+    const today = jstDate(now);
+    const db = this.ctx.database.db;
+    const rows = await db
+      .selectFrom('trade_position')
+      .select(['id', 'code', 'actions_through', 'buy_time', 'placed_at'])
+      .where('status', 'in', OPEN_STATUSES)
+      .where((eb) => eb.or([eb('actions_through', 'is', null), eb('actions_through', '<', today)]))
+      .execute();
+    const byCode = new Map<string, typeof rows>();
+    for (const r of rows) byCode.set(r.code, [...(byCode.get(r.code) ?? []), r]);
+    for (const [code, list] of byCode) {
+      const actions = this.actionsOf(code);
+      const idle = list.filter((r) => dueActions(actions, r, today).length === 0);
+      // Rows with nothing due only move their mark, in one statement per code.
+      if (idle.length) {
+        await db.updateTable('trade_position').set({ actions_through: today })
+          .where('id', 'in', idle.map((r) => r.id)).where((eb) => eb.or([eb('actions_through', 'is', null), eb('actions_through', '<', today)])).execute();
+      }
+      for (const r of list.filter((x) => !idle.includes(x))) {
+        try {
+          await this.ctx.ledger.transact(async (trx) => {
+            const pos = await lockPosition(trx, this.ctx.database.caps, r.id);
+            if (!pos) return;
+            const done = await applyDueActions(trx, settleDeps(this.ctx), this.ctx.market, pos, now);
+            report.splits += done.splits;
+            report.dividends += done.dividends;
+          });
+        } catch (err) {
+          report.errors++;
+          this.logger.warn({ err, position: r.id }, 'corporate action failed');
+        }
+      }
+    }
+    return report;
+  }
+
+  private actionsOf(code: string): CorporateAction[] {
+    try {
+      return this.ctx.market.corporateActions(code);
+    } catch {
+      return []; // an instrument the source no longer knows has no actions to apply
+    }
+  }
+}
