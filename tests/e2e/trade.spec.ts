@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './env';
 import { api, loginThroughUi, ok, toast } from './helpers';
-import { formatMoney } from '../../src/shared/money';
+import { formatMoney, formatPriceYen } from '../../src/shared/money';
 
 /**
  * Trading end to end (issue 5 "Must show"): the demo user, funded by journaled grants, buys at
@@ -143,8 +143,15 @@ test('a limit order waits as a pending order, then is cancelled and its funds re
   await expect(ticket.locator('.notice')).toHaveCount(0);
   await ticket.getByRole('radio', { name: '指値' }).click();
   const price = ticket.getByLabel('指値', { exact: true });
-  await price.fill((lower / 10).toFixed(1));
+  // A typed price off the tick grid is kept as typed, and the server's refusal is shown with the
+  // valid prices around it; nothing can be sent until one is chosen (docs/domain.md "Trading").
+  await price.fill(((lower + 3) / 10).toFixed(1));
   await price.press('Enter');
+  await expect(price).toHaveValue(((lower + 3) / 10).toLocaleString('en-US', { minimumFractionDigits: 1 }));
+  await expect(ticket.locator('[data-refusal="price_off_tick"]')).toContainText('呼値の単位');
+  await expect(ticket.getByRole('button', { name: '買い注文の内容を確認' })).toBeDisabled();
+  await ticket.getByRole('button', { name: `${formatPriceYen(lower, 10)}にする` }).click();
+  await expect(ticket.locator('[data-refusal]')).toHaveCount(0);
   await expect(price).toHaveValue((lower / 10).toLocaleString('en-US', { minimumFractionDigits: 1 }));
   // One tick down is refused by the stepper: that is the daily lower limit.
   await expect(ticket.getByRole('button', { name: '指値を減らす' })).toBeDisabled();

@@ -91,6 +91,37 @@ describe('translateMessage: known message ids (docs/product.md, spec §8)', () =
   });
 });
 
+describe('translateMessage: limit-price refusals show the nearest valid prices (docs/domain.md "Trading")', () => {
+  const offTick = { field: 'price', price: 29993, priceScale: 10, tick: 5, below: 29990, above: 29995 };
+  const beyond = { field: 'price', price: 99999, priceScale: 10, lower: 23000, upper: 37000, nearest: 37000 };
+
+  it('as prices in the instrument’s scale, in every language', () => {
+    expect(translateMessage('price_off_tick', offTick, 'jp', i18nFor.ja)).toBe('呼値の単位（¥0.5）に合わない価格です。近い有効な価格は¥2,999と¥2,999.5です');
+    expect(translateMessage('price_off_tick', offTick, 'en', i18nFor.en)).toBe(
+      'The price does not match the tick size (¥0.5). The nearest valid prices are ¥2,999 and ¥2,999.5',
+    );
+    expect(translateMessage('price_beyond_limit', beyond, 'jp', i18nFor.ja)).toBe('値幅制限（¥2,300〜¥3,700）の範囲外の価格です。最も近い有効な価格は¥3,700です');
+    for (const [locale, lang] of [['zh-Hant', 'tw'], ['ko', 'ko']] as const) {
+      for (const [id, params] of [['price_off_tick', offTick], ['price_beyond_limit', beyond]] as const) {
+        const text = translateMessage(id, params, lang, i18nFor[locale]);
+        expect(text).not.toMatch(/\{\w+\}/);
+        expect(text).toContain(id === 'price_off_tick' ? '¥2,999.5' : '¥3,700');
+      }
+    }
+  });
+
+  it('without the prices (an older server), the plain refusal', () => {
+    expect(translateMessage('price_off_tick', undefined, 'jp', i18nFor.ja)).toBe('呼値の単位に合わない価格です');
+    expect(translateMessage('price_beyond_limit', { lower: 23000, upper: 37000 }, 'jp', i18nFor.ja)).toBe('値幅制限の範囲外の価格です');
+  });
+
+  it('a 1× short is refused with its reason', () => {
+    expect(translateMessage('short_needs_margin', { field: 'leverage' }, 'en', i18nFor.en)).toBe(
+      'A short sale is a margin trade, so it cannot be placed at 1× (cash). Choose a leverage above 1×',
+    );
+  });
+});
+
 describe('translateMessage: untranslated text (docs/product.md, spec §8)', () => {
   it("shows 'エラー' for text with Chinese characters in Japanese or with no language", () => {
     expect(translateMessage('余额不足', undefined, 'jp', i18nFor.ja)).toBe('エラー');

@@ -7,18 +7,21 @@ import {
   clampLots,
   estimatePrice,
   leverageChoices,
+  leverageFits,
+  limitRefusal,
   maxAffordableLots,
   parsePriceInput,
   previewCost,
   stepLimitPrice,
   stepLots,
+  suggestedPrices,
 } from '../../src/app/features/trade/ticket';
 import { blockCost, checkBlockShares } from '../../src/app/features/block/rules';
 import { parseLots } from '../../src/app/components/forms/validation';
 import { formatLeverage } from '../../src/shared/money';
 import { orderCost, REFERENCE_FEES, tradeFee } from '../../src/shared/domain/trade-money';
 import { LOTS_MAX, leverageTenths } from '../../src/shared/domain/position';
-import { isOnTick, limitPrices } from '../../src/shared/market';
+import { isOnTick, limitPriceRefusal, limitPrices } from '../../src/shared/market';
 
 const y = (yen: number) => Math.round(yen * 10); // yen → scaled price (priceScale 10)
 
@@ -93,9 +96,48 @@ describe('limit price stepper: valid ticks inside the daily limits', () => {
     expect(clampLimitPrice(y(1), rules)).toBe(limits.lower);
   });
 
-  it('a typed price off the tick snaps to the nearest valid tick', () => {
+  it('the price a new limit ticket proposes (the last price) is on a tick inside the limits', () => {
     expect(clampLimitPrice(y(3000.3), rules)).toBe(y(3000));
     expect(clampLimitPrice(y(2999.3), rules)).toBe(y(2999.5));
+  });
+
+  it('a typed price off the tick is kept and refused with the valid prices just below and above (never moved)', () => {
+    // A buy at 2,999.3 used to become 2,999.5 without a word; now the ticket shows the server's refusal.
+    const r = limitRefusal(y(2999.3), rules, 10);
+    expect(r).toEqual({ id: 'price_off_tick', params: { field: 'price', price: y(2999.3), priceScale: 10, tick: y(0.5), below: y(2999), above: y(2999.5) } });
+    expect(suggestedPrices(r!)).toEqual([y(2999), y(2999.5)]);
+    // Across the 3,000-yen band edge the tick is the one of the typed price's band (1 yen above 3,000).
+    expect(limitRefusal(y(3000.3), rules, 10)!.params).toMatchObject({ tick: y(1), below: y(3000), above: y(3001) });
+    expect(limitRefusal(y(2999.5), rules, 10)).toBeNull();
+  });
+
+  it('a typed price outside the daily limits is refused with the limits and the nearest valid price', () => {
+    const r = limitRefusal(y(9999.3), rules, 10);
+    expect(r).toEqual({
+      id: 'price_beyond_limit',
+      params: { field: 'price', price: y(9999.3), priceScale: 10, lower: limits.lower, upper: limits.upper, nearest: limits.upper },
+    });
+    expect(suggestedPrices(r!)).toEqual([limits.upper]);
+    expect(limitRefusal(y(1), rules, 10)!.params).toMatchObject({ nearest: limits.lower });
+    expect(limitRefusal(limits.upper, rules, 10)).toBeNull();
+    expect(limitRefusal(limits.lower, rules, 10)).toBeNull();
+  });
+
+  it('the ticket refuses exactly what the server refuses, with the same message id and params', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 10, max: 2_000_000 }), fc.integer({ min: 1, max: 3_000_000 }), fc.constantFrom('topix500' as const, 'other' as const), (base, price, table) => {
+        const r = { table, limits: limitPrices(base, table) };
+        expect(limitRefusal(price, r, 10)).toEqual(limitPriceRefusal(price, { ...r, priceScale: 10 }));
+      }),
+    );
+  });
+
+  it('the − / + buttons move an off-grid typed price to its own neighbour on that side', () => {
+    expect(stepLimitPrice(y(2999.3), 1, rules)).toBe(y(2999.5));
+    expect(stepLimitPrice(y(2999.3), -1, rules)).toBe(y(2999));
+    expect(canStepPrice(y(2999.3), 1, rules)).toBe(true);
+    // From beyond a limit, a press brings the price back to the limit.
+    expect(stepLimitPrice(y(9999), -1, rules)).toBe(limits.upper);
   });
 
   it('property: any step from any price lands on a valid tick within the limits', () => {
@@ -134,6 +176,14 @@ describe('leverage choices: 1× (cash) up to the configured maximum, one decimal
     expect(leverageChoices(2)).toEqual([1, 1.5, 2]);
     expect(leverageChoices(1)).toEqual([1]);
     expect(leverageChoices(1.2)).toEqual([1, 1.2]);
+  });
+  it('a short is always a margin trade: 1× is not offered for it (docs/domain.md "Trading")', () => {
+    expect(leverageChoices(3.3, 'down')).toEqual([1.5, 2, 2.5, 3, 3.3]);
+    expect(leverageChoices(3.3, 'up')).toEqual([1, 1.5, 2, 2.5, 3, 3.3]);
+    expect(leverageChoices(1, 'down')).toEqual([]); // no margin configured: no short at all
+    expect(leverageFits('down', 1)).toBe(false);
+    expect(leverageFits('down', 1.5)).toBe(true);
+    expect(leverageFits('up', 1)).toBe(true);
   });
   it('every choice is a leverage the contract accepts (one decimal, ≤ max)', () => {
     for (const max of [1, 1.5, 2.7, 3.3, 5, 10]) {

@@ -4,7 +4,8 @@ import './widgets.css';
 
 /**
  * − [value] + with a typed value accepted on blur / Enter. `parse` turns the text into a value or
- * null (then the last good value comes back); `commit` clamps it to the rules.
+ * null: then the last good value comes back and the stepper says so, so a typed value is never
+ * replaced silently; `onChange` receives what was typed (the caller refuses, never adjusts).
  */
 export function Stepper({
   label,
@@ -37,6 +38,7 @@ export function Stepper({
   const id = useId();
   const [text, setText] = useState(() => display(value));
   const [editing, setEditing] = useState(false);
+  const [rejected, setRejected] = useState<string | null>(null);
   useEffect(() => {
     if (!editing) setText(display(value));
   }, [value, display, editing]);
@@ -44,8 +46,13 @@ export function Stepper({
   const commit = () => {
     setEditing(false);
     const v = parse(text);
-    if (v === null) setText(display(value));
-    else onChange(v);
+    if (v === null) {
+      if (text.trim() !== display(value)) setRejected(text.trim());
+      setText(display(value));
+    } else {
+      setRejected(null);
+      onChange(v);
+    }
   };
 
   return (
@@ -59,7 +66,10 @@ export function Stepper({
           className="stepper__btn"
           aria-label={t`${label}を減らす`}
           disabled={disabled || !canDown}
-          onClick={() => onStep(-1)}
+          onClick={() => {
+            setRejected(null);
+            onStep(-1);
+          }}
         >
           −
         </button>
@@ -71,6 +81,7 @@ export function Stepper({
           value={text}
           disabled={disabled}
           onFocus={() => setEditing(true)}
+          aria-invalid={rejected !== null || undefined}
           onChange={(e) => setText(e.currentTarget.value)}
           onBlur={commit}
           onKeyDown={(e) => {
@@ -81,10 +92,24 @@ export function Stepper({
           }}
         />
         {suffix ? <span className="stepper__suffix">{suffix}</span> : null}
-        <button type="button" className="stepper__btn" aria-label={t`${label}を増やす`} disabled={disabled || !canUp} onClick={() => onStep(1)}>
+        <button
+          type="button"
+          className="stepper__btn"
+          aria-label={t`${label}を増やす`}
+          disabled={disabled || !canUp}
+          onClick={() => {
+            setRejected(null);
+            onStep(1);
+          }}
+        >
           +
         </button>
       </div>
+      {rejected !== null ? (
+        <p className="stepper__hint stepper__hint--warn" role="alert">
+          {t`「${rejected}」は入力できないため、元の値に戻しました。`}
+        </p>
+      ) : null}
       {hint ? <p className="stepper__hint">{hint}</p> : null}
     </div>
   );

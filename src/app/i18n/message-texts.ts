@@ -5,12 +5,13 @@ import type { MessageId } from '../../shared/api/messages';
 /**
  * The text of every server message id (src/shared/api/messages.ts), Japanese as the source.
  * Placeholders: `{amount}` is the first number of `params` formatted as an amount (docs/product.md, spec §8),
- * `{range}` the time range of the deposit/withdrawal notices; other names are params as sent.
+ * `{range}` the time range of the deposit/withdrawal notices; price params (`{below}`, `{upper}`…)
+ * are prices when the params carry `priceScale`; other names are params as sent.
  * A `variants` entry is used instead of `text` when its parameter is present.
  */
 export interface MessageText {
   text: MessageDescriptor;
-  variants?: Partial<Record<'amount' | 'range' | 'reason' | 'remaining' | 'minutes' | 'retryAfter' | 'date', MessageDescriptor>>;
+  variants?: Partial<Record<'amount' | 'range' | 'reason' | 'remaining' | 'minutes' | 'retryAfter' | 'date' | 'below' | 'nearest', MessageDescriptor>>;
 }
 
 export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
@@ -119,7 +120,15 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
   block_trade_closed: { text: msg({ message: 'ブロック取引は現在受け付けていません' }) },
   block_price_out_of_range: { text: msg({ message: 'ブロック取引の価格は当日の値幅制限内かつ前日終値の±10%以内にしてください' }) },
   price_unavailable: { text: msg({ message: '株価を取得できませんでした' }) },
-  price_beyond_limit: { text: msg({ message: '値幅制限の範囲外の価格です' }) },
+  price_beyond_limit: {
+    text: msg({ message: '値幅制限の範囲外の価格です' }),
+    variants: { nearest: msg({ message: '値幅制限（{lower}〜{upper}）の範囲外の価格です。最も近い有効な価格は{nearest}です' }) },
+  },
+  price_off_tick: {
+    text: msg({ message: '呼値の単位に合わない価格です' }),
+    variants: { below: msg({ message: '呼値の単位（{tick}）に合わない価格です。近い有効な価格は{below}と{above}です' }) },
+  },
+  short_needs_margin: { text: msg({ message: '空売り（信用新規売）は信用取引のため、1×（現物）ではできません。1×より大きいレバレッジを選んでください' }) },
   // orders
   order_not_found: { text: msg({ message: '注文が存在しません' }) },
   order_state_invalid: { text: msg({ message: 'この注文は保有中・注文中・申込中ではないため操作できません。重複して操作しないでください' }) },
@@ -159,6 +168,7 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
   config_invalid: { text: msg({ message: '設定値が正しくありません' }) },
   config_out_of_bounds: { text: msg({ message: '設定値が許容範囲外です' }) },
   config_inconsistent: { text: msg({ message: '他の設定項目と矛盾する値です（強制決済の維持率は追証の維持率より低くしてください）' }) },
+  shortfall_owed: { text: msg({ message: '不足金があるため新規の注文はできません。入金して不足金を解消してください' }) },
   offline: { text: msg({ message: 'オフラインのため実行できません。接続を確認してから再度お試しください' }) },
   network_error: { text: msg({ message: '通信エラーが発生しました。接続を確認してください' }) },
   timeout: { text: msg({ message: '通信がタイムアウトしました。しばらくしてから再度お試しください' }) },

@@ -2,13 +2,19 @@ import { i18n as globalI18n, type I18n, type MessageDescriptor } from '@lingui/c
 import { isMessageId, TIME_RANGE_MESSAGES } from '../../shared/api/messages';
 import type { MessageParams } from '../../shared/api/envelope';
 import { MESSAGE_TEXTS, type MessageText } from './message-texts';
-import { formatDateTime, formatMoney, formatNumber } from '../../shared/money';
+import { formatDateTime, formatMoney, formatNumber, formatPriceYen } from '../../shared/money';
 import type { Lang } from './languages';
 
 /** Any CJK ideograph (Han script): untranslated server text of that kind is never shown raw. */
 const HAN = /\p{Script=Han}/u;
 
-const VARIANT_ORDER = ['range', 'reason', 'remaining', 'minutes', 'retryAfter', 'date', 'amount'] as const;
+const VARIANT_ORDER = ['range', 'reason', 'remaining', 'minutes', 'retryAfter', 'date', 'below', 'nearest', 'amount'] as const;
+
+/**
+ * Params that are prices in the instrument's scale (the limit-price refusals of
+ * src/shared/market/order-price.ts); shown as prices ("¥2,345.5") when params carry `priceScale`.
+ */
+const PRICE_PARAMS: ReadonlySet<string> = new Set(['price', 'tick', 'below', 'above', 'lower', 'upper', 'nearest']);
 
 /** "09:30-24:00" → "09:30〜24:00" (Japanese) or "09:30–24:00". */
 export function formatRange(range: string, lang: Lang | null | undefined): string {
@@ -20,7 +26,7 @@ export function formatRange(range: string, lang: Lang | null | undefined): strin
  * The values a message template is filled with (docs/product.md, spec §8): every number with thousands
  * separators; `amount` = the first number, as money when the params name a currency;
  * `range` = the time range of a deposit/withdrawal notice (params.range, or start and end);
- * `until` (epoch ms) as a Tokyo date and time.
+ * `until` (epoch ms) as a Tokyo date and time; with `priceScale`, the price params as prices.
  */
 export function messageValues(
   id: string,
@@ -30,6 +36,7 @@ export function messageValues(
   const values: Record<string, string> = {};
   if (!params) return values;
   const currency = typeof params.currency === 'string' ? params.currency : undefined;
+  const priceScale = typeof params.priceScale === 'number' ? params.priceScale : undefined;
   let first: number | undefined;
   for (const [key, value] of Object.entries(params)) {
     if (typeof value === 'number') {
@@ -37,6 +44,11 @@ export function messageValues(
         values[key] = formatDateTime(value);
         continue;
       }
+      if (priceScale !== undefined && PRICE_PARAMS.has(key)) {
+        values[key] = formatPriceYen(value, priceScale);
+        continue;
+      }
+      if (key === 'priceScale') continue; // how to read the prices, not a figure to show
       if (first === undefined) first = value;
       values[key] = formatNumber(value);
     } else {

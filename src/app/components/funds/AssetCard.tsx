@@ -1,8 +1,12 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { fundsApi } from '../../../shared/api/funds';
-import { formatMoney } from '../../../shared/money';
+import { formatIsoDate, formatMoney } from '../../../shared/money';
+import { jstDate } from '../../../shared/market';
+import type { DataOf } from '../../../shared/api/endpoint';
 import { endpointQuery } from '../../api/query';
+import { Icon } from '../Icon';
 import { EmptyView } from '../EmptyView';
 import { LoadingPane } from '../Spinner';
 import { Signed } from '../Signed';
@@ -12,6 +16,24 @@ import './AssetCard.css';
 /** Total assets, available, frozen, profit (`GET funds/summary`): from the ledger and live prices; refreshed while shown. */
 export function fundsSummaryQuery() {
   return endpointQuery(fundsApi.summary, {}, { staleTime: 5_000, refetchInterval: 15_000 });
+}
+
+export type FundsSummary = DataOf<typeof fundsApi.summary>;
+
+/**
+ * What settles when, as it will move to settled cash: proceeds spent on new buys came out of the
+ * unsettled balance, and the server settles on each date only what exceeds the proceeds still due
+ * after it (src/server/ledger/settlement.ts), so the spent part comes off the earliest dates.
+ */
+export function settlementSchedule(unsettled: number, settlements: FundsSummary['settlements']): FundsSummary['settlements'] {
+  let left = Math.max(0, unsettled);
+  const out: FundsSummary['settlements'] = [];
+  for (const s of [...settlements].sort((a, b) => (a.settlesOn < b.settlesOn ? 1 : -1))) {
+    const amount = Math.min(s.amount, left);
+    left -= amount;
+    if (amount > 0) out.unshift({ settlesOn: s.settlesOn, amount });
+  }
+  return out;
 }
 
 /** The mine screen's assets: every figure from `funds/summary`, i.e. the ledger. */
@@ -26,6 +48,7 @@ export function AssetCard() {
       </h2>
       {s ? (
         <>
+          {s.shortfall < 0 ? <ShortfallNotice s={s} /> : null}
           <div className="assets__total">
             <span className="assets__label">
               <Trans>総資産</Trans>
@@ -35,12 +58,21 @@ export function AssetCard() {
             </span>
           </div>
           <dl className="assets__grid">
-            <div>
+            <div className="assets__wide">
               <dt>
                 <Trans>利用可能額</Trans>
               </dt>
               <dd className="mono" data-testid="available">
                 {formatMoney(s.available, s.currency)}
+              </dd>
+              {s.unsettled > 0 ? <Unsettled s={s} /> : null}
+            </div>
+            <div>
+              <dt>
+                <Trans>出金可能額</Trans>
+              </dt>
+              <dd className="mono" data-testid="withdrawable">
+                {formatMoney(s.withdrawable, s.currency)}
               </dd>
             </div>
             <div>
@@ -88,5 +120,68 @@ export function AssetCard() {
         <LoadingPane />
       )}
     </section>
+  );
+}
+
+/** Buying power's two parts: settled cash, and sale proceeds until their settlement date (T+2). */
+function Unsettled({ s }: { s: FundsSummary }) {
+  const schedule = settlementSchedule(s.unsettled, s.settlements);
+  const cash = formatMoney(s.cash, s.currency);
+  const unsettled = formatMoney(s.unsettled, s.currency);
+  // One entry never breaks inside; a line breaks before the separator, not after it.
+  const dates = schedule.map((x) => `${formatIsoDate(x.settlesOn)}\u00a0${formatMoney(x.amount, s.currency)}`).join(' ・\u00a0');
+  return (
+    <div className="assets__parts small" data-testid="unsettled">
+      <p>
+        <Trans>
+          現金 <span className="mono">{cash}</span> ＋ 未受渡金 <span className="mono">{unsettled}</span>
+        </Trans>
+      </p>
+      {schedule.length > 0 ? (
+        <p>
+          <Trans>
+            受渡予定：<span className="mono">{dates}</span>
+          </Trans>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** 不足金: a loss beyond what the user held. New orders are refused until it is repaid by a deposit. */
+function ShortfallNotice({ s }: { s: FundsSummary }) {
+  // Late interest accrues from the day after the due date (Tokyo dates, as the server keeps them).
+  const [today] = useState(() => jstDate(Date.now()));
+  const amount = formatMoney(-s.shortfall, s.currency);
+  const due = s.shortfallDueOn ? formatIsoDate(s.shortfallDueOn) : null;
+  const overdue = s.shortfallDueOn !== null && s.shortfallDueOn < today;
+  return (
+    <div className="notice notice--danger assets__shortfall" role="alert" data-testid="shortfall" data-overdue={overdue || undefined}>
+      <Icon d={icons.alert} size={18} />
+      <div>
+        <p className="assets__shortfall-title">
+          {due && overdue ? (
+            <Trans>
+              不足金 <span className="mono">{amount}</span> — 期日 {due} を過ぎています。至急ご入金ください
+            </Trans>
+          ) : due ? (
+            <Trans>
+              不足金 <span className="mono">{amount}</span> — {due}までにご入金ください
+            </Trans>
+          ) : (
+            <Trans>
+              不足金 <span className="mono">{amount}</span> — ご入金ください
+            </Trans>
+          )}
+        </p>
+        <p className="small">
+          {overdue ? (
+            <Trans>不足金が解消されるまで新規のご注文はお受けできません。期日の翌日から年14.6%の遅延損害金がかかっています。</Trans>
+          ) : (
+            <Trans>不足金が解消されるまで新規のご注文はお受けできません。期日を過ぎると年14.6%の遅延損害金がかかります。</Trans>
+          )}
+        </p>
+      </div>
+    </div>
   );
 }

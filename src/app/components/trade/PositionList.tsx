@@ -12,6 +12,7 @@ import { LoadingPane } from '../Spinner';
 import { MoreButton } from '../MoreButton';
 import { Signed } from '../Signed';
 import * as icons from '../icons';
+import { alertTags } from './alert-texts';
 import { DIRECTION_TEXT, PRICE_TYPE_TEXT, STATUS_TEXT } from './labels';
 import './positions.css';
 
@@ -108,6 +109,11 @@ export function PositionRow({ p, compact = false, footer }: { p: PositionView; c
               <Trans>デイトレ</Trans>
             </span>
           ) : null}
+          {alertTags(p.alerts, i18n).map((tag) => (
+            <span key={tag} className="tag tag--info">
+              {tag}
+            </span>
+          ))}
         </div>
         {p.status === 'pending' ? (
           <div className="pos__grid small">
@@ -142,7 +148,8 @@ export function PositionRow({ p, compact = false, footer }: { p: PositionView; c
               <Trans>評価額</Trans> <b className="mono">{p.marketValue !== null ? formatMoney(p.marketValue) : '—'}</b>
             </span>
             <span className="pos__pnl">
-              <Trans>損益</Trans> <Signed value={held ? p.pnl : p.netPnl} />
+              {/* Net while held too: the fee and interest paid so far are off (the server's netPnl). */}
+              <Trans>損益</Trans> <Signed value={p.netPnl} />
             </span>
           </div>
         )}

@@ -43,6 +43,9 @@ export const ALERT_TEXT: Record<AlertKind, MessageDescriptor> = {
   forced_close: msg({ message: '維持率が下限を下回ったため、この建玉は強制決済されました。' }),
   auto_close: msg({ message: 'デイトレードの建玉は大引け（クロージング・オークション）で自動決済されました。' }),
   expired: msg({ message: '取引終了までに約定しなかったため、この注文は失効しました。' }),
+  // Without their params (an older server): the event alone. With them: alert-texts.ts.
+  split: msg({ message: '株式分割により株数と単価を調整しました。取得金額と損益は変わりません。' }),
+  dividend: msg({ message: '配当金（または配当落調整金）を計上しました。' }),
 };
 
 /** Market sessions of a quote (src/shared/market/session.ts, plus 'open' for 24-hour markets). */

@@ -15,7 +15,7 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { EntryKind, MemoId, MemoParams, TradeParams } from '../../../shared/domain/ledger-kinds';
-import { CURRENCIES, HOME_CURRENCY, currencyOf, formatIsoDate, formatScaled, formatTickPrice } from '../../../shared/money';
+import { CURRENCIES, HOME_CURRENCY, currencyOf, formatIsoDate, formatNumber, formatScaled, formatTickPrice } from '../../../shared/money';
 
 /** The label of each ledger entry kind (the Japanese source texts are ENTRY_KINDS[kind].ja). */
 export const KIND_TEXT: Record<EntryKind, MessageDescriptor> = {
@@ -25,6 +25,11 @@ export const KIND_TEXT: Record<EntryKind, MessageDescriptor> = {
   trade_close: msg({ message: '決済' }),
   margin_interest: msg({ message: '信用取引の金利' }),
   borrow_fee: msg({ message: '貸株料' }),
+  stock_split: msg({ message: '株式分割' }),
+  dividend: msg({ message: '配当金' }),
+  dividend_adjustment: msg({ message: '配当落調整金' }),
+  settlement: msg({ message: '売却代金の受渡' }),
+  late_interest: msg({ message: '不足金の遅延損害金' }),
   demo_grant: msg({ message: 'デモ資金の付与' }),
   admin_grant: msg({ message: 'テスト資金の付与' }),
 };
@@ -88,12 +93,20 @@ const ACTION = {
   placedLimit: msg({ context: 'memo', message: '注文受付(指値)' }),
   cancelled: msg({ context: 'memo', message: '取消' }),
   expired: msg({ context: 'memo', message: '失効' }),
+  dividend: msg({ context: 'memo', message: '配当金' }),
+  adjustmentReceived: msg({ context: 'memo', message: '配当落調整金（受取）' }),
+  adjustmentPaid: msg({ context: 'memo', message: '配当落調整金（支払）' }),
 } as const;
 
 /** "現物買 トヨタ自動車 (7203) 100株 @ ¥2,599.5" */
 const TRADE_LINE = msg({ message: '{action} {stock} {shares}株 @ {price}' });
 /** "取消 トヨタ自動車 (7203) 100株" */
 const ORDER_LINE = msg({ message: '{action} {stock} {shares}株' });
+
+/** "株式分割 1:2（100株→200株） トヨタ自動車 (7203) 権利落ち日 2026.11.25" */
+const SPLIT_LINE = msg({ message: '株式分割 1:{ratio}（{sharesBefore}株→{sharesAfter}株） {stock} 権利落ち日 {exDate}' });
+/** "配当金 トヨタ自動車 (7203) 100株 × ¥45（権利落ち日 2026.11.25）": per share; the tax withheld is its own line. */
+const DIVIDEND_LINE = msg({ message: '{action} {stock} {shares}株 × {perShare}（権利落ち日 {exDate}）' });
 
 /** A message with values (Lingui's `_` takes the values inside the descriptor). */
 function tr(c: MemoContext, d: MessageDescriptor, values: Record<string, string>): string {
@@ -115,6 +128,16 @@ function order(action: MessageDescriptor, p: { code: string; shares: number }, c
     action: c.i18n._(action),
     stock: stockLabel(c.record, c.i18n.locale, p.code),
     shares: formatScaled(p.shares, 0),
+  });
+}
+
+function dividend(action: MessageDescriptor, p: MemoParams['memo_dividend'], c: MemoContext): string {
+  return tr(c, DIVIDEND_LINE, {
+    action: c.i18n._(action),
+    stock: stockLabel(c.record, c.i18n.locale, p.code),
+    shares: formatScaled(p.shares, 0),
+    perShare: formatMemoPrice(p.perShare, p.priceScale, c.record.currency),
+    exDate: formatMemoDate(p.exDate),
   });
 }
 
@@ -144,6 +167,22 @@ export const MEMO_TEXT: { [K in MemoId]: (p: MemoParams[K], c: MemoContext) => s
     tr(c, msg({ message: '信用金利 {stock} {through}まで' }), { stock: stockLabel(c.record, c.i18n.locale, p.code), through: formatMemoDate(p.through) }),
   memo_borrow_fee: (p, c) =>
     tr(c, msg({ message: '貸株料 {stock} {through}まで' }), { stock: stockLabel(c.record, c.i18n.locale, p.code), through: formatMemoDate(p.through) }),
+  memo_split: (p, c) =>
+    tr(c, SPLIT_LINE, {
+      ratio: formatNumber(p.ratio),
+      sharesBefore: formatScaled(p.sharesBefore, 0),
+      sharesAfter: formatScaled(p.sharesAfter, 0),
+      stock: stockLabel(c.record, c.i18n.locale, p.code),
+      exDate: formatMemoDate(p.exDate),
+    }),
+  memo_dividend: (p, c) => dividend(ACTION.dividend, p, c),
+  memo_dividend_adjustment: (p, c) => dividend(p.direction === 'down' ? ACTION.adjustmentPaid : ACTION.adjustmentReceived, p, c),
+  memo_settlement: (p, c) => tr(c, msg({ message: '受渡日 {settledOn}：売却代金を受渡済みの現金に振替' }), { settledOn: formatMemoDate(p.settledOn) }),
+  memo_late_interest: (p, c) =>
+    tr(c, msg({ message: '期日 {dueOn} の不足金に対する遅延損害金 {through}まで' }), {
+      dueOn: formatMemoDate(p.dueOn),
+      through: formatMemoDate(p.through),
+    }),
   memo_demo_grant: (_p, c) => c.i18n._(msg({ message: 'お試し用のデモ資金（実際のお金ではありません）' })),
   memo_admin_grant: (p, c) => (p.reason ? tr(c, msg({ message: '付与理由：{reason}' }), { reason: p.reason }) : null),
   memo_none: () => null,
@@ -164,7 +203,8 @@ export function memoText(memo: { id: MemoId; params: Record<string, string | num
 const TRADE_KEYS = { code: 'string', shares: 'int', price: 'int', priceScale: 'scale' } as const;
 const ORDER_KEYS = { code: 'string', shares: 'int' } as const;
 const DATED_KEYS = { code: 'string', through: 'string' } as const;
-type Check = 'string' | 'int' | 'scale';
+const DIVIDEND_KEYS = { code: 'string', shares: 'int', perShare: 'int', priceScale: 'scale', exDate: 'string' } as const;
+type Check = 'string' | 'int' | 'number' | 'scale';
 const REQUIRED: { [K in MemoId]: Record<string, Check> } = {
   memo_buy: TRADE_KEYS,
   memo_sell_short: TRADE_KEYS,
@@ -177,6 +217,11 @@ const REQUIRED: { [K in MemoId]: Record<string, Check> } = {
   memo_order_expired: ORDER_KEYS,
   memo_margin_interest: DATED_KEYS,
   memo_borrow_fee: DATED_KEYS,
+  memo_split: { code: 'string', ratio: 'number', sharesBefore: 'int', sharesAfter: 'int', exDate: 'string' },
+  memo_dividend: DIVIDEND_KEYS,
+  memo_dividend_adjustment: { ...DIVIDEND_KEYS, direction: 'string' },
+  memo_settlement: { settledOn: 'string' },
+  memo_late_interest: { dueOn: 'string', through: 'string' },
   memo_demo_grant: {},
   memo_admin_grant: { reason: 'string' },
   memo_none: {},
@@ -189,6 +234,7 @@ function paramsFit(memo: { id: MemoId; params: Record<string, unknown> }): boole
     const v = memo.params[key];
     if (check === 'string') return typeof v === 'string';
     if (check === 'int') return Number.isSafeInteger(v);
+    if (check === 'number') return typeof v === 'number' && Number.isFinite(v) && v > 0;
     return Number.isSafeInteger(v) && (v as number) >= 1 && 10 ** Math.round(Math.log10(v as number)) === v;
   });
 }

@@ -19,6 +19,9 @@ import { parseLots } from '../../components/forms/validation';
 import { DIRECTION_TEXT, PRICE_TYPE_TEXT, SESSION_TEXT } from '../../components/trade/labels';
 import { buyingPowerQuery, orderPreviewQuery, quoteQuery, tradeCommand, type OrderBody, type OrderPreview, type PositionView } from './api';
 import { useDebounced } from './useDebounced';
+import { LimitPriceNotice } from './LimitPriceNotice';
+import { translateMessage } from '../../i18n/translate';
+import { getLanguage } from '../../storage';
 import { CodePicker, type PickedStock } from './CodePicker';
 import {
   LOT_SIZE,
@@ -27,6 +30,8 @@ import {
   clampLots,
   estimatePrice,
   leverageChoices,
+  leverageFits,
+  limitRefusal,
   parsePriceInput,
   previewCost,
   stepLimitPrice,
@@ -94,20 +99,25 @@ export function OrderTicket({
   }, [type, limitPrice, q, rules]);
 
   const maxLeverage = config.data?.maxLeverage ?? 1;
-  const choices = useMemo(() => leverageChoices(maxLeverage), [maxLeverage]);
+  const choices = useMemo(() => leverageChoices(maxLeverage, direction), [maxLeverage, direction]);
+  // A short needs margin: 1× is not offered for it, and a 1× chosen before switching to a short is
+  // not changed behind the user's back — the ticket says why and waits for a choice.
+  const leverageOk = leverageFits(direction, leverage);
   useEffect(() => {
     if (leverage > maxLeverage) setLeverage(1);
   }, [leverage, maxLeverage]);
   const feeSchedule: FeeSchedule = config.data?.feeSchedule ?? 'zero';
 
   const price = estimatePrice(q, direction, type, limitPrice);
+  // A typed limit price is kept as typed; one the server would refuse shows that refusal here.
+  const refusal = type === 'limit' && limitPrice !== null && rules && q ? limitRefusal(limitPrice, rules, q.priceScale) : null;
   const buyingPower = funds.data?.available ?? null;
   const preview = price !== null && q ? previewCost({ price, lots, priceScale: q.priceScale, leverage, feeSchedule, buyingPower }) : null;
   const lotsMax = preview?.maxLots ? Math.max(1, preview.maxLots) : undefined;
 
   // The server's view of the same order: is it taken now, and what would a waiting order reserve?
   const previewParams = useDebounced(
-    code && tradable && (type === 'market' || limitPrice !== null)
+    code && tradable && leverageOk && (type === 'market' || limitPrice !== null)
       ? { code, direction, type, price: type === 'limit' ? (limitPrice ?? undefined) : undefined, lots, leverage }
       : null,
     300,
@@ -132,7 +142,7 @@ export function OrderTicket({
   );
 
   const body: OrderBody | null =
-    code && price !== null
+    code && price !== null && leverageOk && !refusal
       ? {
           code,
           direction,
@@ -233,11 +243,8 @@ export function OrderTicket({
             value={limitPrice}
             display={displayPrice}
             inputMode="decimal"
-            parse={(text) => {
-              const v = parsePriceInput(text, priceScale);
-              return v === null ? null : clampLimitPrice(v, rules);
-            }}
-            onChange={(v) => setLimitPrice(clampLimitPrice(v, rules))}
+            parse={(text) => parsePriceInput(text, priceScale)}
+            onChange={setLimitPrice}
             onStep={(d) => setLimitPrice(stepLimitPrice(limitPrice, d, rules))}
             canDown={canStepPrice(limitPrice, -1, rules)}
             canUp={canStepPrice(limitPrice, 1, rules)}
@@ -256,6 +263,7 @@ export function OrderTicket({
           </p>
         )
       ) : null}
+      {refusal ? <LimitPriceNotice refusal={refusal} onPick={setLimitPrice} /> : null}
 
       <Stepper
         label={t`数量`}
@@ -297,6 +305,12 @@ export function OrderTicket({
           onChange={setLeverage}
           options={choices.map((c) => ({ value: c, label: c === 1 ? t`1×（現物）` : formatLeverage(c) }))}
         />
+        {!leverageOk ? (
+          <p className="notice notice--warn" role="alert">
+            <Icon d={icons.alert} size={18} />
+            <span>{translateMessage('short_needs_margin', undefined, getLanguage(), i18n)}</span>
+          </p>
+        ) : null}
         {leverage > 1 ? (
           <p className="stepper__hint">
             <Trans>信用取引：約定代金をレバレッジ（{formatLeverage(leverage)}）で割った額を証拠金として拘束します。</Trans>

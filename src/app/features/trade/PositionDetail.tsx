@@ -26,9 +26,11 @@ import { ActionDialog } from '../../components/ConfirmDialog';
 import { Segmented } from '../../components/Segmented';
 import { Signed } from '../../components/Signed';
 import { Stepper } from '../../components/Stepper';
-import { ALERT_TEXT, BUSINESS_TEXT, CLOSE_REASON_TEXT, DIRECTION_TEXT, PRICE_TYPE_TEXT, STATUS_TEXT } from '../../components/trade/labels';
+import { BUSINESS_TEXT, CLOSE_REASON_TEXT, DIRECTION_TEXT, PRICE_TYPE_TEXT, STATUS_TEXT } from '../../components/trade/labels';
+import { alertText, alertTone } from '../../components/trade/alert-texts';
 import { positionQuery, quoteQuery, tradeCommand, type CloseBody, type PositionView } from './api';
-import { canStepPrice, clampLimitPrice, parsePriceInput, stepLimitPrice, type PriceRules } from './ticket';
+import { canStepPrice, clampLimitPrice, limitRefusal, parsePriceInput, stepLimitPrice, type PriceRules } from './ticket';
+import { LimitPriceNotice } from './LimitPriceNotice';
 import { AutoCloseCountdown, useMarketOffset } from './AutoCloseCountdown';
 import '../../components/trade/positions.css';
 import './trade.css';
@@ -79,8 +81,11 @@ function PositionBody({ p }: { p: PositionView }) {
           </div>
         ) : p.buyTime !== null ? (
           <div className="pos-head__pnl">
-            <span className="muted small">{held ? <Trans>評価損益</Trans> : <Trans>損益（手数料・税金等を差し引いた純損益）</Trans>}</span>
-            <Signed value={held ? p.pnl : p.netPnl} className="pos-head__pnl-value" />
+            <span className="muted small">
+              {held ? <Trans>評価損益（支払済みの手数料・金利を差し引き後）</Trans> : <Trans>損益（手数料・税金等を差し引いた純損益）</Trans>}
+            </span>
+            {/* Net in both cases: while held, the fee and interest paid so far are already off (trade view netPnl). */}
+            <Signed value={p.netPnl} className="pos-head__pnl-value" />
           </div>
         ) : null}
         {p.dayTrade && p.autoCloseAt !== null && held ? <AutoCloseCountdown at={p.autoCloseAt} offset={offset} /> : null}
@@ -147,7 +152,7 @@ function PositionBody({ p }: { p: PositionView }) {
             ) : null}
           </span>,
         )}
-        {row(<Trans>損益</Trans>, <Signed value={p.pnl} currency={p.currency} />)}
+        {row(<Trans>売買損益</Trans>, <Signed value={p.pnl} currency={p.currency} />)}
         {row(<Trans>純損益（手数料・金利・税金差引後）</Trans>, <Signed value={p.netPnl} currency={p.currency} />)}
         {p.status === 'pending' ? row(<Trans>拘束中の資金</Trans>, money(p.reserved)) : null}
         {p.maintenanceRatioBp !== null && held && p.leverage > 1
@@ -201,20 +206,28 @@ function Notices({ p }: { p: PositionView }) {
   const waitUntil = held && p.status !== 'closing' && !p.actions.close ? (p.lockedUntil ?? p.sellableFrom) : null;
   return (
     <>
-      {p.alerts.map((a, i) => (
-        <p key={`${a.kind}-${i}`} className={`notice ${a.kind === 'margin_call' || a.kind === 'forced_close' ? 'notice--danger' : 'notice--warn'}`} role="alert">
-          <Icon d={icons.alert} size={18} />
-          <span>
-            {i18n._(ALERT_TEXT[a.kind])}
-            {a.kind === 'margin_call' && p.maintenanceRatioBp !== null ? (
-              <>
-                {' '}
-                <Trans>現在の維持率：{formatPercentBp(p.maintenanceRatioBp)}</Trans>
-              </>
-            ) : null}
-          </span>
-        </p>
-      ))}
+      {p.alerts.map((a, i) => {
+        const tone = alertTone(a.kind);
+        return (
+          <p
+            key={`${a.kind}-${i}`}
+            className={`notice${tone === 'info' ? '' : ` notice--${tone}`}`}
+            role={tone === 'info' ? undefined : 'alert'}
+            data-alert={a.kind}
+          >
+            <Icon d={tone === 'info' ? icons.info : icons.alert} size={18} />
+            <span>
+              {alertText(a, i18n, p.currency)}
+              {a.kind === 'margin_call' && p.maintenanceRatioBp !== null ? (
+                <>
+                  {' '}
+                  <Trans>現在の維持率：{formatPercentBp(p.maintenanceRatioBp)}</Trans>
+                </>
+              ) : null}
+            </span>
+          </p>
+        );
+      })}
       {waitUntil ? (
         <p className="notice">
           <Icon d={icons.lock} size={18} />
@@ -302,7 +315,14 @@ function CloseDialog({ p, onDone }: { p: PositionView; onDone: () => void }) {
     onDone();
   }, [action, onDone]);
   const display = useCallback((v: number) => formatPrice(v, p.priceScale), [p.priceScale]);
-  const body: CloseBody | null = type === 'market' ? { type: 'market' } : limitPrice !== null ? { type: 'limit', price: limitPrice } : null;
+  // A typed close price is kept as typed; one the server would refuse shows that refusal (and is not sent).
+  const refusal = type === 'limit' && limitPrice !== null && rules ? limitRefusal(limitPrice, rules, p.priceScale) : null;
+  const body: CloseBody | null =
+    type === 'market' ? { type: 'market' } : limitPrice !== null && !refusal ? { type: 'limit', price: limitPrice } : null;
+  const pick = (v: number) => {
+    action.end();
+    setLimit(v);
+  };
   return (
     <ActionDialog
       title={t`建玉を決済しますか？`}
@@ -336,23 +356,15 @@ function CloseDialog({ p, onDone }: { p: PositionView; onDone: () => void }) {
           value={limitPrice}
           display={display}
           inputMode="decimal"
-          parse={(text) => {
-            const v = parsePriceInput(text, p.priceScale);
-            return v === null ? null : clampLimitPrice(v, rules);
-          }}
-          onChange={(v) => {
-            action.end();
-            setLimit(clampLimitPrice(v, rules));
-          }}
-          onStep={(d) => {
-            action.end();
-            setLimit(stepLimitPrice(limitPrice, d, rules));
-          }}
+          parse={(text) => parsePriceInput(text, p.priceScale)}
+          onChange={pick}
+          onStep={(d) => pick(stepLimitPrice(limitPrice, d, rules))}
           canDown={canStepPrice(limitPrice, -1, rules)}
           canUp={canStepPrice(limitPrice, 1, rules)}
           suffix={t`円`}
         />
       ) : null}
+      {refusal ? <LimitPriceNotice refusal={refusal} onPick={pick} /> : null}
       {type === 'market' ? (
         <p className="small muted">
           {q ? (

@@ -3,9 +3,10 @@
  * steppers, the leverage choices and the cost preview. The money arithmetic is the server's own
  * (src/shared/domain/trade-money.ts), so the preview shows exactly what the order will post.
  */
-import { LOTS_MAX, LOTS_MIN, LEVERAGE_SCALE, leverageTenths, type Direction, type PriceType } from '../../../shared/domain/position';
+import { LOTS_MAX, LOTS_MIN, LEVERAGE_SCALE, leverageAllowed, leverageTenths, type Direction, type PriceType } from '../../../shared/domain/position';
 import { orderCost, type FeeSchedule, type OrderCost } from '../../../shared/domain/trade-money';
 import { roundToTick, stepTick, type TickTable } from '../../../shared/market/tick';
+import { limitPriceRefusal, type LimitPriceRefusal } from '../../../shared/market/order-price';
 import { LOT_SIZE } from '../../../shared/market/price';
 
 export { LOT_SIZE, LOTS_MAX, LOTS_MIN };
@@ -62,25 +63,48 @@ export interface PriceRules {
   limits: { upper: number; lower: number } | null;
 }
 
-/** A valid limit price near `price`: on a tick, inside the day's limits. */
+/**
+ * A valid limit price near `price`: on a tick, inside the day's limits. Only for a price the ticket
+ * proposes itself (the last price when a limit ticket opens); a price the user typed is never
+ * moved — it is kept and refused with the nearest valid prices (limitRefusal).
+ */
 export function clampLimitPrice(price: number, rules: PriceRules): number {
-  let p = roundToTick(Math.max(1, Math.round(price)), rules.table, 'nearest');
-  if (rules.limits) {
-    if (p > rules.limits.upper) p = rules.limits.upper;
-    if (p < rules.limits.lower) p = rules.limits.lower;
-  }
-  return p;
+  return intoLimits(roundToTick(Math.max(1, Math.round(price)), rules.table, 'nearest'), rules);
 }
 
-/** One tick up (+1) or down (−1), never past the daily limits. */
+function intoLimits(price: number, rules: PriceRules): number {
+  if (rules.limits && price > rules.limits.upper) return rules.limits.upper;
+  if (rules.limits && price < rules.limits.lower) return rules.limits.lower;
+  return price;
+}
+
+/**
+ * The − / + buttons: the next valid price below (−1) or above (+1) along the grid, never past the
+ * daily limits. From a typed price off the grid that is its own neighbour on that side (2,345.3 →
+ * 2,345 or 2,345.5), so a press moves the price where the user pointed, and visibly.
+ */
 export function stepLimitPrice(price: number, direction: 1 | -1, rules: PriceRules): number {
-  const next = stepTick(clampLimitPrice(price, rules), rules.table, direction);
-  return clampLimitPrice(next, rules);
+  return intoLimits(stepTick(price, rules.table, direction), rules);
 }
 
-/** True when one more step in `direction` would change the price (for disabling the buttons). */
+/** True when a press in `direction` would change the price (for disabling the buttons). */
 export function canStepPrice(price: number, direction: 1 | -1, rules: PriceRules): boolean {
-  return stepLimitPrice(price, direction, rules) !== clampLimitPrice(price, rules);
+  return stepLimitPrice(price, direction, rules) !== price;
+}
+
+/**
+ * Why the server would refuse this limit price, with the nearest valid prices, or null when it
+ * is valid: the same rule, message id and params as the server's refusal
+ * (src/shared/market/order-price.ts), so the ticket shows exactly what the order would answer.
+ */
+export function limitRefusal(price: number, rules: PriceRules, priceScale: number): LimitPriceRefusal | null {
+  return limitPriceRefusal(price, { table: rules.table, limits: rules.limits, priceScale });
+}
+
+/** The valid prices a refusal suggests, lowest first (for one-tap buttons). */
+export function suggestedPrices(refusal: LimitPriceRefusal): number[] {
+  if (refusal.id === 'price_beyond_limit') return [refusal.params.nearest];
+  return refusal.params.below === undefined ? [refusal.params.above] : [refusal.params.below, refusal.params.above];
 }
 
 /**
@@ -105,13 +129,20 @@ export function parsePriceInput(text: string, priceScale: number): number | null
 /**
  * The leverage choices up to `max` (from config): 1× (cash), then every half step, then the maximum
  * itself when it is not on a half step (3.3 → 1, 1.5, 2, 2.5, 3, 3.3). In tenths, no floats.
+ * A short is always a margin trade, so for `down` 1× is not offered (leverageAllowed).
  */
-export function leverageChoices(max: number): number[] {
+export function leverageChoices(max: number, direction: Direction = 'up'): number[] {
   const top = leverageTenths(max) ?? LEVERAGE_SCALE;
   const out: number[] = [];
   for (let t = LEVERAGE_SCALE; t <= top; t += 5) out.push(t);
   if (out[out.length - 1] !== top && top > LEVERAGE_SCALE) out.push(top);
-  return out.map((t) => t / LEVERAGE_SCALE);
+  return out.filter((t) => leverageAllowed(direction, t)).map((t) => t / LEVERAGE_SCALE);
+}
+
+/** False for a 1× short: the ticket then says why (`short_needs_margin`) and does not send it. */
+export function leverageFits(direction: Direction, leverage: number): boolean {
+  const tenths = leverageTenths(leverage);
+  return tenths !== null && leverageAllowed(direction, tenths);
 }
 
 // --- cost preview -----------------------------------------------------------------------------
