@@ -51,8 +51,10 @@ describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
     return undefined;
   }
 
+  /** A well-formed body where `{}` is not one, so the request reaches the ownership check. */
+  const WELL_FORMED: Record<string, object> = { 'trade/orders/{id}/amend': { price: 10 } };
   const send = (ep: AnyEndpoint, path: string, token: string | undefined) =>
-    s.call(ep.method, path, { token, body: ep.body ? {} : undefined, headers: ep.idempotent ? { 'Idempotency-Key': uuidv7() } : {} });
+    s.call(ep.method, path, { token, body: ep.body ? (WELL_FORMED[ep.path] ?? {}) : undefined, headers: ep.idempotent ? { 'Idempotency-Key': uuidv7() } : {} });
 
   it('anonymous → 401, user on admin/* → 403, another user\'s id → the 404 of a missing one, for 100 % of ALL_ENDPOINTS', async () => {
     let walked = 0;

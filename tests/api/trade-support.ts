@@ -49,6 +49,9 @@ export interface OrderInput {
   lots?: number;
   leverage?: number;
   dayTrade?: boolean;
+  trigger?: number;
+  validity?: string;
+  then?: { type: 'market' | 'limit'; price?: number; trigger?: number; stop?: number; validity?: string };
 }
 
 export function order(s: TestServer, u: TestUser, o: OrderInput = {}, key: string = uuidv7()) {

@@ -168,6 +168,7 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
   config_invalid: { text: msg({ message: '設定値が正しくありません' }) },
   config_out_of_bounds: { text: msg({ message: '設定値が許容範囲外です' }) },
   config_inconsistent: { text: msg({ message: '他の設定項目と矛盾する値です（強制決済の維持率は追証の維持率より低くしてください）' }) },
+  trigger_already_reached: { text: msg({ message: '株価がすでに逆指値の発動値段に達しています。発動値段を見直してください' }) },
   shortfall_owed: { text: msg({ message: '不足金があるため新規の注文はできません。入金して不足金を解消してください' }) },
   offline: { text: msg({ message: 'オフラインのため実行できません。接続を確認してから再度お試しください' }) },
   network_error: { text: msg({ message: '通信エラーが発生しました。接続を確認してください' }) },

@@ -139,6 +139,13 @@ export interface TradePositionTable {
   interest_bp: number | null;
   actions_through: string | null;
   reserved_unsettled: number;
+  trigger_price: number | null;
+  triggered_at: number | null;
+  close_trigger_price: number | null;
+  close_triggered_at: number | null;
+  validity: string | null;
+  close_stop_price: number | null;
+  then_close: string | null;
 }
 
 export interface TradeSettlementTable {

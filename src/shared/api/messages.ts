@@ -110,6 +110,8 @@ export const MESSAGE_IDS = [
   'config_inconsistent',
   // a shortfall (不足金) is owed: no new positions until it is repaid; params {amount, dueOn}
   'shortfall_owed',
+  // a stop order's trigger the price has already reached (it would fill at once): params {trigger, price}
+  'trigger_already_reached',
   'offline',
   'network_error',
   'timeout',

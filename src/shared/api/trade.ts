@@ -18,6 +18,42 @@ const price = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** 1 (cash) up to the configured maximum, at most one decimal (stored as tenths). */
 const leverage = z.number().min(1).max(10).refine((v) => leverageTenths(v) !== null, 'one decimal at most');
 
+/**
+ * How long a waiting order lives (有効期限): the day (当日), this week (今週: to the week's last
+ * trading day) or a Tokyo trading date at most 15 business days ahead (docs/domain.md "Trading").
+ */
+export const validity = z.union([z.enum(['day', 'week']), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)]);
+export type Validity = z.infer<typeof validity>;
+
+/**
+ * 逆指値: the order waits until the price reaches `trigger` (a buy when it rises to it, a sell or
+ * short when it falls to it), then becomes the market or limit order it describes. An integer in
+ * the instrument's priceScale, on a valid tick.
+ */
+const trigger = price;
+
+/**
+ * A close request: at market or a limit, optionally a stop (逆指値: it waits for `trigger`), or an
+ * OCO: a limit (take profit) with a stop-loss leg `stop` — whichever the price reaches first closes
+ * the position at the limit or at market.
+ */
+const closeFields = z.object({
+  type: z.enum(PRICE_TYPES).default('market'),
+  price: price.optional(),
+  trigger: trigger.optional(),
+  stop: trigger.optional(),
+  validity: validity.default('day'),
+});
+const closeRules = <T extends z.ZodType<z.infer<typeof closeFields>>>(schema: T) =>
+  schema
+    .refine((b) => (b.type === 'limit') === (b.price !== undefined), { path: ['price'], message: 'limit closes need a price' })
+    .refine((b) => b.stop === undefined || (b.type === 'limit' && b.trigger === undefined), { path: ['stop'], message: 'an OCO is a limit with a stop-loss leg' });
+
+export const closeBody = closeRules(closeFields);
+
+/** IFD / IFDOCO: the close the order places on its position once it fills (validity counted from the fill). */
+export const thenClose = closeRules(closeFields);
+
 export const orderBody = z
   .object({
     code: z.string().trim().min(1).max(16),
@@ -28,12 +64,17 @@ export const orderBody = z
     lots: z.number().int().min(LOTS_MIN).max(LOTS_MAX),
     leverage,
     dayTrade: z.boolean().default(false),
+    trigger: trigger.optional(),
+    validity: validity.default('day'),
+    then: thenClose.optional(),
   })
-  .refine((b) => (b.type === 'limit') === (b.price !== undefined), { path: ['price'], message: 'limit orders need a price, market orders none' });
+  .refine((b) => (b.type === 'limit') === (b.price !== undefined), { path: ['price'], message: 'limit orders need a price, market orders none' })
+  .refine((b) => !b.dayTrade || b.validity === 'day', { path: ['validity'], message: 'day trades are day orders' });
 
-export const closeBody = z
-  .object({ type: z.enum(PRICE_TYPES).default('market'), price: price.optional() })
-  .refine((b) => (b.type === 'limit') === (b.price !== undefined), { path: ['price'], message: 'limit closes need a price' });
+/** 訂正: a waiting order's (or close request's) limit price and/or trigger. */
+export const amendBody = z
+  .object({ price: price.optional(), trigger: trigger.optional() })
+  .refine((b) => b.price !== undefined || b.trigger !== undefined, { path: ['price'], message: 'nothing to amend' });
 
 export const positionAlert = z.object({
   kind: z.enum(ALERT_KINDS),
@@ -96,6 +137,18 @@ export const positionView = z.object({
   lockedUntil: z.string().nullable(),
   closeType: z.enum(PRICE_TYPES).nullable(),
   closeLimitPrice: int.nullable(),
+  /** 逆指値 of the order / of the close request, and when it was reached (null while waiting). */
+  trigger: int.nullable(),
+  triggeredAt: int.nullable(),
+  closeTrigger: int.nullable(),
+  closeTriggeredAt: int.nullable(),
+  /** OCO close: the stop-loss leg beside the close's limit. */
+  closeStop: int.nullable(),
+  /** IFD / IFDOCO: the close this order places once it fills. */
+  thenClose: z.object({ type: z.enum(PRICE_TYPES), price: int.optional(), trigger: int.optional(), stop: int.optional(), validity }).nullable(),
+  /** When a waiting order / close request lapses (the close of its last valid day). */
+  expiresAt: int.nullable(),
+  closeExpiresAt: int.nullable(),
   closeReason: z.enum(CLOSE_REASONS).nullable(),
   /** (principal + P/L) ÷ market value, in basis points, while held. */
   maintenanceRatioBp: int.nullable(),
@@ -147,6 +200,11 @@ export const tradeApi = {
     method: 'post', path: 'trade/orders', tag: 'trade', auth: 'user', idempotent: true,
     summary: 'Place a market or limit order, long (up) or short (down), cash or margin',
     body: orderBody, data: positionView,
+  }),
+  amendOrder: endpoint({
+    method: 'post', path: 'trade/orders/{id}/amend', tag: 'trade', auth: 'user', idempotent: true,
+    summary: 'Amend (訂正) a waiting order’s or close request’s limit price or trigger; a buy’s reservation follows',
+    params: idParam, body: amendBody, data: positionView,
   }),
   cancelOrder: endpoint({
     method: 'post', path: 'trade/orders/{id}/cancel', tag: 'trade', auth: 'user', idempotent: true,

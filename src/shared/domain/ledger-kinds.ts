@@ -65,6 +65,8 @@ export interface MemoParams {
   memo_block_buy: TradeParams;
   memo_order_placed: { code: string; shares: number; orderType: 'market' | 'limit' };
   memo_order_cancelled: { code: string; shares: number };
+  /** 訂正: the order's new limit price (the reservation follows it). */
+  memo_order_amended: { code: string; shares: number; price: number; priceScale: number };
   memo_order_expired: { code: string; shares: number };
   memo_margin_interest: { code: string; through: string };
   memo_borrow_fee: { code: string; through: string };
@@ -99,7 +101,7 @@ export type MemoId = keyof MemoParams;
 
 export const MEMO_IDS = [
   'memo_buy', 'memo_sell_short', 'memo_close', 'memo_auto_close', 'memo_forced_close', 'memo_block_buy',
-  'memo_order_placed', 'memo_order_cancelled', 'memo_order_expired', 'memo_margin_interest', 'memo_borrow_fee',
+  'memo_order_placed', 'memo_order_cancelled', 'memo_order_amended', 'memo_order_expired', 'memo_margin_interest', 'memo_borrow_fee',
   'memo_split', 'memo_dividend', 'memo_dividend_adjustment', 'memo_settlement', 'memo_late_interest',
   'memo_demo_grant', 'memo_admin_grant', 'memo_none',
 ] as const satisfies readonly MemoId[];

@@ -90,6 +90,7 @@ const ACTION = {
   forcedClose: msg({ context: 'memo', message: '強制決済' }),
   blockTrade: msg({ context: 'memo', message: 'ブロック取引' }),
   placedMarket: msg({ context: 'memo', message: '注文受付(成行)' }),
+  amended: msg({ context: 'memo', message: '注文訂正' }),
   placedLimit: msg({ context: 'memo', message: '注文受付(指値)' }),
   cancelled: msg({ context: 'memo', message: '取消' }),
   expired: msg({ context: 'memo', message: '失効' }),
@@ -162,6 +163,7 @@ export const MEMO_TEXT: { [K in MemoId]: (p: MemoParams[K], c: MemoContext) => s
   memo_block_buy: (p, c) => trade(ACTION.blockTrade, p, c),
   memo_order_placed: (p, c) => order(p.orderType === 'limit' ? ACTION.placedLimit : ACTION.placedMarket, p, c),
   memo_order_cancelled: (p, c) => order(ACTION.cancelled, p, c),
+  memo_order_amended: (p, c) => trade(ACTION.amended, p, c),
   memo_order_expired: (p, c) => order(ACTION.expired, p, c),
   memo_margin_interest: (p, c) =>
     tr(c, msg({ message: '信用金利 {stock} {through}まで' }), { stock: stockLabel(c.record, c.i18n.locale, p.code), through: formatMemoDate(p.through) }),
@@ -214,6 +216,7 @@ const REQUIRED: { [K in MemoId]: Record<string, Check> } = {
   memo_block_buy: TRADE_KEYS,
   memo_order_placed: { ...ORDER_KEYS, orderType: 'string' },
   memo_order_cancelled: ORDER_KEYS,
+  memo_order_amended: TRADE_KEYS,
   memo_order_expired: ORDER_KEYS,
   memo_margin_interest: DATED_KEYS,
   memo_borrow_fee: DATED_KEYS,

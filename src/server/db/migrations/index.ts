@@ -6,6 +6,7 @@ import { trading } from './2026-11-22-003-trading';
 import { passkeys } from './2026-11-23-002-passkeys';
 import { serverSecrets } from './2026-11-23-003-server-secrets';
 import { tradingMoney } from './2026-11-23-004-trading-money';
+import { orderTypes } from './2026-11-23-006-order-types';
 import { jobState } from './2026-11-23-005-job-state';
 
 /** Ordered by name (ISO date first). Add new migrations here; never edit a landed one. */
@@ -17,4 +18,5 @@ export const migrations: Record<string, (caps: Capabilities) => Migration> = {
   '2026-11-23-003-server-secrets': serverSecrets,
   '2026-11-23-004-trading-money': tradingMoney,
   '2026-11-23-005-job-state': jobState,
+  '2026-11-23-006-order-types': orderTypes,
 };

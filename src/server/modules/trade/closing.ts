@@ -9,11 +9,13 @@ import { isContinuousTrading, jstDate, sessionAt } from '../../../shared/market'
 import type { ConfigValues } from '../../../shared/domain/config-items';
 import { nextStatus, tPlusNApplies, type PositionStatus } from '../../../shared/domain/position';
 import type { closeBody, PositionView } from '../../../shared/api/trade';
-import { closeSide, dayClose, dayLimits, limitFill, marketPrice, nextAuction, quoteAt, tradable } from './market';
+import { closeSide, dayLimits, limitFill, marketPrice, quoteAt, tradable } from './market';
 import { assertOrderTime, checkLimitPrice } from './orders';
 import { settleDeps, type TradeCtx } from './context';
 import { releasePending, settleClose } from './settle';
 import { applyDueActions } from './corporate';
+import { assertTriggerAhead } from './order-terms';
+import { closeRequestFields } from './close-request';
 import { alertsFor, lockPosition, transition, type PositionRow } from './repo';
 import { positionView, QuoteCache } from './view';
 
@@ -78,23 +80,18 @@ async function requestClose(trx: Transaction<DB>, ctx: TradeCtx, pos: PositionRo
   const inst = tradable(ctx.market, pos.code);
   const session = sessionAt(now);
   const q = quoteAt(ctx.market, pos.code, now);
-  // The same check and refusal (nearest valid prices in params) as an opening limit order.
-  if (body.type === 'limit') checkLimitPrice(body.price!, inst, dayLimits(q));
   const side = closeSide(pos.direction as 'up' | 'down');
-  if (isContinuousTrading(session)) {
+  // The same checks and refusals (nearest valid prices in params) as an opening order.
+  for (const p of [body.price, body.trigger, body.stop]) if (p !== undefined) checkLimitPrice(p, inst, dayLimits(q));
+  if (body.trigger !== undefined) assertTriggerAhead(side, body.trigger, q.price);
+  if (body.stop !== undefined) assertTriggerAhead(side, body.stop, q.price);
+  if (isContinuousTrading(session) && body.trigger === undefined) {
     const fill = body.type === 'market' ? marketPrice(side, q) : limitFill(side, body.price!, q);
     if (body.type === 'market' && fill === null) throw ruleBroken('price_unavailable', { code: pos.code });
     if (fill !== null) return settleClose(trx, settleDeps(ctx), pos, fill, now, 'user', cfg);
   }
-  // Not fillable now: "ready to close" until the next auction (market) or the price (limit).
-  const ok = await transition(trx, pos.id, 'holding', {
-    status: nextStatus('holding', 'request_close')!,
-    close_type: body.type,
-    close_limit_price: body.price ?? null,
-    close_fill_at: body.type === 'market' ? nextAuction(now) : null,
-    close_expires_at: dayClose(now),
-    updated_at: now,
-  });
+  // Not fillable now: "ready to close" until the next auction (market), the price (limit) or the trigger.
+  const ok = await transition(trx, pos.id, 'holding', closeRequestFields(pos, body, now));
   if (!ok) throw stateInvalid(pos.status);
 }
 
@@ -110,7 +107,8 @@ export function cancelOrder(ctx: TradeCtx, user: AuthUser, id: string, key: stri
       } else if (pos.status === 'closing') {
         const ok = await transition(trx, pos.id, 'closing', {
           status: nextStatus('closing', 'cancel_close')!,
-          close_type: null, close_limit_price: null, close_fill_at: null, close_expires_at: null, updated_at: now,
+          close_type: null, close_limit_price: null, close_fill_at: null, close_expires_at: null,
+          close_trigger_price: null, close_triggered_at: null, close_stop_price: null, updated_at: now,
         });
         if (!ok) throw stateInvalid(pos.status);
       } else {

@@ -21,6 +21,7 @@ import type { Direction } from '../../../shared/domain/position';
 import { contractValue, maintenanceRatioBp, pnlFromCost } from '../../../shared/domain/trade-money';
 import type { MinuteBar, Quote } from '../../market';
 import { closeSide, limitFill, marketPrice, openSide } from './market';
+import { reached } from './order-terms';
 import type { PositionRow } from './repo';
 import { termsOf } from './terms';
 import { valueHeld } from './view';
@@ -28,6 +29,8 @@ import { valueHeld } from './view';
 export type PricedAction =
   | { kind: 'fill'; price: number }
   | { kind: 'close'; price: number }
+  /** A stop order's (or close request's) trigger was reached, and it does not fill at once: it now waits as the limit it carries. */
+  | { kind: 'trigger'; leg: 'open' | 'close' }
   | { kind: 'forced_close'; price: number; ratioBp: number }
   | { kind: 'margin_call'; ratioBp: number };
 
@@ -35,14 +38,28 @@ export type PricedAction =
 export function decide(pos: PositionRow, q: Quote, now: number, cfg: ConfigValues): PricedAction | null {
   const dir = pos.direction as Direction;
   if (pos.status === 'pending') {
-    if (pos.price_type !== 'limit' || pos.limit_price === null || pos.fill_at !== null) return null;
-    const price = limitFill(openSide(dir), pos.limit_price, q);
-    return price === null ? null : { kind: 'fill', price };
+    if (pos.fill_at !== null) return null;
+    const side = openSide(dir);
+    const waiting = pos.trigger_price !== null && pos.triggered_at === null;
+    if (waiting && !reached(side, pos.trigger_price!, q.price)) return null;
+    const price = pos.price_type === 'market' ? marketPrice(side, q) : pos.limit_price === null ? null : limitFill(side, pos.limit_price, q);
+    if (price !== null) return { kind: 'fill', price };
+    return waiting ? { kind: 'trigger', leg: 'open' } : null;
   }
   if (pos.status !== 'holding' && pos.status !== 'closing') return null;
-  if (pos.status === 'closing' && pos.close_type === 'limit' && pos.close_limit_price !== null) {
-    const price = limitFill(closeSide(dir), pos.close_limit_price, q);
-    if (price !== null) return { kind: 'close', price };
+  if (pos.status === 'closing' && pos.close_fill_at === null) {
+    const side = closeSide(dir);
+    const waiting = pos.close_trigger_price !== null && pos.close_triggered_at === null;
+    if (!waiting || reached(side, pos.close_trigger_price!, q.price)) {
+      const price = pos.close_type === 'market' ? marketPrice(side, q) : pos.close_limit_price === null ? null : limitFill(side, pos.close_limit_price, q);
+      if (price !== null) return { kind: 'close', price };
+      if (waiting) return { kind: 'trigger', leg: 'close' };
+    }
+    // OCO: the stop-loss leg closes at market once reached, unless the limit filled first.
+    if (pos.close_stop_price !== null && reached(side, pos.close_stop_price, q.price)) {
+      const price = marketPrice(side, q);
+      if (price !== null) return { kind: 'close', price };
+    }
   }
   const v = valueHeld(pos, q);
   if (!v) return null;
@@ -71,6 +88,9 @@ function calledOn(pos: PositionRow, at: number): boolean {
 export function closingAuctionFill(pos: PositionRow, auctionPrice: number): number | null {
   const dir = pos.direction as Direction;
   const crosses = (side: 'buy' | 'sell', limit: number) => (side === 'buy' ? auctionPrice <= limit : auctionPrice >= limit);
+  // A stop whose trigger was never reached is not an order yet.
+  if (pos.status === 'pending' && pos.trigger_price !== null && pos.triggered_at === null) return null;
+  if (pos.status === 'closing' && pos.close_trigger_price !== null && pos.close_triggered_at === null) return null;
   if (pos.status === 'pending' && pos.price_type === 'limit' && pos.limit_price !== null && pos.day_trade === 0) {
     return crosses(openSide(dir), pos.limit_price) ? auctionPrice : null;
   }
@@ -148,15 +168,20 @@ export function firstBarAction(pos: PositionRow, bars: readonly DayBar[], cfg: C
 export function decideBar(pos: PositionRow, bar: DayBar, cfg: ConfigValues, table: TickTable): PricedAction | null {
   const dir = pos.direction as Direction;
   if (pos.status === 'pending') {
-    if (pos.price_type !== 'limit' || pos.limit_price === null || pos.fill_at !== null) return null;
-    const price = barLimitFill(openSide(dir), pos.limit_price, bar);
-    return price === null ? null : { kind: 'fill', price };
+    if (pos.fill_at !== null) return null;
+    return barOrder(openSide(dir), pos.price_type, pos.limit_price, pos.triggered_at === null ? pos.trigger_price : null, bar, 'open', 'fill');
   }
   if (pos.status !== 'holding' && pos.status !== 'closing') return null;
   if (pos.contract_value === null) return null;
-  if (pos.status === 'closing' && pos.close_type === 'limit' && pos.close_limit_price !== null) {
-    const price = barLimitFill(closeSide(dir), pos.close_limit_price, bar);
-    if (price !== null) return { kind: 'close', price };
+  if (pos.status === 'closing' && pos.close_fill_at === null && pos.close_type !== null) {
+    const trigger = pos.close_triggered_at === null ? pos.close_trigger_price : null;
+    const act = barOrder(closeSide(dir), pos.close_type, pos.close_limit_price, trigger, bar, 'close', 'close');
+    if (act) return act;
+    // OCO: the stop-loss leg, as a stop-market in the same minute.
+    if (pos.close_stop_price !== null) {
+      const stop = barOrder(closeSide(dir), 'market', null, pos.close_stop_price, bar, 'close', 'close');
+      if (stop?.kind === 'close') return stop;
+    }
   }
   const terms = termsOf(pos, cfg);
   const forced = barCrossing(pos, bar, terms.forcedCloseRatioBp, table);
@@ -164,6 +189,37 @@ export function decideBar(pos: PositionRow, bar: DayBar, cfg: ConfigValues, tabl
   if (calledOn(pos, bar.t)) return null;
   const call = barCrossing(pos, bar, terms.maintenanceRatioBp, table);
   return call ? { kind: 'margin_call', ratioBp: call.ratioBp } : null;
+}
+
+/**
+ * A waiting order (or close request) in a minute. A stop not yet reached is reached when the
+ * minute traded through its trigger (a buy's high at or above it, a sell's low at or below it); a
+ * stop-market then fills at the trigger, or at the open when the minute opened past it (never at a
+ * price the minute did not trade), and a stop-limit waits from the next minute as its limit, since
+ * within one bar it cannot be told whether the limit traded after the trigger. A market order
+ * without a trigger is never waiting here (it waits for an auction instead).
+ */
+function barOrder(
+  side: 'buy' | 'sell',
+  type: string,
+  limit: number | null,
+  trigger: number | null,
+  bar: DayBar,
+  leg: 'open' | 'close',
+  kind: 'fill' | 'close',
+): PricedAction | null {
+  if (trigger !== null) {
+    const hit = side === 'buy' ? bar.high >= trigger : bar.low <= trigger;
+    if (!hit) return null;
+    if (type !== 'market') return { kind: 'trigger', leg };
+    const price = side === 'buy' ? Math.max(bar.open, trigger) : Math.min(bar.open, trigger);
+    // A minute spent wholly at the limit on the wrong side has nobody to trade with.
+    if (bar.limits !== null && (side === 'buy' ? bar.low >= bar.limits.upper : bar.high <= bar.limits.lower)) return { kind: 'trigger', leg };
+    return { kind, price };
+  }
+  if (type !== 'limit' || limit === null) return null;
+  const price = barLimitFill(side, limit, bar);
+  return price === null ? null : { kind, price };
 }
 
 /**

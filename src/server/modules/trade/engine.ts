@@ -44,11 +44,13 @@ export interface EngineReport {
   interestCharged: number;
   marginCalls: number;
   forcedClosed: number;
+  /** Stop orders and stop closes whose trigger was reached without filling at once. */
+  triggered: number;
   errors: number;
 }
 
 export function emptyReport(): EngineReport {
-  return { filled: 0, closed: 0, expired: 0, autoClosed: 0, unlocked: 0, interestCharged: 0, marginCalls: 0, forcedClosed: 0, errors: 0 };
+  return { filled: 0, closed: 0, expired: 0, autoClosed: 0, unlocked: 0, interestCharged: 0, marginCalls: 0, forcedClosed: 0, triggered: 0, errors: 0 };
 }
 
 /** The instants at which something is due for each row, in time order. */
@@ -192,7 +194,8 @@ export class TradingEngine {
     if (pos.status === 'pending') await releasePending(trx, settleDeps(this.ctx), pos, 'expire', at);
     else {
       await transition(trx, pos.id, 'closing', {
-        status: nextStatus('closing', 'expire')!, close_type: null, close_limit_price: null, close_fill_at: null, close_expires_at: null, updated_at: at,
+        status: nextStatus('closing', 'expire')!, close_type: null, close_limit_price: null, close_fill_at: null, close_expires_at: null,
+        close_trigger_price: null, close_triggered_at: null, close_stop_price: null, updated_at: at,
       });
     }
     await addAlert(trx, pos, { kind: 'expired', params, at });
@@ -267,6 +270,11 @@ export class TradingEngine {
       await settleClose(trx, deps, pos, action.price, at, 'forced_close', cfg);
       await addAlert(trx, pos, { kind: 'forced_close', params: { ratioBp: action.ratioBp, floorBp: terms.forcedCloseRatioBp, price: action.price }, at });
       report.forcedClosed++;
+    } else if (action.kind === 'trigger') {
+      // From now on the order waits as the limit it carries (updated_at moves its catch-up start here).
+      const set = action.leg === 'open' ? { triggered_at: at, updated_at: at } : { close_triggered_at: at, updated_at: at };
+      await trx.updateTable('trade_position').set(set).where('id', '=', pos.id).execute();
+      report.triggered++;
     } else {
       // One margin call per position per day, stored so the position shows it.
       await trx.updateTable('trade_position').set({ margin_call_at: at }).where('id', '=', pos.id).execute();

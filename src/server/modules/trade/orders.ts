@@ -6,16 +6,18 @@ import type { DB } from '../../db/schema';
 import type { AuthUser } from '../../auth/principal';
 import { assertNoShortfall, moneyCommand } from '../../ledger';
 import { invalid, ruleBroken } from '../../errors';
-import { acceptsOrders, isContinuousTrading, limitPriceRefusal, LOT_SIZE, sessionAt, type LimitPrices } from '../../../shared/market';
+import { acceptsOrders, isContinuousTrading, jstDate, limitPriceRefusal, LOT_SIZE, sessionAt, type LimitPrices } from '../../../shared/market';
 import type { ConfigValues } from '../../../shared/domain/config-items';
-import { leverageAllowed, leverageTenths, type Direction } from '../../../shared/domain/position';
+import { leverageAllowed, leverageTenths, tPlusNApplies, type Direction } from '../../../shared/domain/position';
 import { orderCost } from '../../../shared/domain/trade-money';
 import type { orderBody, PositionView } from '../../../shared/api/trade';
 import { dayClose, dayLimits, limitFill, marketPrice, nextAuction, openSide, quoteAt, tradable, type Tradable } from './market';
 import { newPositionRow, settleDeps, type TradeCtx } from './context';
 import { openFields, openMemo, postOpenFromCash, postReserve } from './settle';
-import { insertPosition, type PositionRow } from './repo';
+import { findPosition, insertPosition, type PositionRow } from './repo';
+import { placeThenClose } from './close-request';
 import { positionView, QuoteCache } from './view';
+import { assertTriggerAhead, expiryFor } from './order-terms';
 
 export type OrderBody = z.infer<typeof orderBody>;
 
@@ -41,6 +43,22 @@ export function checkLimitPrice(price: number, inst: Tradable, limits: LimitPric
 /** A short borrows the shares, so it is always a margin trade: no 1× short (docs/domain.md "Trading"). */
 export function checkShortMargin(direction: Direction, leverageX10: number): void {
   if (!leverageAllowed(direction, leverageX10)) throw ruleBroken('short_needs_margin', { field: 'leverage' });
+}
+
+/**
+ * IFD / IFDOCO: the close an order carries must be placeable: its prices on the grid and inside
+ * today's band, its legs on the right side of each other (a long's take-profit limit above its
+ * stop-loss), and the position closable at once (not a cash holding under a T+N setting).
+ */
+function checkThenClose(body: OrderBody, inst: Tradable, limits: LimitPrices, cfg: ConfigValues): void {
+  const then = body.then!;
+  for (const p of [then.price, then.trigger, then.stop]) if (p !== undefined) checkLimitPrice(p, inst, limits);
+  if (then.stop !== undefined && then.price !== undefined) {
+    const ordered = body.direction === 'up' ? then.stop < then.price : then.stop > then.price;
+    if (!ordered) throw invalid('invalid_request', { field: 'then.stop' });
+  }
+  const tPlusN = tPlusNApplies({ dayTrade: body.dayTrade, leverageX10: leverageTenths(body.leverage)!, direction: body.direction });
+  if (tPlusN && cfg.sellAfterDays > 0) throw invalid('invalid_request', { field: 'then', sellAfterDays: cfg.sellAfterDays });
 }
 
 export function assertOrderTime(now: number, dayTrade: boolean): void {
@@ -72,8 +90,16 @@ async function openOrder(trx: Transaction<DB>, ctx: TradeCtx, userId: string, bo
   const limits = dayLimits(q);
   if (body.type === 'limit') checkLimitPrice(body.price!, inst, limits);
   const side = openSide(body.direction);
+  const stop = body.trigger ?? null;
+  if (stop !== null) {
+    checkLimitPrice(stop, inst, limits);
+    assertTriggerAhead(side, stop, q.price);
+  }
+  const expiresAt = expiryFor(body.validity, jstDate(now));
+  if (body.then) checkThenClose(body, inst, limits, cfg);
   let fill: number | null = null;
-  if (isContinuousTrading(session)) {
+  // A stop order waits for its trigger whatever the session.
+  if (isContinuousTrading(session) && stop === null) {
     fill = body.type === 'market' ? marketPrice(side, q) : limitFill(side, body.price!, q);
     if (body.type === 'market' && fill === null) throw ruleBroken('price_unavailable', { code: inst.code });
   }
@@ -82,12 +108,14 @@ async function openOrder(trx: Transaction<DB>, ctx: TradeCtx, userId: string, bo
     direction: body.direction, price_type: body.type, status: 'pending', currency: inst.currency, price_scale: inst.priceScale,
     lots: body.lots, quantity: body.lots * LOT_SIZE, leverage_x10: lev, limit_price: body.price ?? null,
     day_trade: body.dayTrade ? 1 : 0, placed_at: now, updated_at: now, auto_close_at: body.dayTrade ? dayClose(now) : null,
+    trigger_price: stop, validity: body.validity, then_close: body.then ? JSON.stringify(body.then) : null,
   });
   if (fill !== null) {
     const row: PositionRow = { ...base, ...openFields(base, fill, now, cfg), status: 'holding' };
     await insertPosition(trx, row);
     await postOpenFromCash(trx, settleDeps(ctx), row, openMemo(row, fill));
-    return row;
+    await placeThenClose(trx, row, now);
+    return (await findPosition(trx, userId, row.id)) ?? row;
   }
   // Waiting orders reserve enough for the worst fill: a buy limit never pays above its limit;
   // anything else may fill as high as today's upper limit (a short's principal grows with price).
@@ -95,8 +123,9 @@ async function openOrder(trx: Transaction<DB>, ctx: TradeCtx, userId: string, bo
   const row: PositionRow = {
     ...base,
     reserved: orderCost(reservePrice, base.quantity, base.price_scale, lev, cfg.feeSchedule).total,
-    fill_at: body.type === 'market' ? nextAuction(now) : null,
-    expires_at: dayClose(now),
+    // A market order outside continuous trading waits for the next auction; a stop-market order for its trigger.
+    fill_at: body.type === 'market' && stop === null ? nextAuction(now) : null,
+    expires_at: expiresAt,
   };
   await insertPosition(trx, row);
   await postReserve(trx, settleDeps(ctx), row);

@@ -5,6 +5,7 @@ import type { TradingService } from './service';
 export function tradeRoutes(trading: TradingService) {
   return [
     route(tradeApi.placeOrder, ({ user, body, idempotencyKey }) => trading.place(user, body, idempotencyKey)),
+    route(tradeApi.amendOrder, ({ user, params, body, idempotencyKey }) => trading.amend(user, params.id, body, idempotencyKey)),
     route(tradeApi.cancelOrder, ({ user, params, idempotencyKey }) => trading.cancel(user, params.id, idempotencyKey)),
     route(tradeApi.preview, ({ user, query }) => trading.preview(user.id, query)),
     route(tradeApi.positions, ({ user, query }) => trading.list(user.id, { statuses: query.status, cursor: query.cursor, limit: query.limit })),

@@ -8,6 +8,7 @@ import type { PositionView } from '../../../shared/api/trade';
 import type { TradeCtx } from './context';
 import { placeOrder, type OrderBody } from './orders';
 import { cancelOrder, cancelPendingOrders, closePosition, type CloseBody } from './closing';
+import { amendOrder, type AmendBody } from './amend';
 import { previewOrder } from './preview';
 import { alertsFor, findPosition, listPositions } from './repo';
 import { heldNetPnl, positionView, QuoteCache, valueHeld } from './view';
@@ -28,6 +29,10 @@ export class TradingService implements HoldingsProvider {
 
   cancel(user: AuthUser, id: string, key: string): Promise<PositionView> {
     return cancelOrder(this.ctx, user, id, key);
+  }
+
+  amend(user: AuthUser, id: string, body: AmendBody, key: string): Promise<PositionView> {
+    return amendOrder(this.ctx, user, id, body, key);
   }
 
   close(user: AuthUser, id: string, body: CloseBody, key: string): Promise<PositionView> {

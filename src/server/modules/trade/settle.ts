@@ -17,6 +17,7 @@ import type { Currency } from '../../../shared/money';
 import { netYearTax } from './tax';
 import { termsAtOpen, termsOf } from './terms';
 import { transition, type PositionRow } from './repo';
+import { placeThenClose } from './close-request';
 
 export interface SettleDeps {
   ledger: Ledger;
@@ -122,6 +123,28 @@ function returnReserve(p: Postings, pos: PositionRow, amount: number): void {
   p.credit('cash', amount - toUnsettled);
 }
 
+/**
+ * An amended order's reservation moves to `reserved`: more is taken like any payment (unsettled
+ * first), less returns where it came from. Returns the new unsettled part of the reservation.
+ */
+export async function adjustReserve(trx: Trx, deps: SettleDeps, pos: PositionRow, reserved: number, memo: Memo, at: number): Promise<number> {
+  const delta = reserved - pos.reserved;
+  if (delta === 0) return pos.reserved_unsettled;
+  const p = new Postings(pos.user_id, cur(pos), await lockWallet(trx, deps.caps, pos.user_id, cur(pos)));
+  let fromUnsettled = pos.reserved_unsettled;
+  if (delta > 0) {
+    fromUnsettled += p.spend(delta);
+    p.own('frozen', delta);
+  } else {
+    p.own('frozen', delta);
+    const back = Math.min(-delta, pos.reserved_unsettled);
+    returnReserve(p, pos, -delta);
+    fromUnsettled -= back;
+  }
+  await postFor(trx, deps, delta > 0 ? 'order_reserve' : 'order_release', pos, memo, p, at);
+  return fromUnsettled;
+}
+
 /** A pending order fills: the reservation pays principal and fee, the rest returns. */
 export async function fillPending(trx: Trx, deps: SettleDeps, pos: PositionRow, price: number, at: number, cfg: ConfigValues): Promise<void> {
   const to = nextStatus('pending', 'fill')!;
@@ -134,6 +157,8 @@ export async function fillPending(trx: Trx, deps: SettleDeps, pos: PositionRow, 
   p.own('frozen', -pos.reserved).own('margin', fields.principal).house('fee_income', fields.open_fee);
   returnReserve(p, pos, pos.reserved - fields.principal - fields.open_fee);
   await postFor(trx, deps, 'trade_open', pos, openMemo(pos, price), p, at);
+  // IFD / IFDOCO: the close it carries starts waiting now.
+  await placeThenClose(trx, pos, at);
 }
 
 /** A pending order is cancelled or expires: the whole reservation returns. */
