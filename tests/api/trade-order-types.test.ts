@@ -164,6 +164,31 @@ for (const dialect of testDialects()) {
       await expectLedgerBalanced(s);
     });
 
+    it('execution conditions: 引け fills in the closing auction, an unmet 寄付 limit lapses at the open, 不成 ends at market', async () => {
+      s.clock.set(TEST_NOW); // 10:00
+      const u = await trader(s, 3_000_000);
+      const day = jstDate(TEST_NOW);
+      const b = sessionBounds(day);
+      const lower = quote(s, '7203', TEST_NOW).limits!.lower;
+      const atClose = await placed(s, u, { condition: 'close' });
+      expect(atClose).toMatchObject({ status: 'pending', condition: 'close' });
+      const atOpen = await placed(s, u, { type: 'limit', price: lower, condition: 'open' }); // the 12:30 open
+      const funari = await placed(s, u, { type: 'limit', price: lower, condition: 'funari' });
+      expect((await order(s, u, { condition: 'funari' })).status).toBe(400); // 不成 is a limit
+      expect((await order(s, u, { condition: 'close', validity: 'week' })).status).toBe(400);
+
+      await runAt(s, b.afternoonOpen + 60_000);
+      expect((await position(s, u, atOpen.id)).status).toBe('cancelled'); // the open did not reach the limit
+      expect((await position(s, u, atClose.id)).status).toBe('pending'); // continuous trading does not fill 引け
+      expect((await position(s, u, funari.id)).status).toBe('pending');
+      await runAt(s, b.close + 60_000);
+      const auction = quote(s, '7203', b.close).price;
+      expect(await position(s, u, atClose.id)).toMatchObject({ status: 'holding', buyPrice: auction, buyTime: b.close });
+      expect(await position(s, u, funari.id)).toMatchObject({ status: 'holding', buyPrice: auction });
+      expect(await balances(s, u.id)).toMatchObject({ frozen: 0 });
+      await expectLedgerBalanced(s);
+    });
+
     it('amending a waiting buy limit moves its reservation with the price; what cannot be amended is refused', async () => {
       s.clock.set(TEST_NOW);
       const u = await trader(s, 3_000_000);

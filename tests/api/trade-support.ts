@@ -52,6 +52,7 @@ export interface OrderInput {
   trigger?: number;
   validity?: string;
   then?: { type: 'market' | 'limit'; price?: number; trigger?: number; stop?: number; validity?: string };
+  condition?: 'open' | 'close' | 'funari';
 }
 
 export function order(s: TestServer, u: TestUser, o: OrderInput = {}, key: string = uuidv7()) {

@@ -146,6 +146,7 @@ export interface TradePositionTable {
   validity: string | null;
   close_stop_price: number | null;
   then_close: string | null;
+  exec_condition: string | null;
 }
 
 export interface TradeSettlementTable {

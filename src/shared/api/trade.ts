@@ -32,6 +32,8 @@ export type Validity = z.infer<typeof validity>;
  */
 const trigger = price;
 
+export const EXEC_CONDITIONS = ['open', 'close', 'funari'] as const;
+
 /**
  * A close request: at market or a limit, optionally a stop (逆指値: it waits for `trigger`), or an
  * OCO: a limit (take profit) with a stop-loss leg `stop` — whichever the price reaches first closes
@@ -67,9 +69,18 @@ export const orderBody = z
     trigger: trigger.optional(),
     validity: validity.default('day'),
     then: thenClose.optional(),
+    /**
+     * 執行条件: `open` (寄付: only in the next opening auction, 9:00 or 12:30), `close` (引け: only in
+     * today's closing auction), `funari` (不成: a limit that, unfilled by the close, executes at
+     * market in the closing auction). Day orders; not with a trigger.
+     */
+    condition: z.enum(EXEC_CONDITIONS).optional(),
   })
   .refine((b) => (b.type === 'limit') === (b.price !== undefined), { path: ['price'], message: 'limit orders need a price, market orders none' })
-  .refine((b) => !b.dayTrade || b.validity === 'day', { path: ['validity'], message: 'day trades are day orders' });
+  .refine((b) => !b.dayTrade || b.validity === 'day', { path: ['validity'], message: 'day trades are day orders' })
+  .refine((b) => b.condition === undefined || (b.validity === 'day' && b.trigger === undefined), { path: ['condition'], message: 'a condition is for day orders without a trigger' })
+  .refine((b) => b.condition !== 'funari' || b.type === 'limit', { path: ['condition'], message: '不成 is a limit order' })
+  .refine((b) => !(b.dayTrade && b.condition === 'close'), { path: ['condition'], message: 'a day trade is closed in the closing auction' });
 
 /** 訂正: a waiting order's (or close request's) limit price and/or trigger. */
 export const amendBody = z
@@ -142,6 +153,8 @@ export const positionView = z.object({
   triggeredAt: int.nullable(),
   closeTrigger: int.nullable(),
   closeTriggeredAt: int.nullable(),
+  /** 執行条件 of the order (寄付 / 引け / 不成), null without one. */
+  condition: z.enum(EXEC_CONDITIONS).nullable(),
   /** OCO close: the stop-loss leg beside the close's limit. */
   closeStop: int.nullable(),
   /** IFD / IFDOCO: the close this order places once it fills. */

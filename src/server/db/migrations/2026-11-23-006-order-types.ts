@@ -20,12 +20,14 @@ export function orderTypes(_caps: Capabilities): Migration {
         ['close_stop_price', 'bigint'],
         // IFD / IFDOCO: the close request placed when this order fills (JSON of a close body).
         ['then_close', 'text'],
+        // 執行条件: 'open' (寄付), 'close' (引け), 'funari' (不成); null = none.
+        ['exec_condition', 'text'],
       ] as const) {
         await db.schema.alterTable('trade_position').addColumn(name, type).execute();
       }
     },
     async down(db: Kysely<any>) {
-      for (const name of ['then_close', 'close_stop_price', 'validity', 'close_triggered_at', 'close_trigger_price', 'triggered_at', 'trigger_price']) {
+      for (const name of ['exec_condition', 'then_close', 'close_stop_price', 'validity', 'close_triggered_at', 'close_trigger_price', 'triggered_at', 'trigger_price']) {
         await db.schema.alterTable('trade_position').dropColumn(name).execute();
       }
     },

@@ -90,6 +90,8 @@ export function closingAuctionFill(pos: PositionRow, auctionPrice: number): numb
   const crosses = (side: 'buy' | 'sell', limit: number) => (side === 'buy' ? auctionPrice <= limit : auctionPrice >= limit);
   // A stop whose trigger was never reached is not an order yet.
   if (pos.status === 'pending' && pos.trigger_price !== null && pos.triggered_at === null) return null;
+  // 不成: a limit still waiting at the close executes at market in the closing auction.
+  if (pos.status === 'pending' && pos.exec_condition === 'funari' && pos.day_trade === 0) return auctionPrice;
   if (pos.status === 'closing' && pos.close_trigger_price !== null && pos.close_triggered_at === null) return null;
   if (pos.status === 'pending' && pos.price_type === 'limit' && pos.limit_price !== null && pos.day_trade === 0) {
     return crosses(openSide(dir), pos.limit_price) ? auctionPrice : null;

@@ -12,17 +12,18 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { jstDate, jstMs, sessionBounds, tradingDaysInRange, type TickTable } from '../../../shared/market';
 import type { ConfigValues } from '../../../shared/domain/config-items';
-import { nextStatus } from '../../../shared/domain/position';
+import { nextStatus, type Direction } from '../../../shared/domain/position';
 import { DomainError } from '../../errors';
 import type { Logger } from '../../logger';
 import type { MarketDataSource } from '../../market';
-import { isTradingNow, quoteAt } from './market';
+import { isTradingNow, openSide, quoteAt } from './market';
 import { settleDeps, type TradeCtx } from './context';
 import { chargeInterest, fillPending, releasePending, settleClose } from './settle';
 import { applyDueActions } from './corporate';
 import { addAlert, dueRows, interestDueRows, liveRows, lockPosition, transition, type PositionRow } from './repo';
 import { QuoteCache } from './view';
 import { termsOf } from './terms';
+import { limitMet } from './order-terms';
 import { barsEndedIn, catchUpFrom, closingAuctionFill, continuousMinuteEndsIn, decide, firstBarAction, type DayBar, type PricedAction } from './engine-rules';
 
 export type EventKind = 'fill' | 'close_fill' | 'expire' | 'close_expire' | 'auto_close' | 'unlock';
@@ -150,8 +151,15 @@ export class TradingEngine {
         const pos = await this.bringUp(trx, locked, ev.t);
         const price = () => quoteAt(this.ctx.market, pos.code, ev.t).price;
         if (ev.kind === 'fill' && pos.status === 'pending') {
-          await fillPending(trx, deps, pos, price(), ev.t, cfg);
-          report.filled++;
+          // A 寄付 / 引け limit executes only if the auction price meets it; otherwise it lapses now.
+          const p = price();
+          if (pos.price_type === 'limit' && pos.limit_price !== null && !limitMet(openSide(pos.direction as Direction), pos.limit_price, p)) {
+            await this.expire(trx, pos, ev.t);
+            report.expired++;
+          } else {
+            await fillPending(trx, deps, pos, p, ev.t, cfg);
+            report.filled++;
+          }
         } else if (ev.kind === 'close_fill' && pos.status === 'closing') {
           await settleClose(trx, deps, pos, price(), ev.t, 'user', cfg);
           report.closed++;

@@ -7,6 +7,7 @@ import {
   addDays,
   addTradingDays,
   isTradingDay,
+  jstDate,
   sessionBounds,
   tradingDayOnOrBefore,
   weekday,
@@ -48,4 +49,22 @@ export function reached(side: 'buy' | 'sell', trigger: number, price: number): b
  */
 export function assertTriggerAhead(side: 'buy' | 'sell', trigger: number, price: number): void {
   if (reached(side, trigger, price)) throw ruleBroken('trigger_already_reached', { trigger, price });
+}
+
+/**
+ * The auction a 寄付 / 引け order executes in: the next opening auction (9:00, or 12:30 once the
+ * morning has opened) or today's closing auction. Past the afternoon open there is no 寄付 left
+ * today (`invalid_request` {field: 'condition'}).
+ */
+export function conditionAuction(condition: 'open' | 'close', now: number): number {
+  const b = sessionBounds(jstDate(now));
+  if (condition === 'close') return b.close;
+  if (now < b.open) return b.open;
+  if (now < b.afternoonOpen) return b.afternoonOpen;
+  throw invalid('invalid_request', { field: 'condition' });
+}
+
+/** Whether a single auction price satisfies a limit on `side`. */
+export function limitMet(side: 'buy' | 'sell', limit: number, price: number): boolean {
+  return side === 'buy' ? price <= limit : price >= limit;
 }

@@ -17,7 +17,7 @@ import { openFields, openMemo, postOpenFromCash, postReserve } from './settle';
 import { findPosition, insertPosition, type PositionRow } from './repo';
 import { placeThenClose } from './close-request';
 import { positionView, QuoteCache } from './view';
-import { assertTriggerAhead, expiryFor } from './order-terms';
+import { assertTriggerAhead, conditionAuction, expiryFor } from './order-terms';
 
 export type OrderBody = z.infer<typeof orderBody>;
 
@@ -97,9 +97,11 @@ async function openOrder(trx: Transaction<DB>, ctx: TradeCtx, userId: string, bo
   }
   const expiresAt = expiryFor(body.validity, jstDate(now));
   if (body.then) checkThenClose(body, inst, limits, cfg);
+  const condition = body.condition ?? null;
+  const auction = condition === 'open' || condition === 'close' ? conditionAuction(condition, now) : null;
   let fill: number | null = null;
-  // A stop order waits for its trigger whatever the session.
-  if (isContinuousTrading(session) && stop === null) {
+  // A stop order waits for its trigger, a 寄付 / 引け order for its auction, whatever the session.
+  if (isContinuousTrading(session) && stop === null && auction === null) {
     fill = body.type === 'market' ? marketPrice(side, q) : limitFill(side, body.price!, q);
     if (body.type === 'market' && fill === null) throw ruleBroken('price_unavailable', { code: inst.code });
   }
@@ -108,7 +110,7 @@ async function openOrder(trx: Transaction<DB>, ctx: TradeCtx, userId: string, bo
     direction: body.direction, price_type: body.type, status: 'pending', currency: inst.currency, price_scale: inst.priceScale,
     lots: body.lots, quantity: body.lots * LOT_SIZE, leverage_x10: lev, limit_price: body.price ?? null,
     day_trade: body.dayTrade ? 1 : 0, placed_at: now, updated_at: now, auto_close_at: body.dayTrade ? dayClose(now) : null,
-    trigger_price: stop, validity: body.validity, then_close: body.then ? JSON.stringify(body.then) : null,
+    trigger_price: stop, validity: body.validity, then_close: body.then ? JSON.stringify(body.then) : null, exec_condition: condition,
   });
   if (fill !== null) {
     const row: PositionRow = { ...base, ...openFields(base, fill, now, cfg), status: 'holding' };
@@ -119,12 +121,13 @@ async function openOrder(trx: Transaction<DB>, ctx: TradeCtx, userId: string, bo
   }
   // Waiting orders reserve enough for the worst fill: a buy limit never pays above its limit;
   // anything else may fill as high as today's upper limit (a short's principal grows with price).
-  const reservePrice = body.type === 'limit' && side === 'buy' ? body.price! : limits.upper;
+  // (不成 may end at market in the closing auction, so it reserves like a market order.)
+  const reservePrice = body.type === 'limit' && side === 'buy' && condition !== 'funari' ? body.price! : limits.upper;
   const row: PositionRow = {
     ...base,
     reserved: orderCost(reservePrice, base.quantity, base.price_scale, lev, cfg.feeSchedule).total,
     // A market order outside continuous trading waits for the next auction; a stop-market order for its trigger.
-    fill_at: body.type === 'market' && stop === null ? nextAuction(now) : null,
+    fill_at: auction ?? (body.type === 'market' && stop === null ? nextAuction(now) : null),
     expires_at: expiresAt,
   };
   await insertPosition(trx, row);

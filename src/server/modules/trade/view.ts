@@ -142,6 +142,7 @@ export function positionView(row: PositionRow, alerts: AlertRow[], quotes: Quote
     closeTrigger: row.close_trigger_price,
     closeTriggeredAt: row.close_triggered_at,
     closeStop: row.close_stop_price,
+    condition: row.exec_condition as PositionView['condition'],
     thenClose: row.then_close === null ? null : (JSON.parse(row.then_close) as PositionView['thenClose']),
     expiresAt: row.status === 'pending' ? row.expires_at : null,
     closeExpiresAt: row.status === 'closing' ? row.close_expires_at : null,
