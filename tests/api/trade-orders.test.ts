@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from 'uuidv7';
 import { stepTick } from '../../src/shared/market';
 import { testDialects } from '../support/db';
+import { dailyInterest } from '../../src/shared/domain/trade-money';
 import { registerUser, startTestServer, TEST_NOW, type TestServer } from '../support/server';
 import { at, balances, expectLedgerBalanced, order, placed, quote, trader } from './trade-support';
 
@@ -162,6 +163,23 @@ for (const dialect of testDialects()) {
         acceptsOrders: true, session: 'morning', maxLeverage: 3.3,
       });
       expect(res.body.data.maxLots).toBe(Math.floor(1_000_000 / Math.ceil((q.ask! * 100 * 10) / 10 / 33)));
+      // A margin order says what it costs a day and the levels it lives by (issue 13 item 4).
+      expect(res.body.data.risk).toEqual({
+        yearlyRateBp: 280, interestPerDay: dailyInterest(value, 280), maintenanceRatioBp: 2_000, forcedCloseRatioBp: 1_000, lossCanExceedDeposit: true,
+      });
+      const cash = await s.call('get', 'trade/preview?code=7203&lots=1&leverage=1', { token: u.token });
+      expect(cash.body.data.risk).toBeNull();
+      const short = await s.call('get', 'trade/preview?code=7203&lots=1&leverage=2&direction=down', { token: u.token });
+      expect(short.body.data.risk).toMatchObject({ yearlyRateBp: 110 });
+    });
+
+    it('counts unsettled proceeds in the buying power the preview shows', async () => {
+      s.clock.set(TEST_NOW);
+      const u = await trader(s, 1_000_000);
+      const p = (await s.call('post', 'trade/orders', { token: u.token, body: { code: '7203', direction: 'up', type: 'market', lots: 1, leverage: 1 }, headers: { 'Idempotency-Key': uuidv7() } })).body.data;
+      const c = (await s.call('post', `trade/positions/${p.id}/close`, { token: u.token, body: {}, headers: { 'Idempotency-Key': uuidv7() } })).body.data;
+      const res = await s.call('get', 'trade/preview?code=7203&lots=1&leverage=1', { token: u.token });
+      expect(res.body.data.buyingPower).toBe(1_000_000 + c.pnl - c.tax);
     });
   });
 }

@@ -202,10 +202,18 @@ export const orderPreview = z.object({
   total: int,
   /** Frozen if the order has to wait (limit price, or the daily upper limit for a queued market order). */
   reserve: int,
-  /** Available cash. */
+  /** What the order can draw on: settled cash + unsettled proceeds (0 while a shortfall is owed). */
   buyingPower: int,
   maxLots: int,
   maxLeverage: z.number(),
+  /**
+   * Margin and short orders (null for a cash buy): the yearly rate (買方金利 / 貸株料) and what it
+   * costs a day at this size, the margin-call and forced-close levels the position would live by,
+   * and that losses can exceed the deposit.
+   */
+  risk: z
+    .object({ yearlyRateBp: int, interestPerDay: int, maintenanceRatioBp: int, forcedCloseRatioBp: int, lossCanExceedDeposit: z.literal(true) })
+    .nullable(),
 });
 
 export const tradeApi = {

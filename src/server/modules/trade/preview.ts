@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import { acceptsOrders, isContinuousTrading, LOT_SIZE, sessionAt } from '../../../shared/market';
-import { orderCost } from '../../../shared/domain/trade-money';
+import { dailyInterest, interestBase, orderCost } from '../../../shared/domain/trade-money';
+import type { Direction } from '../../../shared/domain/position';
+import type { ConfigValues } from '../../../shared/domain/config-items';
+import { termsAtOpen } from './terms';
 import type { orderPreview, previewQuery } from '../../../shared/api/trade';
 import { checkLeverage, checkShortMargin } from './orders';
 import { dayLimits, marketPrice, openSide, quoteAt, tradable } from './market';
@@ -25,7 +28,9 @@ export async function previewOrder(ctx: TradeCtx, userId: string, query: z.infer
   const qty = query.lots * LOT_SIZE;
   const cost = orderCost(price, qty, inst.priceScale, lev, cfg.feeSchedule);
   const reservePrice = query.type === 'limit' && side === 'buy' && query.price ? query.price : limits.upper;
-  const buyingPower = await ctx.ledger.balance(userId, 'JPY', 'cash');
+  const sheet = (await ctx.ledger.balances(userId)).JPY ?? {};
+  // Unsettled proceeds buy at once; nothing does while a shortfall is owed (docs/decisions/009-trading-money-conventions.md).
+  const buyingPower = (sheet.shortfall ?? 0) < 0 ? 0 : (sheet.cash ?? 0) + (sheet.unsettled ?? 0);
   // Whole lots the cash covers at this price, fee included.
   let maxLots = Math.floor(buyingPower / Math.max(1, orderCost(price, LOT_SIZE, inst.priceScale, lev, cfg.feeSchedule).total));
   while (maxLots > 0 && orderCost(price, maxLots * LOT_SIZE, inst.priceScale, lev, cfg.feeSchedule).total > buyingPower) maxLots--;
@@ -40,5 +45,19 @@ export async function previewOrder(ctx: TradeCtx, userId: string, query: z.infer
     buyingPower,
     maxLots: Math.min(maxLots, 1_000_000),
     maxLeverage: cfg.maxLeverage,
+    risk: riskOf(query.direction, lev, cost.contractValue, cost.principal, cfg),
+  };
+}
+
+/** The costs and levels a margin or short position opened now would live by (terms.ts); null for a cash buy. */
+function riskOf(direction: Direction, lev: number, value: number, principal: number, cfg: ConfigValues) {
+  if (direction === 'up' && lev <= 10) return null;
+  const terms = termsAtOpen(direction, cfg);
+  return {
+    yearlyRateBp: terms.interest_bp,
+    interestPerDay: dailyInterest(interestBase(direction, value, principal), terms.interest_bp),
+    maintenanceRatioBp: terms.maintenance_bp,
+    forcedCloseRatioBp: terms.forced_close_bp,
+    lossCanExceedDeposit: true as const,
   };
 }
