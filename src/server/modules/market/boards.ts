@@ -78,7 +78,8 @@ function snapshot(market: MarketService, q: BoardQuery, at: number): InstrumentR
   return cache.getOr(`${q.board}.${q.sort}.${q.order}.${at}`, () =>
     market.source
       .instruments()
-      .filter((i) => i.board === q.board)
+      // A currency against itself (JPY/JPY, fixed at 1) is no market to show on the board.
+      .filter((i) => i.board === q.board && !i.fixed)
       .map((i) => market.row(i, at))
       .sort(compare(q.sort, q.order)),
   );
