@@ -3,11 +3,14 @@
  * the saved stock detail (`stockDetail`). Every access is guarded: private modes, disabled storage
  * and quota errors make localStorage throw, and the app must keep working (in memory) then.
  *
- * `clearSession()` (logout, HTTP 401) removes the session keys and the saved stock detail but keeps
+ * `clearSession()` (logout, HTTP 401) removes the session keys, the saved stock detail and the
+ * account's per-account data (search history) but keeps
  * `language`: the spec's "local storage is cleared" is about the signed-in state, and a user whose
  * session expires should not see the interface jump back to Japanese. See
  * docs/decisions/003-client-plumbing.md.
  */
+
+import { localJsonStore } from './json-store';
 
 export const STORAGE_KEYS = {
   token: 'tokend',
@@ -16,6 +19,21 @@ export const STORAGE_KEYS = {
   language: 'language',
   savedStock: 'stockDetail',
 } as const;
+
+/**
+ * Per-account data kept in localStorage as `<prefix>:<account>` (JSON, through json-store) that
+ * leaves with the account: clearSession() (logout, 401) and a sign-out in another tab delete the
+ * signed-out account's. (The watchlist edit queue is not here: it holds edits the user has not sent
+ * yet, for when they sign in again.)
+ */
+export const USER_DATA_KEY_PREFIXES = {
+  searchHistory: 'kabuto.searchHistory',
+} as const;
+
+/** Delete an account's per-account localStorage data (USER_DATA_KEY_PREFIXES). */
+export function forgetUserData(account: string): void {
+  for (const prefix of Object.values(USER_DATA_KEY_PREFIXES)) localJsonStore.remove(`${prefix}:${account}`);
+}
 
 /** Keys removed by clearSession(): everything of ours except the language preference. */
 export const SESSION_KEYS: readonly string[] = [
@@ -100,6 +118,8 @@ function bindCrossTab(): void {
   if (crossTabBound || typeof window === 'undefined') return;
   crossTabBound = true;
   window.addEventListener('storage', (e) => {
+    // signed out in another tab: its json-store copies in this tab's memory go too
+    if (e.key === STORAGE_KEYS.account && e.oldValue && !e.newValue) forgetUserData(e.oldValue);
     // e.key is null when another tab called localStorage.clear()
     if (e.key === null || e.key === STORAGE_KEYS.token || e.key === STORAGE_KEYS.account) emitSession();
   });
@@ -135,8 +155,13 @@ export function setSession(session: Session): void {
   emitSession();
 }
 
-/** Signs out locally: removes token, account, admin flag and the saved stock; keeps `language`. */
+/**
+ * Signs out locally: removes token, account, admin flag, the saved stock and the account's
+ * per-account data (search history); keeps `language`.
+ */
 export function clearSession(): void {
+  const account = getAccount();
+  if (account) forgetUserData(account);
   for (const key of SESSION_KEYS) remove(key);
   emitSession();
 }

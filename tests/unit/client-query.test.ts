@@ -11,10 +11,12 @@ import {
   UserCachePersister,
   cacheKeyFor,
   dehydrateOptions,
+  storedQueryState,
   switchCacheUser,
   type KeyValueStore,
 } from '../../src/app/query/persister';
 import { formatAge, oldestActiveDataAt } from '../../src/app/query/age';
+import { isConnectionFailure, recoverFailedQueries } from '../../src/app/query/recover';
 
 const wipeCache = vi.hoisted(() => vi.fn(async (_account: string | null) => {}));
 vi.mock('../../src/app/query/PersistProvider', () => ({ wipeCache }));
@@ -121,27 +123,54 @@ describe('per-user persisted cache', () => {
     expect(aliceEntry.clientState.queries.map((q) => q.state.data)).toEqual([{ phone: 'alice' }]);
   });
 
-  it('restores the user’s cache on switch back, and a wiped cache stays gone', async () => {
+  it('restores the user’s cache on switch back; signing out (logout, 401) deletes it', async () => {
     const store = memoryStore();
     const persister = new UserCachePersister(store, () => cacheKeyFor(null), 10);
     const client = createQueryClient();
     const { CACHE_BUSTER } = await import('../../src/app/query/persister');
+    const save = async () => {
+      persister.persistClient({ timestamp: Date.now(), buster: CACHE_BUSTER, clientState: dehydrate(client, dehydrateOptions) });
+      await persister.flush();
+    };
 
     await switchCacheUser(client, persister, 'carol');
     client.setQueryData(['funds', 'summary'], { total: 100 });
-    persister.persistClient({ timestamp: Date.now(), buster: CACHE_BUSTER, clientState: dehydrate(client, dehydrateOptions) });
-    await persister.flush();
+    await save();
 
-    await switchCacheUser(client, persister, null);
+    // another account signs in on this device: carol's cache is kept for carol
+    await switchCacheUser(client, persister, 'dan');
     expect(client.getQueryData(['funds', 'summary'])).toBeUndefined();
     await switchCacheUser(client, persister, 'carol');
     expect(client.getQueryData(['funds', 'summary'])).toEqual({ total: 100 });
 
+    // the session ends (a 401 or a sign-out in another tab): carol's stored cache goes with it
+    await switchCacheUser(client, persister, null);
+    expect(client.getQueryData(['funds', 'summary'])).toBeUndefined();
+    await vi.waitFor(() => expect(store.map.has(cacheKeyFor('carol'))).toBe(false));
+    await switchCacheUser(client, persister, 'carol');
+    expect(client.getQueryData(['funds', 'summary'])).toBeUndefined();
+
     // logout: wipe suspends writes, so nothing re-creates the entry
+    client.setQueryData(['funds', 'summary'], { total: 200 });
+    await save();
+    expect(store.map.has(cacheKeyFor('carol'))).toBe(true);
     await persister.wipe(cacheKeyFor('carol'));
-    persister.persistClient({ timestamp: Date.now(), buster: CACHE_BUSTER, clientState: dehydrate(client, dehydrateOptions) });
-    await persister.flush();
+    await save();
     expect(store.map.has(cacheKeyFor('carol'))).toBe(false);
+  });
+
+  it('a save pending when the session ends is dropped, not written after the delete', async () => {
+    const store = memoryStore();
+    const persister = new UserCachePersister(store, () => cacheKeyFor('gina'), 10_000);
+    const client = createQueryClient();
+    client.setQueryData(['user', 'info'], { phone: 'gina' });
+    persister.persistClient({ timestamp: Date.now(), buster: 'b', clientState: dehydrate(client, dehydrateOptions) });
+    await persister.flush();
+    client.setQueryData(['user', 'info'], { phone: 'gina 2' });
+    persister.persistClient({ timestamp: Date.now(), buster: 'b', clientState: dehydrate(client, dehydrateOptions) }); // throttled, pending
+    await switchCacheUser(client, persister, null);
+    await persister.flush();
+    expect(store.map.has(cacheKeyFor('gina'))).toBe(false);
   });
 
   it('on sign-in, queries on screen stay attached and refetch for the new user; others are dropped', async () => {
@@ -163,14 +192,146 @@ describe('per-user persisted cache', () => {
     unsubscribe();
   });
 
-  it('persists only successful queries, and honours meta.persist = false', async () => {
+  it('persists every query that has data, whatever its last fetch did; honours meta.persist = false', async () => {
     const client = createQueryClient();
     client.setQueryData(['ok'], 1);
     await client.fetchQuery({ queryKey: ['secret'], queryFn: () => 2, meta: { persist: false } });
+    // failed before any data: nothing to keep
     const failing = new QueryObserver(client, { queryKey: ['bad'], queryFn: () => Promise.reject(new ApiError('x', undefined, 400)), retry: false });
     await failing.refetch();
-    const keys = dehydrate(client, dehydrateOptions).queries.map((q) => q.queryKey);
-    expect(keys).toEqual([['ok']]);
+    // had data, then a refetch failed offline: the data stays, with its age
+    client.setQueryData(['positions'], { items: ['7203'] }, { updatedAt: 1_000 });
+    const offline = new QueryObserver(client, { queryKey: ['positions'], queryFn: () => Promise.reject(new ApiError('offline')), retry: false });
+    await offline.refetch();
+    expect(client.getQueryState(['positions'])).toMatchObject({ status: 'error', data: { items: ['7203'] } });
+
+    const queries = dehydrate(client, dehydrateOptions).queries;
+    expect(queries.map((q) => q.queryKey)).toEqual([['ok'], ['positions']]);
+  });
+
+  it('stores a failed refetch as a plain read of its age, so it restores as data, not as an error', async () => {
+    const store = memoryStore();
+    const persister = new UserCachePersister(store, () => cacheKeyFor('hana'), 10);
+    const client = createQueryClient();
+    const { CACHE_BUSTER } = await import('../../src/app/query/persister');
+    const dataAt = Date.now() - 5 * 60_000; // five minutes old when the network went away
+    client.setQueryData(['funds', 'summary'], { total: 100 }, { updatedAt: dataAt });
+    const observer = new QueryObserver(client, { queryKey: ['funds', 'summary'], queryFn: () => Promise.reject(new ApiError('offline')), retry: false });
+    await observer.refetch();
+    persister.persistClient({ timestamp: Date.now(), buster: CACHE_BUSTER, clientState: dehydrate(client, dehydrateOptions) });
+    await persister.flush();
+
+    const entry = store.map.get(cacheKeyFor('hana')) as { clientState: { queries: { state: Record<string, unknown> }[] } };
+    expect(entry.clientState.queries[0]!.state).toMatchObject({
+      status: 'success', error: null, fetchStatus: 'idle', fetchFailureCount: 0, data: { total: 100 }, dataUpdatedAt: dataAt,
+    });
+    expect(storedQueryState(entry.clientState.queries[0]!.state as never)).toBe(entry.clientState.queries[0]!.state);
+
+    // a reload: a fresh client restores it as data of that age (the offline banner's "5 分前")
+    const reloaded = createQueryClient();
+    await switchCacheUser(reloaded, new UserCachePersister(store, () => cacheKeyFor(null), 10), 'hana');
+    expect(reloaded.getQueryState(['funds', 'summary'])).toMatchObject({ status: 'success', data: { total: 100 }, dataUpdatedAt: dataAt, error: null });
+  });
+});
+
+describe('failed screens come back by themselves', () => {
+  /** A query on screen whose fetch fails while `down` and answers `n` (the number of calls) after. */
+  function screen(client: ReturnType<typeof createQueryClient>, key: string, error = new ApiError('offline'), cached?: unknown) {
+    const state = { down: true, calls: 0 };
+    if (cached !== undefined) client.setQueryData([key], cached);
+    const observer = new QueryObserver(client, {
+      queryKey: [key],
+      retry: false,
+      staleTime: Infinity, // not stale: TanStack's refetchOnReconnect alone would not refetch it
+      queryFn: async () => {
+        state.calls++;
+        if (state.down) throw error;
+        return state.calls;
+      },
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    return { state, observer, unsubscribe };
+  }
+
+  it('tells a missing connection from a refusal', () => {
+    expect(isConnectionFailure(new ApiError('offline'))).toBe(true);
+    expect(isConnectionFailure(new ApiError('network_error'))).toBe(true);
+    expect(isConnectionFailure(new ApiError('timeout'))).toBe(true);
+    expect(isConnectionFailure(new ApiError('internal_error', undefined, 503))).toBe(true);
+    expect(isConnectionFailure(new ApiError('internal_error', undefined, 500))).toBe(false);
+    expect(isConnectionFailure(new ApiError('not_found', undefined, 404))).toBe(false);
+    expect(isConnectionFailure(new ApiError('session_expired', undefined, 401))).toBe(false);
+    expect(isConnectionFailure(new TypeError('bug'))).toBe(false);
+  });
+
+  it('refetch on reconnect, even with data not yet stale; not when off screen', async () => {
+    const client = createQueryClient();
+    client.mount();
+    const stop = recoverFailedQueries(client, 60_000);
+    onlineManager.setOnline(false);
+    // data from before, refetched (a tap, a poll) while offline: failed, its data kept
+    const detail = screen(client, 'quote', new ApiError('offline'), 'cached');
+    const gone = screen(client, 'left', new ApiError('offline'), 'cached');
+    await Promise.all([detail, gone].map((q) => q.observer.refetch()));
+    expect(detail.observer.getCurrentResult()).toMatchObject({ status: 'error', data: 'cached' });
+    gone.unsubscribe();
+
+    detail.state.down = gone.state.down = false;
+    onlineManager.setOnline(true);
+    await vi.waitFor(() => expect(detail.observer.getCurrentResult()).toMatchObject({ status: 'success', data: 2 }));
+    expect(detail.state.calls).toBe(2); // one refetch, not one from TanStack and one from us
+    expect(gone.state.calls).toBe(1);
+    stop();
+    client.unmount();
+  });
+
+  it('know at start that the page loaded offline, so that the online event counts as a reconnect', async () => {
+    const client = createQueryClient();
+    client.mount();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    expect(onlineManager.isOnline()).toBe(true); // TanStack's own assumption at start
+    const stop = recoverFailedQueries(client, 60_000);
+    expect(onlineManager.isOnline()).toBe(false);
+    const detail = screen(client, 'quote'); // a stock never stored: fails offline, no data
+    await vi.waitFor(() => expect(detail.observer.getCurrentResult().status).toBe('error'));
+    detail.state.down = false;
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(detail.observer.getCurrentResult()).toMatchObject({ status: 'success', data: 2 }));
+    detail.unsubscribe();
+    stop();
+    client.unmount();
+  });
+
+  it('refetch when another read succeeds (the server is reachable again without an online event)', async () => {
+    const client = createQueryClient();
+    const stop = recoverFailedQueries(client, 60_000);
+    const detail = screen(client, 'quote', new ApiError('network_error'));
+    await vi.waitFor(() => expect(detail.observer.getCurrentResult().status).toBe('error'));
+    detail.state.down = false;
+    client.setQueryData(['manual'], 1); // setQueryData proves nothing about the network
+    await Promise.resolve();
+    expect(detail.state.calls).toBe(1);
+    await client.fetchQuery({ queryKey: ['poll'], queryFn: () => 'ok' });
+    await vi.waitFor(() => expect(detail.observer.getCurrentResult()).toMatchObject({ status: 'success', data: 2 }));
+    detail.unsubscribe();
+    stop();
+  });
+
+  it('and otherwise try again every interval while online, until it loads; never a refused read', async () => {
+    const client = createQueryClient();
+    const stop = recoverFailedQueries(client, 40);
+    const detail = screen(client, 'quote', new ApiError('timeout'));
+    const refused = screen(client, 'missing', new ApiError('not_found', undefined, 404));
+    await vi.waitFor(() => expect(detail.state.calls).toBe(2), { timeout: 1000 }); // failed twice
+    detail.state.down = false;
+    await vi.waitFor(() => expect(detail.observer.getCurrentResult()).toMatchObject({ status: 'success', data: 3 }), { timeout: 1000 });
+    await new Promise((r) => setTimeout(r, 120));
+    expect(detail.state.calls).toBe(3); // loaded: no more tries
+    expect(refused.state.calls).toBe(1);
+    detail.unsubscribe();
+    refused.unsubscribe();
+    stop();
   });
 });
 

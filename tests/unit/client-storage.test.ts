@@ -13,6 +13,8 @@ import {
   setSession,
   subscribeSession,
 } from '../../src/app/storage';
+import { localJsonStore } from '../../src/app/json-store';
+import { HISTORY_KEY_PREFIX, SearchHistory } from '../../src/app/features/watchlist/search-history';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.restoreAllMocks());
@@ -70,6 +72,31 @@ describe('session', () => {
     expect(getSavedStock()).toBeNull();
     expect(getLanguage()).toBe('tw');
     expect([getToken(), getAccount(), isAdmin()]).toEqual([null, null, false]);
+  });
+
+  it('clearSession (logout, 401) deletes the signed-out account’s search history, not another’s', () => {
+    setSession({ token: 't', account: 'ann', is_admin: false });
+    const history = new SearchHistory(localJsonStore, getAccount);
+    history.add('トヨタ');
+    expect(localStorage.getItem(`${HISTORY_KEY_PREFIX}:ann`)).not.toBeNull();
+    localStorage.setItem(`${HISTORY_KEY_PREFIX}:ben`, JSON.stringify(['ソニー']));
+    localStorage.setItem('kabuto.watchlistQueue:ann', '[]'); // unsent edits stay for ann's return
+    clearSession();
+    expect(localStorage.getItem(`${HISTORY_KEY_PREFIX}:ann`)).toBeNull();
+    expect(localStorage.getItem(`${HISTORY_KEY_PREFIX}:ben`)).not.toBeNull();
+    expect(localStorage.getItem('kabuto.watchlistQueue:ann')).toBe('[]');
+    // ann signs in again on this device: no history of hers is left, in storage or in memory
+    setSession({ token: 't2', account: 'ann', is_admin: false });
+    expect(history.list()).toEqual([]);
+  });
+
+  it('a sign-out in another tab deletes that account’s search history here too', () => {
+    localJsonStore.set(`${HISTORY_KEY_PREFIX}:cat`, ['任天堂']);
+    localStorage.removeItem(`${HISTORY_KEY_PREFIX}:cat`); // the other tab's clearSession
+    const off = subscribeSession(() => {});
+    window.dispatchEvent(new StorageEvent('storage', { key: 'account', oldValue: 'cat', newValue: null }));
+    off();
+    expect(localJsonStore.get(`${HISTORY_KEY_PREFIX}:cat`)).toBeUndefined(); // not even this tab's memory copy
   });
 
   it('saved stock round-trips as JSON; garbage reads as null', () => {

@@ -11,6 +11,7 @@ import {
   idbKeyValueStore,
   switchCacheUser,
 } from './persister';
+import { recoverFailedQueries } from './recover';
 
 /** The app's persister: IndexedDB, keyed by the signed-in account and the app version. */
 export const persister = new UserCachePersister(idbKeyValueStore, () => cacheKeyFor(getAccount()));
@@ -34,7 +35,9 @@ const persistOptions = {
  * `<PersistProvider client={queryClient}>` — QueryClientProvider that restores the signed-in user's
  * cache from IndexedDB before queries run (useIsRestoring() is true meanwhile), saves changes, and
  * switches caches without remounting the app when the session changes (sign-in, sign-out, 401,
- * another tab): the in-memory cache is cleared and the new user's stored cache restored.
+ * another tab): the in-memory cache is cleared, a signed-out user's stored cache deleted and the new
+ * user's stored cache restored. Screens whose read failed for want of a connection refetch by
+ * themselves when it is back (recover.ts).
  */
 export function PersistProvider({ client, children }: { client: QueryClient; children: ReactNode }) {
   useEffect(() => {
@@ -48,8 +51,10 @@ export function PersistProvider({ client, children }: { client: QueryClient; chi
     document.addEventListener('visibilitychange', onHide);
     window.addEventListener('pagehide', onPageHide);
     void persister.pruneOtherVersions();
+    const stopRecovering = recoverFailedQueries(client);
     return () => {
       unsubscribe();
+      stopRecovering();
       document.removeEventListener('visibilitychange', onHide);
       window.removeEventListener('pagehide', onPageHide);
     };

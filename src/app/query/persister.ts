@@ -54,21 +54,56 @@ export const idbKeyValueStore: KeyValueStore = {
   keys: () => keys(idb()),
 };
 
-/** Only successful reads are stored, never mutations (a paused mutation must not be replayed). */
-/** Typed structurally: react-query and the persist packages may carry different query-core copies. */
+/**
+ * Which reads are stored: every query that has data, whatever its last fetch did — a refetch that
+ * failed offline (status `error`, the previous data kept) must not delete what the user could read
+ * offline (DESIGN.md §8). Not stored: queries without data (pending, or failed before any data),
+ * `meta: { persist: false }`, and mutations (a paused mutation must not be replayed).
+ *
+ * Typed structurally: react-query and the persist packages may carry different query-core copies.
+ */
 export interface PersistableQuery {
-  state: { status: string };
+  state: { status: string; data?: unknown };
   meta?: Record<string, unknown> | undefined;
 }
 
 export function shouldPersistQuery(query: PersistableQuery): boolean {
-  return query.state.status === 'success' && query.meta?.persist !== false;
+  return query.state.data !== undefined && query.meta?.persist !== false;
 }
 
 export const dehydrateOptions = {
   shouldDehydrateQuery: shouldPersistQuery,
   shouldDehydrateMutation: () => false,
 };
+
+type StoredQueryState = PersistedClient['clientState']['queries'][number]['state'];
+
+/**
+ * A stored query's state: its data and `dataUpdatedAt` (the age the offline banner shows) as they
+ * were, the failure of the last fetch forgotten. Restored, it is a plain successful read of that age:
+ * stale, so it is refetched when a screen shows it online, and no screen shows a stale error over it
+ * (an error object does not survive IndexedDB's structured clone as an ApiError anyway).
+ */
+export function storedQueryState(state: StoredQueryState): StoredQueryState {
+  if (state.status === 'success' && state.error === null && state.fetchStatus === 'idle') return state;
+  return {
+    ...state,
+    status: 'success',
+    error: null,
+    fetchFailureCount: 0,
+    fetchFailureReason: null,
+    fetchStatus: 'idle',
+  };
+}
+
+/** The entry written to the store: the dehydrated cache with every query state made storable. */
+export function storedClient(client: PersistedClient): PersistedClient {
+  const queries = client.clientState.queries.map((q) => {
+    const state = storedQueryState(q.state);
+    return state === q.state ? q : { ...q, state };
+  });
+  return { ...client, clientState: { ...client.clientState, queries } };
+}
 
 export class UserCachePersister implements Persister {
   /** undefined: not chosen yet (taken from keyOf() on first use); null: writes suspended. */
@@ -91,7 +126,7 @@ export class UserCachePersister implements Persister {
     const key = this.activeKey();
     if (key === null) return;
     if (this.pending && this.pending.key !== key) void this.flush();
-    this.pending = { key, client };
+    this.pending = { key, client: storedClient(client) };
     this.timer ??= setTimeout(() => void this.flush(), this.throttleMs);
   };
 
@@ -164,9 +199,10 @@ export class UserCachePersister implements Persister {
  * user's data), then restore the new user's stored cache. Does nothing if it is already active.
  *
  * Signing in (an account): queries on screen are reset in place and refetched with the new session
- * (so their observers stay attached to the cache), the rest is removed. Signing out or a 401 (no
- * account): everything is removed and nothing refetched (the screen is about to leave; an anonymous
- * refetch would only earn a 401).
+ * (so their observers stay attached to the cache), the rest is removed; the previous user's stored
+ * cache is kept (it is shown to that user only). Signing out or a 401 (no account): the previous
+ * user's stored cache is deleted, everything is removed from memory and nothing refetched (the
+ * screen is about to leave; an anonymous refetch would only earn a 401).
  */
 export async function switchCacheUser(
   client: QueryClient,
@@ -174,8 +210,15 @@ export async function switchCacheUser(
   account: string | null,
 ): Promise<void> {
   const next = cacheKeyFor(account);
-  if (persister.activeKey() === next) return;
-  void persister.flush(); // the previous user's last save goes to the previous user's key
+  const previous = persister.activeKey();
+  if (previous === next) return;
+  if (!account && previous !== null && previous !== cacheKeyFor(null)) {
+    // the user left (logout, 401, another tab): nothing of theirs stays on this device (the pending
+    // save is dropped and writes suspended at once; the delete itself finishes in the background)
+    void persister.wipe(previous);
+  } else {
+    void persister.flush(); // the previous user's last save goes to the previous user's key
+  }
   persister.suspend();
   if (account) {
     // finished mutations of the previous user go; a pending one (the sign-in itself) stays

@@ -7,6 +7,7 @@ import { jstDate } from '../../../shared/market';
 import type { DataOf } from '../../../shared/api/endpoint';
 import { endpointQuery } from '../../api/query';
 import { Icon } from '../Icon';
+import { AsOf } from '../AsOf';
 import { EmptyView } from '../EmptyView';
 import { LoadingPane } from '../Spinner';
 import { Signed } from '../Signed';
@@ -113,6 +114,7 @@ export function AssetCard() {
                 ))}
             </ul>
           ) : null}
+          <AsOf query={query} testId="assets-asof" />
         </>
       ) : query.isError ? (
         <EmptyView compact icon={icons.wallet} text={<Trans>資産情報を読み込めませんでした</Trans>} hint={<Trans>通信状態をご確認ください。</Trans>} />

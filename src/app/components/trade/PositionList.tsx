@@ -7,6 +7,7 @@ import type { DataOf } from '../../../shared/api/endpoint';
 import type { PositionStatus } from '../../../shared/domain/position';
 import { formatDateTime, formatLeverage, formatMoney, formatNumber, formatPriceYen } from '../../../shared/money';
 import { endpointInfiniteQuery } from '../../api/query';
+import { AsOf } from '../AsOf';
 import { EmptyView } from '../EmptyView';
 import { LoadingPane } from '../Spinner';
 import { MoreButton } from '../MoreButton';
@@ -68,6 +69,7 @@ export function PositionList({ group, compact = false }: { group: PositionGroup;
   }
   return (
     <>
+      <AsOf query={query} testId="positions-asof" />
       <ul className="pos-list">
         {items.map((p) => (
           <PositionRow key={p.id} p={p} compact={compact} />

@@ -9,6 +9,7 @@ import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { MenuGroup, MenuLink } from '../../components/Menu';
 import { Spinner } from '../../components/Spinner';
+import { AsOf } from '../../components/AsOf';
 import { StateBadge } from './AccountState';
 import { CopyButton } from './CopyButton';
 import { AssetCard } from '../../components/funds/AssetCard';
@@ -37,6 +38,7 @@ export function MineScreen() {
                 <span className="mono">{user.inviteCode}</span>
                 <CopyButton text={user.inviteCode} label={t`招待コードをコピー`} />
               </p>
+              <AsOf query={info} testId="account-asof" inverse />
             </>
           ) : info.isError ? (
             <p className="account-head__phone">

@@ -1,14 +1,16 @@
 import type { JsonStore } from '../../json-store';
+import { USER_DATA_KEY_PREFIXES, subscribeSession } from '../../storage';
 
 /*
  * Search history: the last terms a user searched, newest first,
- * kept in localStorage per account and clearable (unit-tested in
+ * kept in localStorage per account and clearable, deleted with the session
+ * (storage.ts clearSession: logout, 401; unit-tested in
  * tests/unit/market-ui-search-history.test.ts).
  */
 
 export const HISTORY_MAX = 10;
 export const HISTORY_TERM_MAX = 50;
-export const HISTORY_KEY_PREFIX = 'kabuto.searchHistory';
+export const HISTORY_KEY_PREFIX = USER_DATA_KEY_PREFIXES.searchHistory;
 
 /** Normalise a term the way the search box does: trimmed, inner whitespace collapsed. */
 export function normalizeTerm(term: string): string {
@@ -37,7 +39,13 @@ export class SearchHistory {
   constructor(
     private readonly store: JsonStore,
     private readonly accountOf: () => string | null,
-  ) {}
+  ) {
+    // A sign-in, sign-out or 401 (which deletes the account's history): read the store again.
+    subscribeSession(() => {
+      this.cachedKey = undefined;
+      for (const l of [...this.listeners]) l();
+    });
+  }
 
   private key(): string {
     return `${HISTORY_KEY_PREFIX}:${this.accountOf() ?? 'anon'}`;
