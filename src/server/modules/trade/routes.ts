@@ -8,6 +8,7 @@ export function tradeRoutes(trading: TradingService) {
     route(tradeApi.amendOrder, ({ user, params, body, idempotencyKey }) => trading.amend(user, params.id, body, idempotencyKey)),
     route(tradeApi.cancelOrder, ({ user, params, idempotencyKey }) => trading.cancel(user, params.id, idempotencyKey)),
     route(tradeApi.preview, ({ user, query }) => trading.preview(user.id, query)),
+    route(tradeApi.holdings, ({ user }) => trading.holdingsView(user.id)),
     route(tradeApi.positions, ({ user, query }) => trading.list(user.id, { statuses: query.status, cursor: query.cursor, limit: query.limit })),
     route(tradeApi.position, ({ user, params }) => trading.get(user.id, params.id)),
     route(tradeApi.closePosition, ({ user, params, body, idempotencyKey }) => trading.close(user, params.id, body, idempotencyKey)),

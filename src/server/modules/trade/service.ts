@@ -9,6 +9,7 @@ import type { TradeCtx } from './context';
 import { placeOrder, type OrderBody } from './orders';
 import { cancelOrder, cancelPendingOrders, closePosition, type CloseBody } from './closing';
 import { amendOrder, type AmendBody } from './amend';
+import { readHoldings } from './holdings';
 import { previewOrder } from './preview';
 import { alertsFor, findPosition, listPositions } from './repo';
 import { heldNetPnl, positionView, QuoteCache, valueHeld } from './view';
@@ -57,6 +58,10 @@ export class TradingService implements HoldingsProvider {
     if (!row) throw notFound('order_not_found');
     const alerts = await alertsFor(db, [id]);
     return positionView(row, alerts.get(id) ?? [], new QuoteCache(this.ctx.market, this.ctx.clock.now()));
+  }
+
+  holdingsView(userId: string) {
+    return readHoldings(this.ctx, userId);
   }
 
   /** Live value of everything held and the net result of everything closed (funds summary). */
