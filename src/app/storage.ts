@@ -1,5 +1,5 @@
 /**
- * The browser's localStorage keys of the spec (§3): `tokend`, `account`, `is_admin`, `language` and
+ * The browser's localStorage keys (docs/product.md "Client storage and sessions"): `tokend`, `account`, `is_admin`, `language` and
  * the saved stock detail (`stockDetail`). Every access is guarded: private modes, disabled storage
  * and quota errors make localStorage throw, and the app must keep working (in memory) then.
  *

@@ -29,13 +29,13 @@ type Empty = Record<never, never>;
 
 export const API_PATH = '/api/vue/';
 export const REQUEST_TIMEOUT_MS = 10_000;
-/** Spec §9: logout redirect after a 401. */
+/** docs/product.md "Constants": logout redirect after a 401. */
 export const UNAUTHORIZED_REDIRECT_MS = 2_000;
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
-    /** A message id of `src/shared/api/messages.ts`, or a server text the UI translates by §8 rules. */
+    /** A message id of `src/shared/api/messages.ts`, or a server text the UI translates by the rules of docs/product.md "Messages". */
     readonly msg: MessageId | (string & Empty),
     readonly params?: MessageParams,
     /** HTTP status, when a response arrived. */

@@ -57,7 +57,7 @@ export const idbKeyValueStore: KeyValueStore = {
 /**
  * Which reads are stored: every query that has data, whatever its last fetch did — a refetch that
  * failed offline (status `error`, the previous data kept) must not delete what the user could read
- * offline (DESIGN.md §8). Not stored: queries without data (pending, or failed before any data),
+ * offline (docs/decisions/003-client-plumbing.md). Not stored: queries without data (pending, or failed before any data),
  * `meta: { persist: false }`, and mutations (a paused mutation must not be replayed).
  *
  * Typed structurally: react-query and the persist packages may carry different query-core copies.

@@ -31,7 +31,7 @@ export function isRecoverable(query: Pick<Query, 'state' | 'getObserversCount'>)
 }
 
 /**
- * Screens whose read failed come back by themselves, without a tap (DESIGN.md §8). Every query on
+ * Screens whose read failed come back by themselves, without a tap (docs/decisions/003-client-plumbing.md). Every query on
  * screen that failed for want of a connection is refetched
  * - when the browser is online again (TanStack's refetchOnReconnect refetches only *stale* queries,
  *   and its first try can come before the network is really back);

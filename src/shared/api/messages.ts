@@ -1,5 +1,5 @@
 /**
- * Stable message ids: one per entry of the spec's §8 error catalogue, plus the transport errors
+ * Stable message ids: one per entry of the error catalogue of docs/product.md "Messages", plus the transport errors
  * of docs/architecture.md "The contract". The server sends only these ids (with `params` for numbers and time ranges);
  * the client owns every human text. Never rename an id: old clients translate by it.
  */

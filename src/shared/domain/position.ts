@@ -1,6 +1,6 @@
 /**
  * A position is one order's whole life (docs/product.md (spec §3) "Position/order"): it starts as an order and, once
- * filled, is held until closed. Statuses are the spec's §4 list; the transition table below is the
+ * filled, is held until closed. Statuses are the list in docs/product.md "Statuses"; the transition table below is the
  * only way a status changes (server and UI read the same table).
  */
 export const POSITION_STATUSES = [
@@ -56,7 +56,7 @@ export const DIRECTIONS = ['up', 'down'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
 export const PRICE_TYPES = ['market', 'limit'] as const;
 export type PriceType = (typeof PRICE_TYPES)[number];
-/** Spec §3 "business type". */
+/** docs/product.md "Entities and fields": business type. */
 export const BUSINESS_TYPES = ['stock', 'day_trade', 'block'] as const;
 export type BusinessType = (typeof BUSINESS_TYPES)[number];
 export const CLOSE_REASONS = ['user', 'auto_close', 'forced_close'] as const;
@@ -66,7 +66,7 @@ export type CloseReason = (typeof CLOSE_REASONS)[number];
 export const ALERT_KINDS = ['margin_call', 'forced_close', 'auto_close', 'expired', 'split', 'dividend'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
-/** Spec §5: 1 to 1,000,000 lots. */
+/** docs/product.md "Validation": 1 to 1,000,000 lots. */
 export const LOTS_MIN = 1;
 export const LOTS_MAX = 1_000_000;
 

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { AlertKind, BusinessType, CloseReason, Direction, PositionStatus, PriceType } from '../../../shared/domain/position';
 
-/** Spec §4 position/order statuses. */
+/** docs/product.md "Statuses": position/order statuses. */
 export const STATUS_TEXT: Record<PositionStatus, MessageDescriptor> = {
   pending: msg({ message: '注文中' }),
   in_progress: msg({ message: 'ロック中' }),
@@ -13,7 +13,7 @@ export const STATUS_TEXT: Record<PositionStatus, MessageDescriptor> = {
   ended: msg({ message: '終了' }),
 };
 
-/** Spec §3 "buy up or buy down". */
+/** docs/product.md "Entities and fields": the direction of a position. */
 export const DIRECTION_TEXT: Record<Direction, MessageDescriptor> = {
   up: msg({ message: '買い（上昇）' }),
   down: msg({ message: '売り（下落）' }),
