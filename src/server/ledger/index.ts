@@ -15,7 +15,7 @@ export type { BalanceSheet } from './balances';
 export type { EntryPage, EntryView } from './entries';
 export { canonicalJson, requestHash } from './idempotency';
 export { moneyCommand, type MoneyCommand, type MoneyCommandContext } from './money-command';
-export { lockCash, lockWallet, Postings, type Wallet } from './postings';
+export { buyingPower, lockCash, lockWallet, Postings, type Wallet } from './postings';
 export { assertNoShortfall, chargeLateInterest, findShortfallNotice, noteShortfall, overdueShortfalls, SHORTFALL_LATE_RATE_BP } from './shortfall';
 export { pendingSettlements, recordSettlement, settleDue, unsettledHolders } from './settlement';
 

@@ -37,6 +37,14 @@ export interface Wallet {
 }
 
 /**
+ * What the user can pay for a new order with: settled cash and unsettled proceeds, nothing while a
+ * shortfall is owed (docs/decisions/009-trading-money-conventions.md).
+ */
+export function buyingPower(w: Wallet): number {
+  return w.shortfall < 0 ? 0 : w.cash + w.unsettled;
+}
+
+/**
  * Locks the user's cash (the per-user lock of every money command, see lockCash) and reads the
  * balances a payment may draw on. Those rows only change under the same lock, so the read is stable.
  */

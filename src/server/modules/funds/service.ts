@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../clock';
-import { findShortfallNotice, pendingSettlements, type Ledger } from '../../ledger';
+import { buyingPower, findShortfallNotice, pendingSettlements, type Ledger } from '../../ledger';
 import { jstDate } from '../../../shared/market';
 import { HOME_CURRENCY, type Currency } from '../../../shared/money';
 import type { fundsSummary } from '../../../shared/api/funds';
@@ -53,7 +53,7 @@ export class FundsService {
       // Fees and interest already paid on open positions are out of the ledger equity, so the assets
       // add the gross price difference; the P/L figures below are net of those costs.
       totalAssets: home.total + held.unrealizedGrossPnl,
-      available: home.cash + home.unsettled,
+      available: buyingPower(home),
       cash: home.cash,
       unsettled: home.unsettled,
       settlements,

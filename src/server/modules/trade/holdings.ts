@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import type { holdingsView } from '../../../shared/api/trade';
 import { contractValue } from '../../../shared/domain/trade-money';
+import { jstMs } from '../../../shared/market';
 import type { Direction } from '../../../shared/domain/position';
 import type { Quote } from '../../market';
 import type { TradeCtx } from './context';
@@ -44,7 +45,7 @@ export function aggregateStocks(rows: readonly PositionRow[], quoteOf: (r: Posit
     row.value += value;
     row.pnl += heldNetPnl(r, v ? v.pnl : 0);
     // Bought today: the day's change counts from the purchase, not from yesterday's close.
-    row.dayChange += r.buy_time !== null && q && r.buy_time >= dayStart(q) ? value - cost : value - prevValue;
+    row.dayChange += r.buy_time !== null && q && r.buy_time >= jstMs(q.tradingDate, 0) ? value - cost : value - prevValue;
     row.positions += 1;
     by.set(r.code, row);
   }
@@ -53,11 +54,6 @@ export function aggregateStocks(rows: readonly PositionRow[], quoteOf: (r: Posit
     averageCost: row.shares === 0 ? 0 : Math.round((row.cost * scale) / row.shares),
     pnlBp: bpOf(row.pnl, row.cost),
   }));
-}
-
-/** The instant the quote's trading day began (00:00 Tokyo of its date). */
-function dayStart(q: Quote): number {
-  return Date.parse(`${q.tradingDate}T00:00:00+09:00`);
 }
 
 export async function readHoldings(ctx: TradeCtx, userId: string): Promise<HoldingsView> {

@@ -8,6 +8,7 @@ import type { orderPreview, previewQuery } from '../../../shared/api/trade';
 import { checkLeverage, checkShortMargin } from './orders';
 import { dayLimits, marketPrice, openSide, quoteAt, tradable } from './market';
 import type { TradeCtx } from './context';
+import { buyingPower } from '../../ledger';
 
 /**
  * The order ticket's cost preview, computed by the same functions the order uses. An estimate:
@@ -29,11 +30,10 @@ export async function previewOrder(ctx: TradeCtx, userId: string, query: z.infer
   const cost = orderCost(price, qty, inst.priceScale, lev, cfg.feeSchedule);
   const reservePrice = query.type === 'limit' && side === 'buy' && query.price ? query.price : limits.upper;
   const sheet = (await ctx.ledger.balances(userId)).JPY ?? {};
-  // Unsettled proceeds buy at once; nothing does while a shortfall is owed (docs/decisions/009-trading-money-conventions.md).
-  const buyingPower = (sheet.shortfall ?? 0) < 0 ? 0 : (sheet.cash ?? 0) + (sheet.unsettled ?? 0);
+  const power = buyingPower({ cash: sheet.cash ?? 0, unsettled: sheet.unsettled ?? 0, shortfall: sheet.shortfall ?? 0 });
   // Whole lots the cash covers at this price, fee included.
-  let maxLots = Math.floor(buyingPower / Math.max(1, orderCost(price, LOT_SIZE, inst.priceScale, lev, cfg.feeSchedule).total));
-  while (maxLots > 0 && orderCost(price, maxLots * LOT_SIZE, inst.priceScale, lev, cfg.feeSchedule).total > buyingPower) maxLots--;
+  let maxLots = Math.floor(power / Math.max(1, orderCost(price, LOT_SIZE, inst.priceScale, lev, cfg.feeSchedule).total));
+  while (maxLots > 0 && orderCost(price, maxLots * LOT_SIZE, inst.priceScale, lev, cfg.feeSchedule).total > power) maxLots--;
   return {
     code: inst.code,
     session,
@@ -42,7 +42,7 @@ export async function previewOrder(ctx: TradeCtx, userId: string, query: z.infer
     limits: { upper: limits.upper, lower: limits.lower },
     ...cost,
     reserve: orderCost(reservePrice, qty, inst.priceScale, lev, cfg.feeSchedule).total,
-    buyingPower,
+    buyingPower: power,
     maxLots: Math.min(maxLots, 1_000_000),
     maxLeverage: cfg.maxLeverage,
     risk: riskOf(query.direction, lev, cost.contractValue, cost.principal, cfg),
