@@ -40,6 +40,7 @@ describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
       .insertInto('passkey_credential')
       .values({ id: owned.passkey, user_id: alice.id, credential_id: 'cred-alice', public_key: 'x', rp_id: 'localhost', name: 'Alice key', created_at: Date.now() })
       .execute();
+    owned.watchlistGroup = (await s.call('post', 'watchlist/groups', { token: alice.token, body: { name: 'Alice', codes: ['7203'] } })).body.data.group.id as string;
   });
   afterAll(() => s?.close());
 
@@ -48,11 +49,18 @@ describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
     if (ep.path.startsWith('trade/positions/')) return owned.position;
     if (ep.path.startsWith('trade/orders/')) return owned.order;
     if (ep.path.startsWith('passkeys/')) return owned.passkey;
+    if (ep.path.startsWith('watchlist/groups/')) return owned.watchlistGroup;
     return undefined;
   }
 
   /** A well-formed body where `{}` is not one, so the request reaches the ownership check. */
-  const WELL_FORMED: Record<string, object> = { 'trade/orders/{id}/amend': { price: 10 } };
+  const WELL_FORMED: Record<string, object> = {
+    'trade/orders/{id}/amend': { price: 10 },
+    'watchlist/groups/{id}/rename': { name: 'Bob' },
+    'watchlist/groups/{id}/add': { code: '6758' },
+    'watchlist/groups/{id}/remove': { code: '7203' },
+    'watchlist/groups/{id}/order': { codes: ['7203'] },
+  };
   const send = (ep: AnyEndpoint, path: string, token: string | undefined) =>
     s.call(ep.method, path, { token, body: ep.body ? (WELL_FORMED[ep.path] ?? {}) : undefined, headers: ep.idempotent ? { 'Idempotency-Key': uuidv7() } : {} });
 

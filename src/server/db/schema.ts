@@ -218,6 +218,22 @@ export interface WatchlistTable {
   added_at: number;
 }
 
+/** Watchlist groups (migration 2026-11-25-002): see src/server/modules/watchlist. */
+export interface WatchlistGroupTable {
+  id: string;
+  user_id: string;
+  name: string;
+  position: number;
+  created_at: number;
+}
+
+export interface WatchlistGroupItemTable {
+  group_id: string;
+  code: string;
+  position: number;
+  added_at: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -229,6 +245,8 @@ export interface DB {
   balance: BalanceTable;
   idempotency: IdempotencyTable;
   watchlist: WatchlistTable;
+  watchlist_group: WatchlistGroupTable;
+  watchlist_group_item: WatchlistGroupItemTable;
   trade_position: TradePositionTable;
   trade_alert: TradeAlertTable;
   trade_tax_year: TradeTaxYearTable;

@@ -116,6 +116,11 @@ export const MESSAGE_IDS = [
   'network_error',
   'timeout',
   'internal_error',
+  // watchlist groups (docs/domain.md "Watchlist groups"): params {max}; the name: params {min, max}
+  'watchlist_group_limit',
+  'watchlist_group_full',
+  'watchlist_group_name_invalid',
+  'watchlist_group_default',
   // passkeys (docs/decisions/008-passkeys.md)
   'passkey_failed',
   'passkey_challenge_expired',

@@ -5,6 +5,7 @@ import type { MarketService } from '../market';
 import { WATCHLIST_MAX } from '../../../shared/api/watchlist';
 import type { InstrumentRow } from '../../../shared/api/market';
 import { append, codesOf, lockUser, removeOne, setPosition } from './repo';
+import { WatchlistGroupService } from './group-service';
 
 /**
  * A user's watchlist: ordered codes of known instruments, at most WATCHLIST_MAX. Every edit runs
@@ -12,11 +13,16 @@ import { append, codesOf, lockUser, removeOne, setPosition } from './repo';
  * cannot push the list past the limit or give two entries the same place.
  */
 export class WatchlistService {
+  /** Named groups besides this default list (docs/domain.md "Watchlist groups"). */
+  readonly groups: WatchlistGroupService;
+
   constructor(
     private readonly database: Database,
     private readonly clock: Clock,
     private readonly market: MarketService,
-  ) {}
+  ) {
+    this.groups = new WatchlistGroupService(database, clock, market, this);
+  }
 
   codes(userId: string): Promise<string[]> {
     return codesOf(this.database.db, userId);
