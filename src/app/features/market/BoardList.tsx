@@ -11,6 +11,7 @@ import type { BoardId, SortField, SortOrder } from '../../api/quotes/keys';
 import { useLiveQuotes } from '../../api/quotes/live';
 import { QuoteRow, ROW_HEIGHT, type RowData } from '../../components/market/QuoteRow';
 import { boardQuery } from './api';
+import { useRanking } from './ranking';
 
 /** Live quotes are asked for in blocks of this many rows around what is on screen. */
 export const LIVE_BLOCK = 20;
@@ -149,7 +150,9 @@ export function BoardView({
   const restoring = useIsRestoring();
   const query = useInfiniteQuery(boardQuery(board, sort, order));
   const pages = query.data?.pages;
-  const rows = useMemo(() => pages?.flatMap((p) => p.items) ?? [], [pages]);
+  const fetched = useMemo(() => pages?.flatMap((p) => p.items) ?? [], [pages]);
+  // The stream moves the numbers; keep the ranking in order, re-ranked at most once a second.
+  const rows = useRanking(fetched, sort, order);
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = query;
   const loadMore = useMemo(() => () => void fetchNextPage(), [fetchNextPage]);
 

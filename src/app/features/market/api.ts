@@ -16,8 +16,8 @@ export type BoardPage = DataOf<typeof marketApi.instruments>;
 
 /**
  * One market board, sorted, paged by the server's cursor. Kept fresh by the quote stream between
- * fetches; refetched every minute while on screen so the ranking itself (which the stream does not
- * re-sort, rows must not jump under a finger) follows the market.
+ * fetches (the screen re-ranks the loaded rows at most once a second, ranking.ts); refetched every
+ * minute while on screen so rows beyond the loaded pages can enter the ranking.
  */
 export function boardQuery(board: BoardId, sort: SortField, order: SortOrder) {
   return endpointInfiniteQuery(marketApi.instruments, boardInput(board, sort, order), {
