@@ -94,8 +94,18 @@ describe('chart labels', () => {
     expect(formatBarTime(t, 'timeshare')).toBe('09:35');
     expect(formatBarTime(t, 'month')).toBe('2026.01');
     expect(formatAxisTime(t, t - 300_000, 'min5')).toBe('09:35');
-    expect(formatAxisTime(t, t - 86_400_000, 'min5')).toBe('1/5');
-    expect(formatAxisTime(t, null, 'day')).toBe('2026/1/5');
-    expect(formatAxisTime(t, t - 86_400_000, 'day')).toBe('1/5');
+    // Axes use the app's Y.M.D dates too (docs/product.md), not M/D.
+    expect(formatAxisTime(t, t - 86_400_000, 'min5')).toBe('2026.01.05');
+    expect(formatAxisTime(t, null, 'min5')).toBe('2026.01.05');
+    expect(formatAxisTime(t, null, 'day')).toBe('2026.01.05');
+    expect(formatAxisTime(t, t - 86_400_000, 'day')).toBe('2026.01.05');
+    expect(formatAxisTime(t, t - 7 * 86_400_000, 'week')).toBe('2026.01.05');
+    expect(formatAxisTime(t, null, 'month')).toBe('2026.01');
+    expect(formatAxisTime(t, null, 'halfyear')).toBe('2026.01');
+    expect(formatAxisTime(t, null, 'year')).toBe('2026');
+    expect(formatAxisTime(t, t - 60_000, 'timeshare')).toBe('09:35');
+    // The day changes at midnight Tokyo time, not UTC: 23:55 JST the day before shows the new date.
+    const lateUtc = Date.parse('2026-01-04T15:05:00Z'); // 00:05 JST on 01.05
+    expect(formatAxisTime(lateUtc, lateUtc - 600_000, 'min5')).toBe('2026.01.05');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatNumber, formatTime } from '../../src/shared/money';
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatTime, formatYearMonth } from '../../src/shared/money';
 import { maskPhone } from '../../src/app/features/account/mask';
 
 describe('format', () => {
@@ -26,6 +26,8 @@ describe('format', () => {
     expect(formatDateTime(ms)).toBe('2027.01.01 00:04:05');
     expect(formatDate(ms)).toBe('2027.01.01');
     expect(formatTime(ms)).toBe('00:04');
+    expect(formatYearMonth(ms)).toBe('2027.01');
+    expect(formatYearMonth(Number.NaN)).toBe('—');
     expect(formatDateTime(Number.NaN)).toBe('—');
   });
 

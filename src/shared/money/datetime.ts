@@ -36,6 +36,13 @@ export function formatDate(ms: number): string {
   return `${p.year}.${p.month}.${p.day}`;
 }
 
+/** `Y.M` in Asia/Tokyo (a month, e.g. a monthly chart bar): 2026.01. */
+export function formatYearMonth(ms: number): string {
+  if (!Number.isFinite(ms)) return NONE;
+  const p = parts(ms);
+  return `${p.year}.${p.month}`;
+}
+
 /** `h:m` in Asia/Tokyo. */
 export function formatTime(ms: number): string {
   if (!Number.isFinite(ms)) return NONE;

@@ -1,4 +1,5 @@
 import { jstParts, type ChartPeriod } from '../../../shared/chart';
+import { formatDate, formatTime, formatYearMonth } from '../../../shared/money';
 
 /*
  * Chart time labels, in Asia/Tokyo and the app's date style (Y.M.D, h:m). Prices, volumes and
@@ -31,27 +32,26 @@ export function formatBarTime(t: number, period: ChartPeriod): string {
 }
 
 /**
- * An x-axis tick label. `prev` is the previous tick's bar time (null for the first): time-share
- * ticks show the time; 5/15/30-minute ticks the time, or the date where the day changes; daily and weekly ticks show month/day with the
- * year where it changes; longer periods show year/month or the year.
+ * An x-axis tick label, in the app's date style (docs/product.md: dates as `Y.M.D h:m:s`,
+ * chart axes too; formatted by src/shared/money). `prev` is the previous tick's bar time (null for
+ * the first): time-share ticks show h:m; 5/15/30-minute ticks h:m, or Y.M.D where the day changes;
+ * daily and weekly ticks Y.M.D; monthly and half-yearly Y.M; yearly Y.
  */
 export function formatAxisTime(t: number, prev: number | null, period: ChartPeriod): string {
-  const p = jstParts(t);
-  const q = prev === null ? null : jstParts(prev);
   switch (period) {
     case 'timeshare':
-      return `${pad(p.hour)}:${pad(p.minute)}`;
+      return formatTime(t);
     case 'min5':
     case 'min15':
     case 'min30':
-      return q && q.day === p.day && q.month === p.month ? `${pad(p.hour)}:${pad(p.minute)}` : `${p.month}/${p.day}`;
+      return prev !== null && formatDate(prev) === formatDate(t) ? formatTime(t) : formatDate(t);
     case 'day':
     case 'week':
-      return q && q.year === p.year ? `${p.month}/${p.day}` : `${p.year}/${p.month}/${p.day}`;
+      return formatDate(t);
     case 'month':
     case 'halfyear':
-      return `${p.year}/${p.month}`;
+      return formatYearMonth(t);
     case 'year':
-      return String(p.year);
+      return String(jstParts(t).year);
   }
 }
