@@ -100,15 +100,18 @@ export function Checkbox({
   return (
     <div className={error ? 'check field--error' : 'check'}>
       <div className="check__row">
-        <input
-          id={id}
-          type="checkbox"
-          className="check__input"
-          checked={checked}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-err` : undefined}
-          onChange={(e) => onChange(e.currentTarget.checked)}
-        />
+        {/* The box is drawn at 22 px; this label around it makes the tap target 44 × 44 px (issue 13). */}
+        <label className="check__hit" htmlFor={id}>
+          <input
+            id={id}
+            type="checkbox"
+            className="check__input"
+            checked={checked}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-err` : undefined}
+            onChange={(e) => onChange(e.currentTarget.checked)}
+          />
+        </label>
         <label htmlFor={id} className="check__label">
           {children}
         </label>

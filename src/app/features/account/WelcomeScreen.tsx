@@ -1,11 +1,14 @@
+import { useEffect } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Brand } from './Brand';
 import { LanguageButton } from './LanguageButton';
+import { markWelcomed } from './splash';
 
-/** /login/start1 — welcome screen: sign in or register. */
+/** /login/start1 — welcome screen: sign in or register. The splash sends a first visit here (splash.ts). */
 export function WelcomeScreen() {
   const { t } = useLingui();
+  useEffect(() => markWelcomed(), []);
   return (
     <div className="welcome">
       <div className="welcome__top">

@@ -13,6 +13,7 @@ import type { RowData } from '../../components/market/QuoteRow';
 import type { MARKET_BOARDS, MARKET_SORTS } from '../../routes/-lib/search';
 import { BoardView } from './BoardList';
 import { UpDownSetting } from './controls';
+import { BlockOfferList } from '../../components/block/OfferList';
 
 type Tab = (typeof MARKET_BOARDS)[number];
 type Sort = (typeof MARKET_SORTS)[number];
@@ -117,11 +118,16 @@ export function MarketScreen() {
             hint={<Trans>IPO の機能を提供するまで、この一覧は空です。架空の銘柄は表示しません。</Trans>}
           />
         ) : (
-          <EmptyView
-            icon={shellIcons.layers}
-            text={<Trans>ブロック取引の募集はまだご利用いただけません</Trans>}
-            hint={<Trans>ブロック取引の機能を提供するまで、この一覧は空です。架空の募集は表示しません。</Trans>}
-          />
+          // The Auction tab is the block-trade board (docs/domain.md "Market boards"): the same offers as /home/blockTrade.
+          <div className="mkt-auction">
+            <p className="mkt-hint">
+              <Trans>ブロック取引の案件（取引価格での現物購入）</Trans>
+            </p>
+            <BlockOfferList />
+            <Link to="/home/blockTrade2" className="btn btn--secondary btn--block">
+              <Trans>ブロック取引の注文履歴</Trans>
+            </Link>
+          </div>
         )}
       </div>
     </Page>
