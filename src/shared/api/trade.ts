@@ -216,6 +216,44 @@ export const orderPreview = z.object({
     .nullable(),
 });
 
+/** The close dialog's estimate: at market (the bid for a long, the ask for a short) or at a price. */
+export const closePreviewQuery = z
+  .object({
+    type: z.enum(PRICE_TYPES).default('market'),
+    price: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  })
+  .refine((q) => (q.type === 'limit') === (q.price !== undefined), { path: ['price'], message: 'a limit estimate needs a price, a market one none' });
+
+/**
+ * What closing a position at `price` now would post, computed by the close's own functions
+ * (settle.ts closeAmounts, tax.ts yearTaxDelta): an estimate, as the fill price may differ.
+ */
+export const closePreview = z.object({
+  id: z.string(),
+  /** The price estimated at: the bid (closing a long) or ask (a short) in continuous trading, else the last price; or the given price. */
+  price: int,
+  priceSource: z.enum(['bid', 'ask', 'last', 'limit']),
+  /** Gross P/L from the cost. */
+  pnl: int,
+  openFee: int,
+  closeFee: int,
+  /** Interest (margin long) or borrow fee (short) in all: charged so far plus what the close charges. */
+  interest: int,
+  /** The part of `interest` the close itself charges. */
+  interestNow: int,
+  /** Withheld (+) or refunded (−), netted with the year's earlier closes. */
+  tax: int,
+  /** The year's realized net gain and tax withheld before this close (the netting's starting point). */
+  yearNetGain: int,
+  yearTaxWithheld: int,
+  /** pnl − fees − interest − tax. */
+  netPnl: int,
+  /** What comes back: margin (or, for cash, the sale) + P/L − the remaining interest − fee − tax; negative when the loss exceeds it. */
+  received: int,
+  /** The settlement date (T+2) of a close today; the tax year is its year. */
+  settlesOn: z.string(),
+});
+
 /** 保有証券: cash holdings per stock, margin positions (建玉) apart, totals (docs/domain.md "Trading"). */
 export const holdingsView = z.object({
   asOf: int,
@@ -272,6 +310,11 @@ export const tradeApi = {
     method: 'get', path: 'trade/holdings', tag: 'trade', auth: 'user',
     summary: '保有証券: cash holdings per stock with average cost, margin positions apart, totals',
     data: holdingsView,
+  }),
+  closePreview: endpoint({
+    method: 'get', path: 'trade/positions/{id}/close-preview', tag: 'trade', auth: 'user',
+    summary: 'Estimated P/L, closing fee, year-netted tax, interest and amount received of closing a position at market or a price',
+    params: idParam, query: closePreviewQuery, data: closePreview,
   }),
   positions: endpoint({
     method: 'get', path: 'trade/positions', tag: 'trade', auth: 'user',

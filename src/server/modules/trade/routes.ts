@@ -11,6 +11,7 @@ export function tradeRoutes(trading: TradingService) {
     route(tradeApi.holdings, ({ user }) => trading.holdingsView(user.id)),
     route(tradeApi.positions, ({ user, query }) => trading.list(user.id, { statuses: query.status, cursor: query.cursor, limit: query.limit })),
     route(tradeApi.position, ({ user, params }) => trading.get(user.id, params.id)),
+    route(tradeApi.closePreview, ({ user, params, query }) => trading.closePreview(user.id, params.id, query)),
     route(tradeApi.closePosition, ({ user, params, body, idempotencyKey }) => trading.close(user, params.id, body, idempotencyKey)),
   ];
 }

@@ -11,6 +11,7 @@ import { cancelOrder, cancelPendingOrders, closePosition, type CloseBody } from 
 import { amendOrder, type AmendBody } from './amend';
 import { readHoldings } from './holdings';
 import { previewOrder } from './preview';
+import { previewClose, type ClosePreviewQuery } from './close-preview';
 import { alertsFor, findPosition, listPositions } from './repo';
 import { heldNetPnl, positionView, QuoteCache, valueHeld } from './view';
 
@@ -42,6 +43,10 @@ export class TradingService implements HoldingsProvider {
 
   preview(userId: string, query: Parameters<typeof previewOrder>[2]) {
     return previewOrder(this.ctx, userId, query);
+  }
+
+  closePreview(userId: string, id: string, query: ClosePreviewQuery) {
+    return previewClose(this.ctx, userId, id, query);
   }
 
   async list(userId: string, opts: { statuses?: string[]; businessType?: string; cursor?: string; limit: number }) {

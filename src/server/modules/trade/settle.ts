@@ -210,6 +210,33 @@ export function settlementDate(tradeDate: IsoDate): IsoDate {
 }
 
 /**
+ * The money of closing `pos` at `price` at `at`, before tax: gross P/L from the cost, the closing
+ * fee, the interest still due and the whole interest, and the gain the year's tax nets. Pure, so
+ * the close (settleClose) and its estimate (close-preview.ts) cannot differ.
+ */
+export function closeAmounts(pos: PositionRow, price: number, at: number, cfg: ConfigValues) {
+  if (pos.contract_value === null) throw conflict('order_state_invalid', { status: pos.status });
+  const today = jstDate(at);
+  const settlesOn = settlementDate(today);
+  const interestNow = interestDue(pos, today, cfg);
+  const pnl = pnlFromCost(dir(pos), pos.contract_value, price, pos.quantity, pos.price_scale);
+  const closeFee = tradeFee(contractValue(price, pos.quantity, pos.price_scale), cfg.feeSchedule);
+  const interest = pos.interest + interestNow;
+  const gain = pnl - pos.open_fee - closeFee - interest;
+  return { today, settlesOn, interestNow, pnl, closeFee, interest, gain };
+}
+
+/** Tax is netted in the Tokyo calendar year of the settlement date. */
+export function taxYearOf(settlesOn: IsoDate): number {
+  return Number(settlesOn.slice(0, 4));
+}
+
+/** What a close returns to the user (negative: what it costs beyond the margin): margin + P/L − interest due − fee − tax. */
+export function closeReturn(pos: Pick<PositionRow, 'principal'>, a: { pnl: number; interestNow: number; closeFee: number }, tax: number): number {
+  return pos.principal + a.pnl - a.interestNow - a.closeFee - tax;
+}
+
+/**
  * Closes a held position at `price`, in one entry: margin returns, P/L settles against the market
  * counterparty, the remaining interest, the closing fee and the year-netted tax are charged. What
  * comes back repays a shortfall first and the rest sits in `unsettled` until T+2; a loss beyond the
@@ -228,15 +255,9 @@ export async function settleClose(
   const action: PositionAction = reason === 'user' ? 'fill_close' : 'system_close';
   const to = nextStatus(pos.status as 'holding', action);
   if (!to || pos.buy_price === null || pos.contract_value === null) throw conflict('order_state_invalid', { status: pos.status });
-  const today = jstDate(at);
-  const settlesOn = settlementDate(today);
   const wallet = await lockWallet(trx, deps.caps, pos.user_id, cur(pos));
-  const interestNow = interestDue(pos, today, cfg);
-  const pnl = pnlFromCost(dir(pos), pos.contract_value, price, pos.quantity, pos.price_scale);
-  const closeFee = tradeFee(contractValue(price, pos.quantity, pos.price_scale), cfg.feeSchedule);
-  const interest = pos.interest + interestNow;
-  const gain = pnl - pos.open_fee - closeFee - interest;
-  const tax = await netYearTax(trx, pos.user_id, Number(settlesOn.slice(0, 4)), gain, at);
+  const { today, settlesOn, interestNow, pnl, closeFee, interest, gain } = closeAmounts(pos, price, at, cfg);
+  const tax = await netYearTax(trx, pos.user_id, taxYearOf(settlesOn), gain, at);
   const ok = await transition(trx, pos.id, pos.status as 'holding', {
     status: to, sell_time: at, sell_price: price, pnl, close_fee: closeFee, interest, interest_from: null, tax,
     close_reason: reason, close_fill_at: null, close_expires_at: null, updated_at: at,
@@ -245,7 +266,7 @@ export async function settleClose(
 
   const p = new Postings(pos.user_id, cur(pos), wallet).own('margin', -pos.principal);
   p.house('market_counterparty', -pnl).house('interest_income', interestNow).house('fee_income', closeFee).house('tax_payable', tax);
-  const net = pos.principal + pnl - interestNow - closeFee - tax;
+  const net = closeReturn(pos, { pnl, interestNow, closeFee }, tax);
   let proceeds = 0;
   if (net >= 0) proceeds = net - p.credit('unsettled', net);
   else p.owe(-net);

@@ -22,10 +22,25 @@ export async function netYearTax(db: Kysely<DB>, userId: string, year: number, g
     .where('year', '=', year)
     .returning(['net_gain', 'tax_withheld'])
     .executeTakeFirstOrThrow();
-  const due = capitalGainsTax(Number(row.net_gain));
-  const delta = due - Number(row.tax_withheld);
+  const delta = yearTaxDelta(Number(row.net_gain) - gain, Number(row.tax_withheld), gain);
+  const due = Number(row.tax_withheld) + delta;
   if (delta !== 0) {
     await db.updateTable('trade_tax_year').set({ tax_withheld: due }).where('user_id', '=', userId).where('year', '=', year).execute();
   }
   return delta;
+}
+
+/**
+ * The tax withheld (+) or refunded (−) by a close whose gain is `gain`, when the year so far has
+ * netted `netGain` and withheld `withheld`: the tax due on the new net less what was withheld. The
+ * close (netYearTax) and its estimate (close-preview.ts) both use it.
+ */
+export function yearTaxDelta(netGain: number, withheld: number, gain: number): number {
+  return capitalGainsTax(netGain + gain) - withheld;
+}
+
+/** The year's netting so far (zero before the year's first close); read only, for an estimate. */
+export async function readYearTax(db: Kysely<DB>, userId: string, year: number): Promise<{ netGain: number; withheld: number }> {
+  const row = await db.selectFrom('trade_tax_year').select(['net_gain', 'tax_withheld']).where('user_id', '=', userId).where('year', '=', year).executeTakeFirst();
+  return { netGain: Number(row?.net_gain ?? 0), withheld: Number(row?.tax_withheld ?? 0) };
 }
