@@ -40,5 +40,7 @@ export const marketKeys = {
 
 export const watchlistKeys = {
   all: endpointKey(watchlistApi.list),
+  /** The groups with their rows (`GET watchlist/groups`): patched by the stream like the watchlist. */
+  groups: endpointKey(watchlistApi.groups),
   alerts: endpointKey(marketApi.watchlistAlerts, { query: { watchlist: '1' } }),
 };

@@ -151,9 +151,10 @@ export function applyQuotes(client: QueryClient, updates: ReadonlyMap<string, St
     }
   }
 
-  // Flat row lists: the watchlist and search results.
+  // Flat row lists: the watchlist, its groups and search results.
   const lists = [
     ...cache.findAll({ queryKey: watchlistKeys.all, exact: true }),
+    ...cache.findAll({ queryKey: watchlistKeys.groups, exact: true }),
     ...cache.findAll({ queryKey: marketKeys.searches }),
   ];
   for (const query of lists) {

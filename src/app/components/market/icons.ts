@@ -8,3 +8,4 @@ export const search = 'M11 18a7 7 0 100-14 7 7 0 000 14zM20 20l-4-4';
 export const close = 'M6 6l12 12M18 6L6 18';
 export const palette = 'M12 3a9 9 0 000 18c1.2 0 1.8-.9 1.5-1.9-.4-1.2.4-2.1 1.6-2.1H18a3 3 0 003-3c0-6-4-11-9-11zM7.5 12h.01M9.5 8h.01M14.5 8h.01';
 export const chart = 'M4 19V5M4 19h16M7 15l3-4 3 2 4-6';
+export const plus = 'M12 5v14M5 12h14';

@@ -1,27 +1,73 @@
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useLingui } from '@lingui/react/macro';
 import { Icon } from '../Icon';
 import * as icons from '../market/icons';
 import type { RowSnapshot } from './watchlist-queue';
 import { useWatchlist } from './watchlist';
+import { GroupPicker } from './GroupPicker';
 import '../market/market.css';
 
-/** The watchlist star: toggles the instrument in the watchlist (works offline: the edit is queued). */
+/** How long a press on the star opens the group picker instead of toggling. */
+export const LONG_PRESS_MS = 500;
+
+/**
+ * The watchlist star: a tap toggles the instrument in the default watchlist (works offline: the
+ * edit is queued); a long press, a right click or the context-menu key opens the group picker
+ * (GroupPicker.tsx) to put it into other groups too.
+ */
 export function WatchStar({ row, className = 'icon-btn' }: { row: RowSnapshot; className?: string }) {
   const { t } = useLingui();
   const watchlist = useWatchlist();
+  const [picking, setPicking] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const pressed = useRef(false);
+  useEffect(() => () => clearTimeout(timer.current), []);
   const on = watchlist.has(row.code);
   const full = !on && watchlist.codes.length >= watchlist.max;
+  const cancel = () => clearTimeout(timer.current);
+  const open = () => {
+    pressed.current = true;
+    setPicking(true);
+  };
   return (
-    <button
-      type="button"
-      className={`${className} star-btn`}
-      aria-pressed={on}
-      aria-label={on ? t`お気に入りから外す` : t`お気に入りに追加`}
-      title={full ? t`お気に入りは上限に達しています` : undefined}
-      disabled={full}
-      onClick={() => (on ? watchlist.remove(row.code) : watchlist.add(row))}
-    >
-      <Icon d={icons.star} size={22} />
-    </button>
+    <>
+      <button
+        type="button"
+        className={`${className} star-btn`}
+        aria-pressed={on}
+        aria-label={on ? t`お気に入りから外す` : t`お気に入りに追加`}
+        aria-haspopup="dialog"
+        title={full ? t`お気に入りは上限に達しています` : t`長押しでグループに登録`}
+        disabled={full}
+        data-testid="watch-star"
+        onPointerDown={() => {
+          pressed.current = false;
+          cancel();
+          timer.current = setTimeout(open, LONG_PRESS_MS);
+        }}
+        onPointerUp={cancel}
+        onPointerLeave={cancel}
+        onPointerCancel={cancel}
+        onContextMenu={(e) => {
+          e.preventDefault();
+          cancel();
+          open();
+        }}
+        onClick={() => {
+          // The click that ends a long press only closes it.
+          if (pressed.current) {
+            pressed.current = false;
+            return;
+          }
+          if (on) watchlist.remove(row.code);
+          else watchlist.add(row);
+        }}
+      >
+        <Icon d={icons.star} size={22} />
+      </button>
+      {/* Out of the top bar or the row it sits in (their stacking and clicks are not the sheet's). */}
+      {picking ? createPortal(<GroupPicker row={row} onClose={() => setPicking(false)} />, document.body) : null}
+    </>
   );
 }
