@@ -9,7 +9,7 @@ import { jstMs, sessionBounds, isTradingDay, addDays, type IsoDate } from '../..
 import type { Quote } from '../../src/server/market';
 import { registerUser, type TestServer, type TestUser } from '../support/server';
 import { fundsAdminApi } from '../../src/shared/api/funds';
-import { tradeApi } from '../../src/shared/api/trade';
+import { MARGIN_AGREEMENT_VERSION, tradeApi } from '../../src/shared/api/trade';
 import type { Envelope } from '../../src/shared/api/envelope';
 
 export { jstMs };
@@ -34,11 +34,22 @@ export function dataOf<T>(body: Envelope<T>): T {
   return body.data;
 }
 
-/** A registered user holding `amount` yen of granted cash. */
-export async function trader(s: TestServer, amount = 10_000_000): Promise<TestUser> {
+/**
+ * A registered user holding `amount` yen of granted cash who has agreed to the 信用取引 risk
+ * explanation (margin and short orders need it); `{ agreed: false }` for one who has not.
+ */
+export async function trader(s: TestServer, amount = 10_000_000, opts: { agreed?: boolean } = {}): Promise<TestUser> {
   const u = await registerUser(s);
   if (amount > 0) await grant(s, u.id, amount);
+  if (opts.agreed ?? true) await agreeToMargin(s, u);
   return u;
+}
+
+/** Records the user's agreement to the current 信用取引 risk explanation. */
+export async function agreeToMargin(s: TestServer, u: TestUser) {
+  const res = await s.api(tradeApi.agreeToMargin, { token: u.token, body: { version: MARGIN_AGREEMENT_VERSION } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return dataOf(res.body);
 }
 
 export interface OrderInput {

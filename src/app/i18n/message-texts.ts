@@ -136,6 +136,12 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
     text: msg({ message: 'まだ売却できません（T+N・ロック期間中）' }),
     variants: { date: msg({ message: 'まだ売却できません。{date}から売却できます（T+N・ロック期間中）' }) },
   },
+  sell_quantity_not_whole_positions: {
+    text: msg({ message: '現物売は古い買付から買付ごとにまとめて売却します。{shares}株は指定できません（最も少ない株数：{above}株）' }),
+    variants: { below: msg({ message: '現物売は古い買付から買付ごとにまとめて売却します。{shares}株は指定できません（近い株数：{below}株・{above}株）' }) },
+  },
+  sell_exceeds_holding: { text: msg({ message: '保有株数を超えています（保有 {held}株・うち現在売却できるのは {sellable}株）' }) },
+  margin_agreement_required: { text: msg({ message: '信用取引（信用新規買・空売り）には、信用取引のリスク説明への同意が必要です' }) },
   follow_time_exceeded: { text: msg({ message: 'フォロー注文の受付時間を過ぎています' }) },
   // cash flow
   deposit_time_closed: {

@@ -234,6 +234,13 @@ export interface WatchlistGroupItemTable {
   added_at: number;
 }
 
+/** Agreement to the 信用取引 risk explanation (migration 2026-11-25-001). */
+export interface MarginAgreementTable {
+  user_id: string;
+  version: number;
+  agreed_at: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -253,6 +260,7 @@ export interface DB {
   trade_settlement: TradeSettlementTable;
   shortfall_notice: ShortfallNoticeTable;
   job_state: JobStateTable;
+  margin_agreement: MarginAgreementTable;
   block_offer: BlockOfferTable;
   passkey_credential: PasskeyCredentialTable;
   passkey_challenge: PasskeyChallengeTable;

@@ -83,6 +83,12 @@ export const MESSAGE_IDS = [
   'order_state_invalid',
   // selling before T+N trading days, or inside a block-trade lock: params.date is the first day allowed
   'sell_not_allowed_yet',
+  // 現物売 of shares that are not a FIFO sum of whole positions: params {shares, below?, above} (docs/decisions/011-selling-a-holding.md)
+  'sell_quantity_not_whole_positions',
+  // 現物売 of more shares than held or sellable now: params {shares, held, sellable}
+  'sell_exceeds_holding',
+  // a margin or short order before agreeing to the 信用取引 risk explanation (POST trade/margin-agreement): params {version}
+  'margin_agreement_required',
   'follow_time_exceeded',
   // cash flow (the spec's "credit score too low to withdraw" is deliberately absent: docs/domain.md "What Kabuto never builds")
   'deposit_time_closed',

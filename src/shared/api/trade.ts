@@ -285,6 +285,47 @@ export const holdingsView = z.object({
   ),
 });
 
+/**
+ * 現物売: sell `shares` of a cash holding. The server closes the user's sellable cash positions of
+ * the stock oldest first (FIFO), whole positions only, so `shares` must be one of the FIFO sums
+ * `GET trade/sellable` lists (docs/decisions/011-selling-a-holding.md). It never opens a short.
+ */
+export const sellBody = closeRules(
+  closeFields.extend({
+    code: z.string().trim().min(1).max(16),
+    shares: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  }),
+);
+
+export const sellResult = z.object({
+  code: z.string(),
+  shares: int,
+  /** The positions this sale closed (or, when it cannot fill now, left waiting as close requests), oldest first. */
+  positions: z.array(positionView),
+});
+
+/** What 現物売 can sell now: the FIFO order of the sellable cash positions and the sums it allows. */
+export const sellableView = z.object({
+  code: z.string(),
+  /** Shares held in cash (including those not sellable yet or already being sold). */
+  held: int,
+  /** Shares that can be sold now. */
+  sellable: int,
+  /** The share counts a sale may name: cumulative sums of whole positions, oldest first. */
+  steps: z.array(int),
+  positions: z.array(z.object({ id: z.string(), shares: int, buyTime: int.nullable() })),
+});
+
+/** Version of the 信用取引 risk explanation the app shows; a new text needs a new agreement. */
+export const MARGIN_AGREEMENT_VERSION = 1;
+
+export const marginAgreementView = z.object({
+  /** When the user agreed to the current explanation; null when they have not (or only to an older one). */
+  agreedAt: int.nullable(),
+  version: int.nullable(),
+  current: int,
+});
+
 export const tradeApi = {
   placeOrder: endpoint({
     method: 'post', path: 'trade/orders', tag: 'trade', auth: 'user', idempotent: true,
@@ -335,5 +376,25 @@ export const tradeApi = {
     method: 'post', path: 'trade/positions/{id}/close', tag: 'trade', auth: 'user', idempotent: true,
     summary: 'Close (sell) a position at market or at a limit',
     params: idParam, body: closeBody, data: positionView,
+  }),
+  sell: endpoint({
+    method: 'post', path: 'trade/sell', tag: 'trade', auth: 'user', idempotent: true,
+    summary: '現物売: sell shares of a cash holding, closing whole positions oldest first (FIFO); never opens a short',
+    body: sellBody, data: sellResult,
+  }),
+  sellable: endpoint({
+    method: 'get', path: 'trade/sellable', tag: 'trade', auth: 'user',
+    summary: 'What 現物売 can sell of a stock now: held and sellable shares and the FIFO share counts allowed',
+    query: z.object({ code: z.string().trim().min(1).max(16) }), data: sellableView,
+  }),
+  marginAgreement: endpoint({
+    method: 'get', path: 'trade/margin-agreement', tag: 'trade', auth: 'user',
+    summary: 'Whether the user agreed to the current 信用取引 risk explanation (margin and short orders need it)',
+    data: marginAgreementView,
+  }),
+  agreeToMargin: endpoint({
+    method: 'post', path: 'trade/margin-agreement', tag: 'trade', auth: 'user',
+    summary: 'Record agreement to the 信用取引 risk explanation (its version and the time)',
+    body: z.object({ version: z.literal(MARGIN_AGREEMENT_VERSION) }), data: marginAgreementView,
   }),
 };

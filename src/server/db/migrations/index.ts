@@ -8,6 +8,7 @@ import { serverSecrets } from './2026-11-23-003-server-secrets';
 import { tradingMoney } from './2026-11-23-004-trading-money';
 import { orderTypes } from './2026-11-23-006-order-types';
 import { jobState } from './2026-11-23-005-job-state';
+import { marginAgreement } from './2026-11-25-001-margin-agreement';
 import { watchlistGroups } from './2026-11-25-002-watchlist-groups';
 
 /** Ordered by name (ISO date first). Add new migrations here; never edit a landed one. */
@@ -20,5 +21,6 @@ export const migrations: Record<string, (caps: Capabilities) => Migration> = {
   '2026-11-23-004-trading-money': tradingMoney,
   '2026-11-23-005-job-state': jobState,
   '2026-11-23-006-order-types': orderTypes,
+  '2026-11-25-001-margin-agreement': marginAgreement,
   '2026-11-25-002-watchlist-groups': watchlistGroups,
 };

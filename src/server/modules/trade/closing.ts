@@ -43,7 +43,7 @@ const stateInvalid = (status: string) => conflict('order_state_invalid', { statu
  * purchase, from the end of its lock. A block purchase whose lock
  * has ended is unlocked here first, so the user never waits for the job.
  */
-async function assertSellable(trx: Transaction<DB>, pos: PositionRow, now: number): Promise<PositionRow> {
+export async function assertSellable(trx: Transaction<DB>, pos: PositionRow, now: number): Promise<PositionRow> {
   const today = jstDate(now);
   if (pos.status === 'in_progress') {
     if (pos.locked_until !== null && today < pos.locked_until) {
@@ -75,7 +75,7 @@ export function closePosition(ctx: TradeCtx, user: AuthUser, id: string, body: C
   });
 }
 
-async function requestClose(trx: Transaction<DB>, ctx: TradeCtx, pos: PositionRow, body: CloseBody, now: number, cfg: ConfigValues) {
+export async function requestClose(trx: Transaction<DB>, ctx: TradeCtx, pos: PositionRow, body: CloseBody, now: number, cfg: ConfigValues) {
   assertOrderTime(now, false);
   const inst = tradable(ctx.market, pos.code);
   const session = sessionAt(now);

@@ -18,6 +18,7 @@ import { findPosition, insertPosition, type PositionRow } from './repo';
 import { placeThenClose } from './close-request';
 import { positionView, QuoteCache } from './view';
 import { assertTriggerAhead, conditionAuction, expiryFor } from './order-terms';
+import { assertMarginAgreed } from './margin-agreement';
 
 export type OrderBody = z.infer<typeof orderBody>;
 
@@ -83,6 +84,8 @@ async function openOrder(trx: Transaction<DB>, ctx: TradeCtx, userId: string, bo
   const lev = checkLeverage(body.leverage, cfg);
   checkShortMargin(body.direction, lev);
   const inst = tradable(ctx.market, body.code);
+  // Margin and short orders need the recorded agreement to the 信用取引 risk explanation.
+  await assertMarginAgreed(trx, userId, body.direction, lev);
   await assertNoShortfall(trx, ctx.database.caps, userId, inst.currency);
   assertOrderTime(now, body.dayTrade);
   const session = sessionAt(now);

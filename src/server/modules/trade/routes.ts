@@ -13,5 +13,9 @@ export function tradeRoutes(trading: TradingService) {
     route(tradeApi.position, ({ user, params }) => trading.get(user.id, params.id)),
     route(tradeApi.closePreview, ({ user, params, query }) => trading.closePreview(user.id, params.id, query)),
     route(tradeApi.closePosition, ({ user, params, body, idempotencyKey }) => trading.close(user, params.id, body, idempotencyKey)),
+    route(tradeApi.sell, ({ user, body, idempotencyKey }) => trading.sell(user, body, idempotencyKey)),
+    route(tradeApi.sellable, ({ user, query }) => trading.sellable(user.id, query.code)),
+    route(tradeApi.marginAgreement, ({ user }) => trading.marginAgreement(user.id)),
+    route(tradeApi.agreeToMargin, ({ user, body }) => trading.agreeToMargin(user.id, body.version)),
   ];
 }

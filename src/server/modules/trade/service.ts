@@ -11,6 +11,8 @@ import { cancelOrder, cancelPendingOrders, closePosition, type CloseBody } from 
 import { amendOrder, type AmendBody } from './amend';
 import { readHoldings } from './holdings';
 import { previewOrder } from './preview';
+import { sellHolding, sellableOf, type SellBody } from './sell';
+import { agreeToMargin, marginAgreementOf } from './margin-agreement';
 import { previewClose, type ClosePreviewQuery } from './close-preview';
 import { alertsFor, findPosition, listPositions } from './repo';
 import { heldNetPnl, positionView, QuoteCache, valueHeld } from './view';
@@ -39,6 +41,23 @@ export class TradingService implements HoldingsProvider {
 
   close(user: AuthUser, id: string, body: CloseBody, key: string): Promise<PositionView> {
     return closePosition(this.ctx, user, id, body, key);
+  }
+
+  /** 現物売: closes whole cash positions of the stock, oldest first (docs/decisions/011-selling-a-holding.md). */
+  sell(user: AuthUser, body: SellBody, key: string) {
+    return sellHolding(this.ctx, user, body, key);
+  }
+
+  sellable(userId: string, code: string) {
+    return sellableOf(this.ctx, userId, code);
+  }
+
+  marginAgreement(userId: string) {
+    return marginAgreementOf(this.ctx, userId);
+  }
+
+  agreeToMargin(userId: string, version: number) {
+    return agreeToMargin(this.ctx, userId, version);
   }
 
   preview(userId: string, query: Parameters<typeof previewOrder>[2]) {
