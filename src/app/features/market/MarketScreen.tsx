@@ -119,7 +119,7 @@ export function MarketScreen() {
           />
         ) : (
           // The Auction tab is the block-trade board (docs/domain.md "Market boards"): the same offers as /home/blockTrade.
-          <div className="mkt-auction">
+          <div className="mkt-auction" style={{ display: 'flex', flexDirection: 'column', gap: '0.75rem' }}>
             <p className="mkt-hint">
               <Trans>ブロック取引の案件（取引価格での現物購入）</Trans>
             </p>

@@ -216,7 +216,7 @@ export function FavoriteScreen() {
     >
       <SimNote />
       <div className="wgroups">
-        <TabList items={tabs} value={groupId} onChange={pick} label={t`お気に入りのグループ`} idPrefix="wgroup" small />
+        <TabList items={tabs} value={groupId} onChange={pick} label={t`お気に入りのグループ`} idPrefix="wgroup" />
         <button
           type="button"
           className="icon-btn"
