@@ -2,8 +2,11 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
 import { tradeApi } from '../../../shared/api/trade';
 import type { PriceType } from '../../../shared/domain/position';
+import type { DataOf, QueryOf } from '../../../shared/api/endpoint';
+import { endpointQuery } from '../../api/query';
 import {
   formatDateTime,
   formatIsoDate,
@@ -23,15 +26,16 @@ import * as icons from '../../components/icons';
 import { toast } from '../../components/Toast';
 import { Page } from '../../components/Page';
 import { ActionDialog } from '../../components/ConfirmDialog';
-import { Segmented } from '../../components/Segmented';
 import { Signed } from '../../components/Signed';
 import { Stepper } from '../../components/Stepper';
 import { BUSINESS_TEXT, CLOSE_REASON_TEXT, DIRECTION_TEXT, PRICE_TYPE_TEXT, STATUS_TEXT } from '../../components/trade/labels';
 import { alertText, alertTone } from '../../components/trade/alert-texts';
 import { positionQuery, quoteQuery, tradeCommand, type CloseBody, type PositionView } from './api';
-import { canStepPrice, clampLimitPrice, limitRefusal, parsePriceInput, stepLimitPrice, type PriceRules } from './ticket';
+import { canStepPrice, limitRefusal, parsePriceInput, stepLimitPrice, type PriceRules, type TicketQuote } from './ticket';
 import { LimitPriceNotice } from './LimitPriceNotice';
 import { AutoCloseCountdown, useMarketOffset } from './AutoCloseCountdown';
+import { DEFAULT_ORDER_TYPE, OrderTypeFields, orderTypeBody, orderTypeReady, type OrderTypeValue } from './OrderTypeFields';
+import { estimatePriceOf, kindOf, reached, sideOf, stopLegPrice, tokyoToday } from './order-type';
 import '../../components/trade/positions.css';
 import './trade.css';
 
@@ -58,7 +62,7 @@ function PositionBody({ p }: { p: PositionView }) {
   const held = HELD.includes(p.status);
   const open = held || p.status === 'pending';
   const offset = useMarketOffset(open ? p.code : null);
-  const [dialog, setDialog] = useState<'close' | 'cancel' | null>(null);
+  const [dialog, setDialog] = useState<'close' | 'cancel' | 'amend' | null>(null);
   const row = (label: ReactNode, value: ReactNode) => <InfoRow label={label} value={value} />;
   const price = (v: number | null) => <span className="mono">{formatPriceYen(v, p.priceScale, p.currency)}</span>;
   const money = (v: number | null) => <span className="mono">{v === null ? '—' : formatMoney(v, p.currency)}</span>;
@@ -105,11 +109,16 @@ function PositionBody({ p }: { p: PositionView }) {
         )}
         {row(
           <Trans>注文種別</Trans>,
-          <>
-            {i18n._(PRICE_TYPE_TEXT[p.priceType])}
-            {p.limitPrice !== null ? <> {price(p.limitPrice)}</> : null}
-          </>,
+          <OrderLine type={p.priceType} limit={p.limitPrice} trigger={p.trigger} triggeredAt={p.triggeredAt} stop={null} scale={p.priceScale} />,
         )}
+        {p.condition ? row(<Trans>執行条件</Trans>, i18n._(CONDITION_TEXT[p.condition])) : null}
+        {p.status === 'pending' && p.expiresAt !== null ? row(<Trans>有効期限</Trans>, time(p.expiresAt)) : null}
+        {p.thenClose && (p.status === 'pending' || p.status === 'cancelled')
+          ? row(
+              <Trans>約定後の決済注文（IFD）</Trans>,
+              <OrderLine type={p.thenClose.type} limit={p.thenClose.price ?? null} trigger={p.thenClose.trigger ?? null} triggeredAt={null} stop={p.thenClose.stop ?? null} scale={p.priceScale} />,
+            )
+          : null}
         {row(<Trans>状態</Trans>, i18n._(STATUS_TEXT[p.status]))}
         {row(<Trans>注文日時</Trans>, time(p.placedAt))}
         {row(<Trans>新規約定日時</Trans>, time(p.buyTime))}
@@ -117,7 +126,7 @@ function PositionBody({ p }: { p: PositionView }) {
         {row(
           <Trans>数量</Trans>,
           <span className="mono">
-            {p.lots !== null ? <Trans>{formatNumber(p.lots)}口（{formatNumber(p.quantity)}株）</Trans> : <Trans>{formatNumber(p.quantity)}株</Trans>}
+            {p.lots !== null ? <Trans>{formatNumber(p.lots)}単元（{formatNumber(p.quantity)}株）</Trans> : <Trans>{formatNumber(p.quantity)}株</Trans>}
           </span>,
         )}
         {row(<Trans>決済日時</Trans>, time(p.sellTime))}
@@ -164,12 +173,10 @@ function PositionBody({ p }: { p: PositionView }) {
         {p.closeType
           ? row(
               <Trans>決済注文</Trans>,
-              <>
-                {i18n._(PRICE_TYPE_TEXT[p.closeType])}
-                {p.closeLimitPrice !== null ? <> {price(p.closeLimitPrice)}</> : null}
-              </>,
+              <OrderLine type={p.closeType} limit={p.closeLimitPrice} trigger={p.closeTrigger} triggeredAt={p.closeTriggeredAt} stop={p.closeStop} scale={p.priceScale} />,
             )
           : null}
+        {p.status === 'closing' && p.closeExpiresAt !== null ? row(<Trans>決済注文の有効期限</Trans>, time(p.closeExpiresAt)) : null}
         {p.closeReason ? row(<Trans>決済理由</Trans>, i18n._(CLOSE_REASON_TEXT[p.closeReason])) : null}
       </ul>
 
@@ -178,6 +185,11 @@ function PositionBody({ p }: { p: PositionView }) {
           {p.actions.cancel ? (
             <button type="button" className="btn btn--danger btn--block" onClick={() => setDialog('cancel')}>
               {p.status === 'closing' ? <Trans>決済注文を取り消す</Trans> : <Trans>注文を取り消す</Trans>}
+            </button>
+          ) : null}
+          {p.actions.cancel && amendable(p) ? (
+            <button type="button" className="btn btn--secondary btn--block" onClick={() => setDialog('amend')}>
+              {p.status === 'closing' ? <Trans>決済注文を訂正する</Trans> : <Trans>注文を訂正する</Trans>}
             </button>
           ) : null}
           {p.actions.close ? (
@@ -190,6 +202,7 @@ function PositionBody({ p }: { p: PositionView }) {
 
       {dialog === 'cancel' ? <CancelDialog p={p} onDone={() => setDialog(null)} /> : null}
       {dialog === 'close' ? <CloseDialog p={p} onDone={() => setDialog(null)} /> : null}
+      {dialog === 'amend' ? <AmendDialog p={p} onDone={() => setDialog(null)} /> : null}
     </>
   );
 }
@@ -291,17 +304,173 @@ function CancelDialog({ p, onDone }: { p: PositionView; onDone: () => void }) {
   );
 }
 
+const CONDITION_TEXT = {
+  open: msg({ message: '寄付' }),
+  close: msg({ message: '引け' }),
+  funari: msg({ message: '不成' }),
+} as const;
+
+/**
+ * An order as the user chose it: 成行 / 指値 X, 逆指値 (trigger, whether reached, then 成行 or 指値),
+ * or an OCO's two legs (take-profit limit, stop-loss).
+ */
+function OrderLine(props: { type: PriceType; limit: number | null; trigger: number | null; triggeredAt: number | null; stop: number | null; scale: number }) {
+  const { i18n } = useLingui();
+  const yen = (v: number) => <span className="mono">{formatPriceYen(v, props.scale)}</span>;
+  const base = (
+    <>
+      {i18n._(PRICE_TYPE_TEXT[props.type])}
+      {props.type === 'limit' && props.limit !== null ? <> {yen(props.limit)}</> : null}
+    </>
+  );
+  if (props.stop !== null && props.limit !== null) {
+    const take = yen(props.limit);
+    const stop = yen(props.stop);
+    return (
+      <span className="pos-order">
+        <Trans>OCO：利益確定 指値 {take} ／ 損切り 逆指値 {stop}（発動で成行）</Trans>
+      </span>
+    );
+  }
+  if (props.trigger !== null) {
+    const trigger = yen(props.trigger);
+    return (
+      <span className="pos-order">
+        <Trans>逆指値 {trigger} で発動 → {base}</Trans>
+        {props.triggeredAt !== null ? (
+          <span className="muted small">
+            {' '}
+            <Trans>（発動済み）</Trans>
+          </span>
+        ) : (
+          <span className="muted small">
+            {' '}
+            <Trans>（未発動）</Trans>
+          </span>
+        )}
+      </span>
+    );
+  }
+  return base;
+}
+
+/** 訂正 is offered for what the server lets change: a waiting limit price or a trigger not yet reached. */
+function amendable(p: PositionView): boolean {
+  if (p.status === 'pending') return p.priceType === 'limit' || (p.trigger !== null && p.triggeredAt === null);
+  if (p.status === 'closing') return p.closeType === 'limit' || (p.closeTrigger !== null && p.closeTriggeredAt === null);
+  return false;
+}
+
+/** The quote of a position's stock in the shape the order controls use. */
+function useTicketQuote(code: string): TicketQuote | null {
+  const quote = useQuery(quoteQuery(code));
+  const d = quote.data;
+  return useMemo(
+    () => (d ? { price: d.quote.price, bid: d.quote.bid, ask: d.quote.ask, priceScale: d.quote.priceScale, limits: d.quote.limits, tickTable: d.instrument.tickTable } : null),
+    [d],
+  );
+}
+
+function AmendDialog({ p, onDone }: { p: PositionView; onDone: () => void }) {
+  const { t } = useLingui();
+  const q = useTicketQuote(p.code);
+  const rules: PriceRules | null = q ? { table: q.tickTable ?? 'other', limits: q.limits } : null;
+  const opening = p.status === 'pending';
+  const oldPrice = opening ? (p.priceType === 'limit' ? p.limitPrice : null) : p.closeType === 'limit' ? p.closeLimitPrice : null;
+  const oldTrigger = opening ? (p.triggeredAt === null ? p.trigger : null) : p.closeTriggeredAt === null ? p.closeTrigger : null;
+  const [price, setPrice] = useState<number | null>(oldPrice);
+  const [trigger, setTrigger] = useState<number | null>(oldTrigger);
+  const client = useQueryClient();
+  const action = useMoneyCommand(
+    tradeApi.amendOrder,
+    tradeCommand(client, () => {
+      toast(t`訂正しました`);
+      onDone();
+    }),
+  );
+  const cancel = useCallback(() => {
+    action.end();
+    onDone();
+  }, [action, onDone]);
+  const display = useCallback((v: number) => formatPrice(v, p.priceScale), [p.priceScale]);
+  const side = sideOf({ mode: opening ? 'open' : 'close', direction: p.direction });
+  const priceRefusal = price !== null && rules ? limitRefusal(price, rules, p.priceScale) : null;
+  const triggerRefusal = trigger !== null && rules ? limitRefusal(trigger, rules, p.priceScale) : null;
+  const triggerReached = trigger !== null && q !== null && reached(side, trigger, q.price);
+  const body: { price?: number; trigger?: number } = {};
+  if (price !== null && price !== oldPrice) body.price = price;
+  if (trigger !== null && trigger !== oldTrigger) body.trigger = trigger;
+  const ok = (body.price !== undefined || body.trigger !== undefined) && !priceRefusal && !triggerRefusal && !triggerReached;
+  const stepper = (label: string, value: number, set: (v: number) => void) =>
+    rules ? (
+      <Stepper
+        label={label}
+        value={value}
+        display={display}
+        inputMode="decimal"
+        parse={(text) => parsePriceInput(text, p.priceScale)}
+        onChange={(v) => {
+          action.end();
+          set(v);
+        }}
+        onStep={(d) => {
+          action.end();
+          set(stepLimitPrice(value, d, rules));
+        }}
+        canDown={canStepPrice(value, -1, rules)}
+        canUp={canStepPrice(value, 1, rules)}
+        suffix={t`円`}
+      />
+    ) : null;
+  return (
+    <ActionDialog
+      title={opening ? t`注文を訂正しますか？` : t`決済注文を訂正しますか？`}
+      confirmLabel={t`訂正する`}
+      cancelLabel={t`戻る`}
+      busy={action.isPending}
+      confirmDisabled={!ok}
+      onConfirm={() => {
+        if (ok && !action.isPending) action.mutate({ params: { id: p.id }, body });
+      }}
+      onCancel={cancel}
+    >
+      <p className="small muted">
+        <Trans>指値と、まだ発動していない逆指値の値段を訂正できます。数量や注文の種類を変えるときは、取り消してから注文し直してください。</Trans>
+      </p>
+      {price !== null ? stepper(t`指値`, price, setPrice) : null}
+      {priceRefusal ? <LimitPriceNotice refusal={priceRefusal} onPick={setPrice} /> : null}
+      {trigger !== null ? stepper(t`発動値段（逆指値）`, trigger, setTrigger) : null}
+      {triggerRefusal ? <LimitPriceNotice refusal={triggerRefusal} onPick={setTrigger} /> : null}
+      {triggerReached && q ? (
+        <p className="notice notice--warn" role="alert">
+          <Icon d={icons.alert} size={18} />
+          <span>
+            <Trans>株価（{formatPriceYen(q.price, q.priceScale)}）がすでにこの発動値段に達しています。まだ達していない値段を指定してください。</Trans>
+          </span>
+        </p>
+      ) : null}
+      {opening && price !== null && p.direction === 'up' ? (
+        <p className="small muted">
+          <Trans>買いの指値を訂正すると、拘束中の資金も新しい指値に合わせて変わります。</Trans>
+        </p>
+      ) : null}
+    </ActionDialog>
+  );
+}
+
+type ClosePreviewQuery = QueryOf<typeof tradeApi.closePreview>;
+type ClosePreview = DataOf<typeof tradeApi.closePreview>;
+
+/** The server's estimate of a close (`GET trade/positions/{id}/close-preview`): only meaningful now, not persisted. */
+function closePreviewQuery(id: string, query: ClosePreviewQuery) {
+  return endpointQuery(tradeApi.closePreview, { params: { id }, query }, { silent: true, staleTime: 2_000, refetchInterval: 5_000, meta: { persist: false } });
+}
+
 function CloseDialog({ p, onDone }: { p: PositionView; onDone: () => void }) {
   const { t, i18n } = useLingui();
-  const quote = useQuery(quoteQuery(p.code));
-  const q = quote.data?.quote;
-  const rules: PriceRules | null = useMemo(
-    () => (q ? { table: quote.data?.instrument.tickTable ?? 'other', limits: q.limits } : null),
-    [q, quote.data?.instrument.tickTable],
-  );
-  const [type, setType] = useState<PriceType>('market');
-  const [limit, setLimit] = useState<number | null>(null);
-  const limitPrice = limit ?? (q && rules ? clampLimitPrice(q.price, rules) : null);
+  const q = useTicketQuote(p.code);
+  const offset = useMarketOffset(p.code);
+  const [value, setValue] = useState<OrderTypeValue>(DEFAULT_ORDER_TYPE);
   const client = useQueryClient();
   const action = useMoneyCommand(
     tradeApi.closePosition,
@@ -314,19 +483,18 @@ function CloseDialog({ p, onDone }: { p: PositionView; onDone: () => void }) {
     action.end();
     onDone();
   }, [action, onDone]);
-  const display = useCallback((v: number) => formatPrice(v, p.priceScale), [p.priceScale]);
-  // A typed close price is kept as typed; one the server would refuse shows that refusal (and is not sent).
-  const refusal = type === 'limit' && limitPrice !== null && rules ? limitRefusal(limitPrice, rules, p.priceScale) : null;
-  const body: CloseBody | null =
-    type === 'market' ? { type: 'market' } : limitPrice !== null && !refusal ? { type: 'limit', price: limitPrice } : null;
-  const pick = (v: number) => {
-    action.end();
-    setLimit(v);
-  };
+  const now = Date.now() + offset;
+  const ctx = { mode: 'close' as const, direction: p.direction, dayTrade: p.dayTrade };
+  // Nothing the server would refuse is sent: the fields say why instead.
+  const ready = orderTypeReady(value, ctx, q, tokyoToday(now));
+  const body = ready ? (orderTypeBody(value) as CloseBody) : null;
+  const kind = kindOf(value);
+  const at = estimatePriceOf(value);
+  const stopAt = kind === 'oco' ? stopLegPrice(value) : null;
   return (
     <ActionDialog
       title={t`建玉を決済しますか？`}
-      confirmLabel={t`決済する`}
+      confirmLabel={kind === 'market' ? t`決済する` : t`決済注文を出す`}
       cancelLabel={t`戻る`}
       busy={action.isPending}
       confirmDisabled={!body}
@@ -337,46 +505,110 @@ function CloseDialog({ p, onDone }: { p: PositionView; onDone: () => void }) {
     >
       <p>
         {i18n.locale === 'ja' ? p.name : p.nameEn} <span className="mono">{p.code}</span> ・ <Trans>{formatNumber(p.quantity)}株</Trans>
+        {q ? (
+          <span className="muted small">
+            {' '}
+            <Trans>現在値 {formatPriceYen(q.price, q.priceScale)}</Trans>
+          </span>
+        ) : null}
       </p>
-      <Segmented
-        label={t`決済の種別`}
-        value={type}
+      <OrderTypeFields
+        mode="close"
+        quote={q}
+        value={value}
         onChange={(v) => {
           action.end();
-          setType(v);
+          setValue(v);
         }}
-        options={[
-          { value: 'market', label: i18n._(PRICE_TYPE_TEXT.market) },
-          { value: 'limit', label: i18n._(PRICE_TYPE_TEXT.limit) },
-        ]}
+        direction={p.direction}
+        dayTrade={p.dayTrade}
+        now={now}
       />
-      {type === 'limit' && rules && limitPrice !== null ? (
-        <Stepper
-          label={t`決済指値`}
-          value={limitPrice}
-          display={display}
-          inputMode="decimal"
-          parse={(text) => parsePriceInput(text, p.priceScale)}
-          onChange={pick}
-          onStep={(d) => pick(stepLimitPrice(limitPrice, d, rules))}
-          canDown={canStepPrice(limitPrice, -1, rules)}
-          canUp={canStepPrice(limitPrice, 1, rules)}
-          suffix={t`円`}
+      {kind === 'market' || at !== null ? (
+        <CloseEstimate
+          p={p}
+          query={kind === 'market' ? { type: 'market' } : { type: 'limit', price: at! }}
+          title={kind === 'oco' ? <Trans>利益確定の指値で約定した場合</Trans> : kind === 'stop' ? <Trans>発動値段で約定した場合</Trans> : null}
         />
       ) : null}
-      {refusal ? <LimitPriceNotice refusal={refusal} onPick={pick} /> : null}
-      {type === 'market' ? (
-        <p className="small muted">
-          {q ? (
-            <Trans>
-              現在値 {formatPriceYen(q.price, q.priceScale)}。成行で決済し、約定時の価格で損益が確定します。手数料・税金は決済時に差し引かれ、取引履歴に記録されます。
-            </Trans>
+      {stopAt !== null ? <CloseEstimate p={p} query={{ type: 'limit', price: stopAt }} title={<Trans>損切りの逆指値で約定した場合（成行のため値段は変わり得ます）</Trans>} /> : null}
+    </ActionDialog>
+  );
+}
+
+/**
+ * What the close would post at its price: P/L, fee, interest, the year-netted tax and what comes
+ * back, computed by the server with the close's own functions. An estimate: the fill price decides.
+ */
+function CloseEstimate({ p, query, title }: { p: PositionView; query: ClosePreviewQuery; title: ReactNode }) {
+  const est = useQuery(closePreviewQuery(p.id, query));
+  const e: ClosePreview | undefined = est.data;
+  const money = (v: number | undefined) => <span className="mono">{v === undefined ? '—' : formatMoney(v, p.currency)}</span>;
+  const source = e?.priceSource;
+  return (
+    <div className="preview close-estimate" aria-live="polite" data-estimate={query.type}>
+      {title ? <p className="small strong close-estimate__title">{title}</p> : null}
+      <dl className="kv">
+        <dt>
+          {source === 'bid' ? (
+            <Trans>決済単価（見込み・現在の買気配）</Trans>
+          ) : source === 'ask' ? (
+            <Trans>決済単価（見込み・現在の売気配）</Trans>
+          ) : source === 'last' ? (
+            <Trans>決済単価（見込み・現在値）</Trans>
           ) : (
-            <Trans>成行で決済し、約定時の価格で損益が確定します。</Trans>
+            <Trans>決済単価</Trans>
           )}
+        </dt>
+        <dd className="mono">{e ? formatPriceYen(e.price, p.priceScale, p.currency) : '—'}</dd>
+        <dt>
+          <Trans>売買損益</Trans>
+        </dt>
+        <dd>
+          <Signed value={e?.pnl} currency={p.currency} strong={false} />
+        </dd>
+        <dt>
+          <Trans>決済手数料</Trans>
+        </dt>
+        <dd>{money(e?.closeFee)}</dd>
+        <dt>{p.direction === 'up' ? <Trans>金利（累計）</Trans> : <Trans>貸株料（累計）</Trans>}</dt>
+        <dd>{money(e?.interest)}</dd>
+        <dt>
+          <Trans>税金（年間の損益と通算）</Trans>
+        </dt>
+        <dd className="mono">
+          {e ? formatMoney(e.tax, p.currency) : '—'}
+          {e && e.tax < 0 ? (
+            <span className="muted small">
+              {' '}
+              <Trans>（還付）</Trans>
+            </span>
+          ) : null}
+        </dd>
+        <dt>
+          <Trans>純損益（手数料・金利・税金差引後）</Trans>
+        </dt>
+        <dd>
+          <Signed value={e?.netPnl} currency={p.currency} strong={false} />
+        </dd>
+        <dt className="strong">
+          <Trans>受取金額（見込み）</Trans>
+        </dt>
+        <dd className="mono strong">{money(e?.received)}</dd>
+      </dl>
+      {e && (e.yearNetGain !== 0 || e.yearTaxWithheld !== 0) ? (
+        <p className="small muted">
+          <Trans>
+            今年の確定損益 {formatMoney(e.yearNetGain, p.currency)}（源泉徴収済み {formatMoney(e.yearTaxWithheld, p.currency)}）と通算した税額です。
+          </Trans>
         </p>
       ) : null}
-    </ActionDialog>
+      {e ? (
+        <p className="small muted">
+          <Trans>受渡日 {formatIsoDate(e.settlesOn)}。実際の金額は約定した値段で決まります。</Trans>
+        </p>
+      ) : null}
+    </div>
   );
 }
 
