@@ -57,6 +57,31 @@ export const fundsSummary = z.object({
   balances: z.array(currencyBalance),
 });
 
+/** The periods of the asset chart (資産推移). */
+export const HISTORY_RANGES = ['1m', '3m', '1y', 'all'] as const;
+
+/**
+ * 資産推移: total assets at each Tokyo day's end, from the ledger and the day's closes (how a day is
+ * valued: docs/domain.md "Asset history"); the last point is today's, live.
+ */
+export const fundsHistory = z.object({
+  currency: z.string(),
+  range: z.enum(HISTORY_RANGES),
+  asOf: int,
+  /** Oldest first, one per calendar day from the range's start (or the first activity) to today. */
+  points: z.array(z.object({ date: z.string(), totalAssets: int })),
+  /** Today's (live) total assets: the same figure as funds/summary's. */
+  totalAssets: int,
+  /** Yesterday's end-of-day total assets. */
+  previousTotal: int,
+  /** Deposits, withdrawals and grants today (in +, out −): not a gain or a loss. */
+  netFlows: int,
+  /** 当日損益: totalAssets − previousTotal − netFlows. */
+  dayChange: int,
+  /** dayChange in basis points of what the day started with (previousTotal + money added today). */
+  dayChangeBp: int,
+});
+
 export const RECORD_LINE_TYPES = ['principal', 'reserve', 'pnl', 'fee', 'interest', 'tax', 'dividend', 'shortfall', 'loan', 'grant', 'other'] as const;
 
 export const fundsRecord = z.object({
@@ -101,6 +126,12 @@ export const fundsApi = {
       limit: z.coerce.number().int().min(1).max(100).default(20),
     }),
     data: z.object({ items: z.array(fundsRecord), next: z.string().nullable() }),
+  }),
+  history: endpoint({
+    method: 'get', path: 'funds/history', tag: 'funds', auth: 'user',
+    summary: '資産推移: total assets per Tokyo day (ledger equity + positions at the day’s close), today live, and 当日損益',
+    query: z.object({ range: z.enum(HISTORY_RANGES).default('1m') }),
+    data: fundsHistory,
   }),
 };
 

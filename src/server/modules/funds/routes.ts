@@ -7,6 +7,7 @@ export function fundsRoutes(funds: FundsService) {
   return [
     route(fundsApi.summary, ({ user }) => funds.summary(user.id)),
     route(fundsApi.records, ({ user, query }) => funds.records(user.id, query)),
+    route(fundsApi.history, ({ user, query }) => funds.history(user.id, query.range)),
   ];
 }
 

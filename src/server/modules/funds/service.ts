@@ -9,6 +9,8 @@ import type { RecordType } from '../../../shared/domain/ledger-kinds';
 import type { Holdings, HoldingsProvider } from '../module';
 import type { MarketDataSource } from '../../market';
 import { readRecords } from './records';
+import { readHistory } from './history';
+import type { HistoryRange } from './history-rules';
 
 /**
  * Funds (docs/product.md (spec §3) "Funds"): every figure is a ledger balance or a live valuation of positions, so
@@ -19,7 +21,7 @@ export class FundsService {
     private readonly database: Database,
     private readonly clock: Clock,
     private readonly ledger: Ledger,
-    private readonly market: Pick<MarketDataSource, 'instrument'>,
+    private readonly market: Pick<MarketDataSource, 'instrument' | 'dailyBars' | 'corporateActions'>,
     /** Every registered area's holdings (src/server/modules/index.ts), read per summary. */
     private readonly providers: () => readonly HoldingsProvider[],
   ) {}
@@ -70,6 +72,13 @@ export class FundsService {
       profit: held.realizedPnl + held.unrealizedPnl,
       balances,
     };
+  }
+
+  /** 資産推移 and 当日損益 (history.ts); today's point is this summary's live total. */
+  async history(userId: string, range: HistoryRange) {
+    const now = this.clock.now();
+    const { totalAssets } = await this.summary(userId);
+    return readHistory(this.database.db, this.market, { userId, range, now, liveTotal: totalAssets });
   }
 
   records(userId: string, opts: { type: RecordType; cursor?: string; limit: number }) {
