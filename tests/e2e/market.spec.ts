@@ -43,7 +43,8 @@ test('market, stock detail with every period and indicator, watchlist, search hi
   await page.getByRole('tab', { name: '公募' }).click();
   await expect(page.getByText('新規公開株（IPO）の申込はまだご利用いただけません')).toBeVisible();
   await page.getByRole('tab', { name: 'オークション' }).click();
-  await expect(page.getByText('ブロック取引の募集はまだご利用いただけません')).toBeVisible();
+  // The Auction tab is the block-trade board: the offers of /home/blockTrade (none on a fresh server).
+  await expect(page.getByText('現在募集中のブロック取引はありません')).toBeVisible();
   await page.getByRole('tab', { name: '店頭' }).click();
   await expect(rows.first()).toBeVisible();
   await page.getByRole('tab', { name: '上場' }).click();
