@@ -10,9 +10,11 @@ import { Tabs } from '../../components/Segmented';
 import { BlockOfferList } from '../../components/block/OfferList';
 import { IndexTicker } from '../../components/market/IndexTicker';
 import { PositionList } from '../../components/trade/PositionList';
+import { AssetSummary } from '../../components/funds/AssetSummary';
 
 /**
- * /home/index — tab screen, kept alive: the indices, shortcuts to the product areas, and the
+ * /home/index — tab screen, kept alive: the indices, shortcuts to the product areas, the asset
+ * summary (総資産, 当日損益, 資産推移), and the
  * home tabs: Inventory (the user's open positions), IPO, Big deal (block-trade offers) and
  * Quantitative. IPO and quantitative funds are not built yet and say so. The home screen shows
  * pieces of several areas, so everything it shows comes from components/.
@@ -46,6 +48,7 @@ export function HomeScreen() {
           </Link>
         ))}
       </nav>
+      <AssetSummary />
       <section className="home-tabs positions" aria-label={t`ホームのタブ`}>
         <Tabs
           label={t`ホームのタブ`}
