@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { tradeApi } from '../../../shared/api/trade';
-import type { Direction, PriceType } from '../../../shared/domain/position';
-import type { FeeSchedule } from '../../../shared/domain/trade-money';
-import { formatLeverage, formatMoney, formatNumber, formatPrice, formatPriceYen } from '../../../shared/money';
+import type { Direction } from '../../../shared/domain/position';
+import { contractValue, type FeeSchedule } from '../../../shared/domain/trade-money';
+import { formatLeverage, formatMoney, formatNumber, formatPriceYen } from '../../../shared/money';
 import { useMoneyCommand } from '../../api/money-command';
 import { useSiteConfig } from '../../components/useSiteConfig';
 import { toast } from '../../components/Toast';
@@ -16,40 +16,61 @@ import { Segmented } from '../../components/Segmented';
 import { ActionDialog } from '../../components/ConfirmDialog';
 import { Signed } from '../../components/Signed';
 import { parseLots } from '../../components/forms/validation';
-import { DIRECTION_TEXT, PRICE_TYPE_TEXT, SESSION_TEXT } from '../../components/trade/labels';
-import { buyingPowerQuery, orderPreviewQuery, quoteQuery, tradeCommand, type OrderBody, type OrderPreview, type PositionView } from './api';
+import { SESSION_TEXT } from '../../components/trade/labels';
+import { buyingPowerQuery, orderPreviewQuery, quoteQuery, type OrderBody, type PositionView } from './api';
 import { useDebounced } from './useDebounced';
-import { LimitPriceNotice } from './LimitPriceNotice';
-import { translateMessage } from '../../i18n/translate';
-import { getLanguage } from '../../storage';
 import { CodePicker, type PickedStock } from './CodePicker';
+import { DEFAULT_ORDER_TYPE, OrderTypeFields, orderTypeBody, orderTypeReady, type OrderTypeValue } from './OrderTypeFields';
+import { kindOf, tokyoToday } from './order-type';
+import { holdingsQuery, marginAgreementQuery, sellableQuery, TICKET_INVALIDATES, type SellBody } from './ticket-api';
+import { HoldingSummary } from './HoldingSummary';
+import { ClosePicker } from './ClosePicker';
+import { MarginRisk } from './MarginRisk';
+import { MarginAgreementDialog } from './MarginAgreementDialog';
+import { FundsNotice } from './FundsNotice';
 import {
   LOT_SIZE,
-  canStepPrice,
-  clampLimitPrice,
   clampLots,
   estimatePrice,
-  leverageChoices,
-  leverageFits,
-  limitRefusal,
-  parsePriceInput,
+  fundsShort,
+  initialSide,
+  isMarginSide,
+  isOpeningSide,
+  keepSellShares,
+  leverageForSide,
+  marginLeverageChoices,
   previewCost,
-  stepLimitPrice,
+  sideDirection,
+  sidesFor,
   stepLots,
-  type PriceRules,
+  stepSellShares,
+  unitsOf,
+  type TicketQuote,
+  type TicketSide,
 } from './ticket';
 import './trade.css';
+import './ticket.css';
+
+/** The close fields of an order-type value (a close has no 執行条件 and no IFD). */
+function closeFields(v: OrderTypeValue) {
+  const { condition: _c, then: _t, ...rest } = orderTypeBody(v);
+  return rest;
+}
 
 /**
- * The order ticket: stock, buy up / buy down, market / limit, a limit price
- * on valid ticks inside the daily limits, whole lots, leverage from 1× (cash) to the configured
- * maximum, the day-trade choice, a cost preview (the server's own arithmetic) against the buying
- * power, then a confirmation. `dayTrade="fixed"` is the day-trading screen's ticket.
+ * The order ticket with Japanese broker sides (docs/domain.md "Trading"): 現物買, 現物売 (sells the
+ * cash holding, whole purchases oldest first: docs/decisions/011-selling-a-holding.md), 信用新規買,
+ * 信用新規売（空売り） and 返済 (closes a 建玉). Quantities in 単元 (1単元＝100株) and 株; the order type
+ * fields (成行 / 指値 / 逆指値 …) are OrderTypeFields; margin sides show their rate, cost a day and
+ * levels (GET trade/preview `risk`) and, the first time, ask for agreement to the 信用取引 risk
+ * explanation. `direction="down"` (the stock detail's 売り) opens on 現物売 when the stock is held,
+ * on 返済 when only a margin position is, and only otherwise on 信用新規売. `dayTrade="fixed"` is
+ * the いちにち信用 screen's ticket (margin sides, closed at the day's close).
  */
 export function OrderTicket({
   code: initialCode,
   direction: initialDirection,
-  dayTrade: dayTradeMode = 'toggle',
+  dayTrade: mode = 'toggle',
   onPlaced,
 }: {
   code?: string;
@@ -59,126 +80,199 @@ export function OrderTicket({
 }) {
   const { t, i18n } = useLingui();
   const config = useSiteConfig();
+  const maxLeverage = config.data?.maxLeverage ?? 1;
+  const sides = sidesFor(mode, maxLeverage > 1);
   const [picked, setPicked] = useState<PickedStock | null>(initialCode ? { code: initialCode, name: initialCode } : null);
-  const [direction, setDirection] = useState<Direction>(initialDirection ?? 'up');
-  const [type, setType] = useState<PriceType>('market');
-  const [limitPrice, setLimitPrice] = useState<number | null>(null);
+  const [side, setSide] = useState<TicketSide>(() => initialSide({ direction: initialDirection, mode, cashShares: initialDirection === 'down' ? 1 : 0, marginPositions: 0 }));
+  const [openType, setOpenType] = useState<OrderTypeValue>(DEFAULT_ORDER_TYPE);
+  const [closeType, setCloseType] = useState<OrderTypeValue>(DEFAULT_ORDER_TYPE);
   const [lots, setLots] = useState(1);
-  const [leverage, setLeverage] = useState(1);
-  const [dayTrade, setDayTrade] = useState(dayTradeMode === 'fixed');
+  const [marginLev, setMarginLev] = useState(0);
+  const [dayTradeOn, setDayTradeOn] = useState(false);
+  const [sellShares, setSellShares] = useState<number | null>(null);
+  const [closeId, setCloseId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [agreeing, setAgreeing] = useState(false);
 
-  // A new code or direction from the URL (stock detail's buy/sell buttons) replaces the ticket's.
+  // A new code from the URL (stock detail's buy/sell buttons) replaces the ticket's.
   useEffect(() => {
-    if (initialCode) {
-      setPicked((p) => (p?.code === initialCode ? p : { code: initialCode, name: initialCode }));
-      setLimitPrice(null);
-    }
+    if (initialCode) setPicked((p) => (p?.code === initialCode ? p : { code: initialCode, name: initialCode }));
   }, [initialCode]);
-  useEffect(() => {
-    if (initialDirection) setDirection(initialDirection);
-  }, [initialDirection]);
 
   const code = picked?.code ?? null;
   const quote = useQuery({ ...quoteQuery(code ?? ''), enabled: code !== null });
   const funds = useQuery(buyingPowerQuery());
+  const holdings = useQuery(holdingsQuery());
+  const sellable = useQuery({ ...sellableQuery(code ?? ''), enabled: code !== null && mode === 'toggle' });
+  const agreement = useQuery(marginAgreementQuery());
   const detail = code !== null && quote.data?.instrument.code === code ? quote.data : undefined;
   const instrument = detail?.instrument;
   const q = detail?.quote;
   const tradable = instrument ? instrument.kind === 'stock' : true;
   const name = instrument ? (i18n.locale === 'ja' ? instrument.nameJa : instrument.nameEn) : (picked?.name ?? '');
+  const stock = code ? holdings.data?.stocks.find((s) => s.code === code) : undefined;
+  const marginOfCode = useMemo(() => (code ? (holdings.data?.margin ?? []).filter((m) => m.code === code) : []), [holdings.data, code]);
+  const sellInfo = sellable.data && sellable.data.code === code ? sellable.data : undefined;
 
-  const rules: PriceRules | null = useMemo(
-    () => (q ? { table: instrument?.tickTable ?? 'other', limits: q.limits } : null),
+  // The side the entry asks for, once what the user holds of the stock is known: 売り sells a
+  // holding (現物売) or closes a margin position (返済) before it would ever open a short.
+  const entry = `${initialCode ?? ''}|${initialDirection ?? ''}`;
+  const [appliedEntry, setAppliedEntry] = useState<string | null>(null);
+  useEffect(() => {
+    if (appliedEntry === entry) return;
+    const needsHoldings = initialDirection === 'down' && mode === 'toggle' && initialCode;
+    if (needsHoldings && holdings.isPending) return;
+    const held = needsHoldings ? holdings.data : undefined;
+    setSide(
+      initialSide({
+        direction: initialDirection,
+        mode,
+        cashShares: held?.stocks.find((s) => s.code === initialCode)?.shares ?? 0,
+        marginPositions: held?.margin.filter((m) => m.code === initialCode).length ?? 0,
+      }),
+    );
+    setAppliedEntry(entry);
+  }, [appliedEntry, entry, initialCode, initialDirection, mode, holdings.isPending, holdings.data]);
+  const activeSide: TicketSide = sides.includes(side) ? side : (sides[0] ?? 'cashBuy');
+
+  const ticketQuote: TicketQuote | null = useMemo(
+    () => (q ? { price: q.price, bid: q.bid, ask: q.ask, priceScale: q.priceScale, limits: q.limits, tickTable: instrument?.tickTable ?? null } : null),
     [q, instrument?.tickTable],
   );
-
-  // A limit ticket starts at the last price (on a tick, inside the limits).
-  useEffect(() => {
-    if (type === 'limit' && limitPrice === null && q && rules) setLimitPrice(clampLimitPrice(q.price, rules));
-  }, [type, limitPrice, q, rules]);
-
-  const maxLeverage = config.data?.maxLeverage ?? 1;
-  const choices = useMemo(() => leverageChoices(maxLeverage, direction), [maxLeverage, direction]);
-  // A short needs margin: 1× is not offered for it, and a 1× chosen before switching to a short is
-  // not changed behind the user's back — the ticket says why and waits for a choice.
-  const leverageOk = leverageFits(direction, leverage);
-  useEffect(() => {
-    if (leverage > maxLeverage) setLeverage(1);
-  }, [leverage, maxLeverage]);
+  // The market clock's instant (the quote's), so validity dates count the simulated market's business days.
+  const now = q?.at ?? Date.now();
+  const today = tokyoToday(now);
+  const priceScale = q?.priceScale ?? 10;
   const feeSchedule: FeeSchedule = config.data?.feeSchedule ?? 'zero';
 
-  const price = estimatePrice(q, direction, type, limitPrice);
-  // A typed limit price is kept as typed; one the server would refuse shows that refusal here.
-  const refusal = type === 'limit' && limitPrice !== null && rules && q ? limitRefusal(limitPrice, rules, q.priceScale) : null;
-  const buyingPower = funds.data?.available ?? null;
-  const preview = price !== null && q ? previewCost({ price, lots, priceScale: q.priceScale, leverage, feeSchedule, buyingPower }) : null;
-  const lotsMax = preview?.maxLots ? Math.max(1, preview.maxLots) : undefined;
+  // --- opening sides (現物買 / 信用新規買 / 信用新規売) ---
+  const opening = isOpeningSide(activeSide) ? activeSide : null;
+  const direction: Direction = opening ? sideDirection(opening) : 'up';
+  const leverage = opening ? leverageForSide(opening, marginLev, maxLeverage) : 1;
+  const margin = isMarginSide(activeSide);
+  const dayTrade = mode === 'fixed' || (margin && dayTradeOn);
+  const openCtx = { mode: 'open' as const, direction, dayTrade };
+  const openReady = orderTypeReady(openType, openCtx, ticketQuote, today);
+  const openPrice =
+    openType.type === 'limit' ? openType.price : openType.trigger !== null ? openType.trigger : estimatePrice(q, direction, 'market', null);
+  const fundsBp = funds.data?.available ?? null;
+  const preview = opening && openPrice !== null && q ? previewCost({ price: openPrice, lots, priceScale: q.priceScale, leverage, feeSchedule, buyingPower: fundsBp }) : null;
 
-  // The server's view of the same order: is it taken now, and what would a waiting order reserve?
+  // The server's view of the same order: is it taken now, what would a waiting order reserve, the
+  // buying power it counts (unsettled proceeds too) and, for margin, the rate and levels.
   const previewParams = useDebounced(
-    code && tradable && leverageOk && (type === 'market' || limitPrice !== null)
-      ? { code, direction, type, price: type === 'limit' ? (limitPrice ?? undefined) : undefined, lots, leverage }
+    opening && code && tradable && (openType.type === 'market' || openType.price !== null)
+      ? { code, direction, type: openType.type, price: openType.type === 'limit' ? (openType.price ?? undefined) : undefined, lots, leverage }
       : null,
     300,
   );
-  const server = useQuery({
-    ...orderPreviewQuery(previewParams ?? { code: '' }),
-    enabled: previewParams !== null,
-    placeholderData: keepPreviousData,
-  });
+  const server = useQuery({ ...orderPreviewQuery(previewParams ?? { code: '' }), enabled: previewParams !== null, placeholderData: keepPreviousData });
   const sp = server.data && server.data.code === code ? server.data : undefined;
-  const waits = type === 'limit' || (sp ? sp.session !== 'morning' && sp.session !== 'afternoon' : false);
+  const buyingPower = sp?.buyingPower ?? fundsBp;
+  const waits = openType.type === 'limit' || openType.trigger !== null || openType.condition !== null || (sp ? sp.session !== 'morning' && sp.session !== 'afternoon' : false);
   const closedNow = sp ? !sp.acceptsOrders || (dayTrade && sp.session === 'closing_auction') : false;
+  const maxLots = preview?.maxLots ?? null;
+  const money = opening && preview ? fundsShort({ total: preview.total, reserve: waits && sp ? sp.reserve : null, buyingPower, maxLots }) : 'ok';
 
-  const client = useQueryClient();
-  const action = useMoneyCommand(
-    tradeApi.placeOrder,
-    tradeCommand(client, (p) => {
-      setConfirming(false);
-      toast(p.status === 'pending' ? t`注文を受け付けました（約定待ち）` : t`注文が約定しました`);
-      onPlaced?.(p);
-    }),
-  );
+  const orderBody: OrderBody | null =
+    opening && code && openPrice !== null && openReady ? { code, direction, lots, leverage, dayTrade, ...orderTypeBody(openType) } : null;
 
-  const body: OrderBody | null =
-    code && price !== null && leverageOk && !refusal
-      ? {
-          code,
-          direction,
-          type,
-          ...(type === 'limit' ? { price: limitPrice ?? undefined } : {}),
-          lots,
-          leverage,
-          dayTrade,
-        }
-      : null;
+  // --- 現物売 ---
+  const steps = useMemo(() => sellInfo?.steps ?? [], [sellInfo]);
+  useEffect(() => {
+    setSellShares((s) => keepSellShares(steps, s));
+  }, [steps]);
+  const sellCtx = { mode: 'close' as const, direction: 'up' as const, dayTrade: false };
+  const closeReady = orderTypeReady(closeType, sellCtx, ticketQuote, today);
+  const sellPrice = closeType.type === 'limit' ? closeType.price : closeType.trigger !== null ? closeType.trigger : (q?.bid ?? q?.price ?? null);
+  const sellBody: SellBody | null =
+    activeSide === 'cashSell' && code && sellShares !== null && closeReady ? { code, shares: sellShares, ...closeFields(closeType) } : null;
+
+  // --- 返済 ---
+  useEffect(() => {
+    setCloseId((id) => (id && marginOfCode.some((m) => m.id === id) ? id : (marginOfCode[0]?.id ?? null)));
+  }, [marginOfCode]);
+  const closing = marginOfCode.find((m) => m.id === closeId) ?? null;
+  const closeCtx = { mode: 'close' as const, direction: closing?.direction ?? 'up', dayTrade: closing?.dayTrade ?? false };
+  const closeOk = orderTypeReady(closeType, closeCtx, ticketQuote, today);
+  const closePrice =
+    closeType.type === 'limit'
+      ? closeType.price
+      : closeType.trigger !== null
+        ? closeType.trigger
+        : closing?.direction === 'down'
+          ? (q?.ask ?? q?.price ?? null)
+          : (q?.bid ?? q?.price ?? null);
+
+  // --- commands ---
+  const done = (p: PositionView | null, text: string) => {
+    setConfirming(false);
+    toast(text);
+    if (p) onPlaced?.(p);
+  };
+  const place = useMoneyCommand(tradeApi.placeOrder, {
+    invalidate: TICKET_INVALIDATES,
+    onSuccess: (p) => done(p, p.status === 'pending' ? t`注文を受け付けました（約定待ち）` : t`注文が約定しました`),
+  });
+  const sell = useMoneyCommand(tradeApi.sell, {
+    invalidate: TICKET_INVALIDATES,
+    onSuccess: (r) => {
+      const last = r.positions[r.positions.length - 1] ?? null;
+      done(last, r.positions.every((p) => p.status === 'closed') ? t`売却しました` : t`売却注文を受け付けました（約定待ち）`);
+    },
+  });
+  const close = useMoneyCommand(tradeApi.closePosition, {
+    invalidate: TICKET_INVALIDATES,
+    onSuccess: (p) => done(p, p.status === 'closed' || p.status === 'ended' ? t`返済しました` : t`返済注文を受け付けました（約定待ち）`),
+  });
+  const command = activeSide === 'cashSell' ? sell : activeSide === 'close' ? close : place;
+
+  const ready =
+    tradable && !!q && !closedNow && (activeSide === 'cashSell' ? sellBody !== null : activeSide === 'close' ? closing !== null && closeOk : orderBody !== null && money === 'ok');
 
   const openConfirm = () => {
-    if (!body) return;
-    action.begin();
+    if (!ready) return;
+    if (margin && agreement.data?.agreedAt == null) {
+      setAgreeing(true);
+      return;
+    }
+    command.begin();
     setConfirming(true);
   };
   const cancelConfirm = useCallback(() => {
-    action.end();
+    place.end();
+    sell.end();
+    close.end();
     setConfirming(false);
-  }, [action]);
+  }, [place, sell, close]);
+  const submit = () => {
+    if (command.isPending) return;
+    if (activeSide === 'cashSell' && sellBody) sell.mutate({ body: sellBody });
+    else if (activeSide === 'close' && closing) close.mutate({ params: { id: closing.id }, body: closeFields(closeType) });
+    else if (orderBody) place.mutate({ body: orderBody });
+  };
 
-  const displayLots = useCallback((v: number) => String(v), []);
-  const displayPrice = useCallback((v: number) => (q ? formatPrice(v, q.priceScale) : String(v)), [q]);
-  const priceScale = q?.priceScale ?? 10;
-  const dirText = i18n._(DIRECTION_TEXT[direction]);
-  const submitLabel = direction === 'up' ? t`買い注文の内容を確認` : t`売り注文の内容を確認`;
+  const sideText: Record<TicketSide, string> = {
+    cashBuy: t`現物買`,
+    cashSell: t`現物売`,
+    marginBuy: mode === 'fixed' ? t`買（いちにち信用）` : t`信用新規買`,
+    marginShort: mode === 'fixed' ? t`売（いちにち信用）` : t`信用新規売（空売り）`,
+    close: t`返済`,
+  };
+  const submitLabel =
+    activeSide === 'close' ? t`返済注文の内容を確認` : activeSide === 'cashSell' || activeSide === 'marginShort' ? t`売り注文の内容を確認` : t`買い注文の内容を確認`;
+  const sellTone = activeSide === 'cashSell' || activeSide === 'marginShort' || (activeSide === 'close' && closing?.direction === 'up');
+  const orderTypeText = (v: OrderTypeValue) => {
+    const kind = kindOf(v);
+    const p = (x: number | null | undefined) => (x === null || x === undefined ? '' : ` ${formatPriceYen(x, priceScale)}`);
+    if (kind === 'stop') return t`逆指値` + p(v.trigger) + ' → ' + (v.type === 'limit' ? t`指値` + p(v.price) : t`成行`);
+    if (kind === 'oco') return `OCO` + p(v.price) + ' / ' + p(v.stop).trim();
+    return kind === 'limit' ? t`指値` + p(v.price) : t`成行`;
+  };
 
   return (
     <section className="ticket card" aria-label={t`注文`}>
-      <CodePicker
-        value={picked ? { code: picked.code, name } : null}
-        onPick={(s) => {
-          setPicked(s);
-          setLimitPrice(null);
-        }}
-      />
+      <CodePicker value={picked ? { code: picked.code, name } : null} onPick={(s) => setPicked(s)} />
 
       {code && quote.isError && !detail ? (
         <p className="notice notice--warn">
@@ -217,116 +311,132 @@ export function OrderTicket({
       ) : null}
 
       <Segmented
-        label={t`売買方向`}
-        className="segmented--dir"
-        value={direction}
-        onChange={setDirection}
-        options={[
-          { value: 'up', label: <>▲ {i18n._(DIRECTION_TEXT.up)}</>, tone: 'rise' },
-          { value: 'down', label: <>▼ {i18n._(DIRECTION_TEXT.down)}</>, tone: 'fall' },
-        ]}
-      />
-      <Segmented
-        label={t`注文種別`}
-        value={type}
-        onChange={setType}
-        options={[
-          { value: 'market', label: i18n._(PRICE_TYPE_TEXT.market) },
-          { value: 'limit', label: i18n._(PRICE_TYPE_TEXT.limit) },
-        ]}
+        label={t`取引区分`}
+        className={`ticket-sides ticket-sides--${sides.length}`}
+        value={activeSide}
+        onChange={(s) => {
+          setSide(s);
+          setConfirming(false);
+        }}
+        options={sides.map((s) => ({ value: s, label: sideText[s], tone: s === 'cashSell' || s === 'marginShort' ? 'fall' : s === 'close' ? undefined : 'rise' }))}
       />
 
-      {type === 'limit' ? (
-        rules && limitPrice !== null ? (
-          <Stepper
-            label={t`指値`}
-            value={limitPrice}
-            display={displayPrice}
-            inputMode="decimal"
-            parse={(text) => parsePriceInput(text, priceScale)}
-            onChange={setLimitPrice}
-            onStep={(d) => setLimitPrice(stepLimitPrice(limitPrice, d, rules))}
-            canDown={canStepPrice(limitPrice, -1, rules)}
-            canUp={canStepPrice(limitPrice, 1, rules)}
-            suffix={t`円`}
-            hint={
-              q?.limits ? (
-                <Trans>
-                  値幅制限 {formatPriceYen(q.limits.lower, priceScale)}〜{formatPriceYen(q.limits.upper, priceScale)}
-                </Trans>
-              ) : undefined
-            }
-          />
+      {activeSide === 'cashSell' ? (
+        stock ? (
+          <HoldingSummary stock={stock} sellable={sellInfo} />
         ) : (
-          <p className="muted small">
-            <Trans>銘柄を選ぶと指値を入力できます。</Trans>
+          <p className="muted small" data-testid="no-holding">
+            {holdings.isPending ? <Trans>保有株式を確認しています…</Trans> : <Trans>この銘柄を現物で保有していません。</Trans>}
           </p>
         )
       ) : null}
-      {refusal ? <LimitPriceNotice refusal={refusal} onPick={setLimitPrice} /> : null}
+      {activeSide === 'close' ? <ClosePicker positions={marginOfCode} value={closeId} onChange={setCloseId} /> : null}
 
-      <Stepper
-        label={t`数量`}
-        value={lots}
-        display={displayLots}
-        parse={(text) => {
-          const v = parseLots(text);
-          return v === null ? null : clampLots(v);
-        }}
-        onChange={(v) => setLots(clampLots(v))}
-        onStep={(d) => setLots(stepLots(lots, d))}
-        canDown={lots > 1}
-        suffix={t`口`}
-        hint={
-          <>
-            <Trans>
-              1口＝{LOT_SIZE}株 ・ {formatNumber(lots * LOT_SIZE)}株
-            </Trans>
-            {lotsMax !== undefined ? (
-              <>
-                {' ・ '}
-                <button type="button" className="linkish" onClick={() => setLots(clampLots(lotsMax))}>
-                  <Trans>最大 {formatNumber(lotsMax)}口</Trans>
-                </button>
-              </>
-            ) : null}
-          </>
-        }
-      />
-
-      <div className="ticket__field">
-        <span className="stepper__label" id="lev-label">
-          <Trans>レバレッジ</Trans>
-        </span>
-        <Segmented
-          label={t`レバレッジ`}
-          className="segmented--chips"
-          value={leverage}
-          onChange={setLeverage}
-          options={choices.map((c) => ({ value: c, label: c === 1 ? t`1×（現物）` : formatLeverage(c) }))}
+      {/* Order-type fields: 成行 / 指値 / 逆指値 (and OCO on a sale or 返済), 執行条件, 有効期限, IFD / IFDOCO (OrderTypeFields.tsx). */}
+      {opening ? (
+        <OrderTypeFields mode="open" quote={ticketQuote} value={openType} onChange={setOpenType} direction={direction} dayTrade={dayTrade} now={now} />
+      ) : (activeSide === 'cashSell' && steps.length > 0) || (activeSide === 'close' && closing) ? (
+        <OrderTypeFields
+          mode="close"
+          quote={ticketQuote}
+          value={closeType}
+          onChange={setCloseType}
+          direction={activeSide === 'close' ? closeCtx.direction : 'up'}
+          dayTrade={closeCtx.dayTrade && activeSide === 'close'}
+          now={now}
         />
-        {!leverageOk ? (
-          <p className="notice notice--warn" role="alert">
-            <Icon d={icons.alert} size={18} />
-            <span>{translateMessage('short_needs_margin', undefined, getLanguage(), i18n)}</span>
-          </p>
-        ) : null}
-        {leverage > 1 ? (
-          <p className="stepper__hint">
-            <Trans>信用取引：約定代金をレバレッジ（{formatLeverage(leverage)}）で割った額を証拠金として拘束します。</Trans>
-          </p>
-        ) : null}
-      </div>
+      ) : null}
 
-      {dayTradeMode === 'toggle' ? (
+      {opening ? (
+        <Stepper
+          label={t`数量`}
+          value={lots}
+          display={(v) => String(v)}
+          parse={(text) => {
+            const v = parseLots(text);
+            return v === null ? null : clampLots(v);
+          }}
+          onChange={(v) => setLots(clampLots(v))}
+          onStep={(d) => setLots(stepLots(lots, d))}
+          canDown={lots > 1}
+          suffix={t`単元`}
+          hint={
+            <>
+              <Trans>
+                1単元＝{LOT_SIZE}株 ・ {formatNumber(lots * LOT_SIZE)}株
+              </Trans>
+              {maxLots !== null && maxLots > 0 ? (
+                <>
+                  {' ・ '}
+                  <button type="button" className="linkish ticket__max" onClick={() => setLots(clampLots(maxLots))}>
+                    <Trans>最大 {formatNumber(maxLots)}単元</Trans>
+                  </button>
+                </>
+              ) : null}
+            </>
+          }
+        />
+      ) : null}
+
+      {activeSide === 'cashSell' && sellShares !== null ? (
+        <Stepper
+          label={t`売却株数`}
+          value={sellShares}
+          display={(v) => formatNumber(v)}
+          parse={(text) => {
+            const v = Number(text.replace(/[,\s]/g, ''));
+            return steps.includes(v) ? v : null;
+          }}
+          onChange={setSellShares}
+          onStep={(d) => setSellShares(stepSellShares(steps, sellShares, d))}
+          canDown={steps.indexOf(sellShares) > 0}
+          canUp={steps.indexOf(sellShares) < steps.length - 1}
+          suffix={t`株`}
+          hint={
+            <>
+              {unitsOf(sellShares) !== null ? <Trans>{formatNumber(unitsOf(sellShares)!)}単元</Trans> : null}
+              {steps.length > 1 ? (
+                <>
+                  {' ・ '}
+                  <button type="button" className="linkish ticket__max" onClick={() => setSellShares(steps[steps.length - 1]!)}>
+                    <Trans>全株 {formatNumber(steps[steps.length - 1]!)}株</Trans>
+                  </button>
+                </>
+              ) : null}
+              <br />
+              <Trans>古い買付から順に、買付ごとにまとめて売却します（選べる株数：{steps.map((s) => formatNumber(s)).join('・')}株）。</Trans>
+            </>
+          }
+        />
+      ) : null}
+
+      {margin ? (
+        <div className="ticket__field">
+          <span className="stepper__label">
+            <Trans>レバレッジ（信用）</Trans>
+          </span>
+          <Segmented
+            label={t`レバレッジ`}
+            className="segmented--chips"
+            value={leverage}
+            onChange={setMarginLev}
+            options={marginLeverageChoices(maxLeverage, direction).map((c) => ({ value: c, label: formatLeverage(c) }))}
+          />
+          <p className="stepper__hint">
+            <Trans>信用取引：約定代金をレバレッジ（{formatLeverage(leverage)}）で割った額を保証金として拘束します。現物買は1×です。</Trans>
+          </p>
+        </div>
+      ) : null}
+
+      {margin && mode === 'toggle' ? (
         <label className="switch">
-          <input type="checkbox" checked={dayTrade} onChange={(e) => setDayTrade(e.currentTarget.checked)} />
+          <input type="checkbox" checked={dayTradeOn} onChange={(e) => setDayTradeOn(e.currentTarget.checked)} />
           <span className="switch__text">
             <span className="switch__label">
-              <Trans>デイトレード</Trans>
+              <Trans>いちにち信用</Trans>
             </span>
             <span className="switch__hint">
-              <Trans>当日の大引け（15:25〜15:30）で自動決済。金利・貸株料はかかりません。</Trans>
+              <Trans>当日の大引け（15:25〜15:30）で自動的に返済されます。金利・貸株料はかかりません。</Trans>
             </span>
           </span>
         </label>
@@ -337,7 +447,7 @@ export function OrderTicket({
           <Icon d={icons.clock} size={18} />
           <span>
             {sp?.acceptsOrders ? (
-              <Trans>15:25以降はデイトレード注文を受け付けていません。</Trans>
+              <Trans>15:25以降はいちにち信用の注文を受け付けていません。</Trans>
             ) : (
               <Trans>現在は注文を受け付けていません。注文の受付は取引日の8:00〜15:30です。</Trans>
             )}
@@ -345,23 +455,40 @@ export function OrderTicket({
         </p>
       ) : null}
 
-      <CostPreview
-        server={waits ? sp : undefined}
-        preview={preview}
-        price={price}
-        priceScale={priceScale}
-        type={type}
-        direction={direction}
-        buyingPower={buyingPower}
-        leverage={leverage}
-      />
+      {opening ? (
+        <CostPreview preview={preview} price={openPrice} priceScale={priceScale} buyingPower={buyingPower} reserve={waits && sp ? sp.reserve : null} leverage={leverage} />
+      ) : null}
+      {activeSide === 'cashSell' && sellShares !== null ? (
+        <div className="preview" aria-live="polite">
+          <dl className="kv">
+            <dt>{closeType.type === 'limit' ? <Trans>概算単価（指値）</Trans> : <Trans>概算単価（買気配）</Trans>}</dt>
+            <dd className="mono">{sellPrice !== null ? formatPriceYen(sellPrice, priceScale) : '—'}</dd>
+            <dt className="strong">
+              <Trans>概算売却代金</Trans>
+            </dt>
+            <dd className="mono strong">{sellPrice !== null ? formatMoney(contractValue(sellPrice, sellShares, priceScale)) : '—'}</dd>
+          </dl>
+          <p className="small muted">
+            <Trans>手数料と税金（譲渡益課税）は約定時に差し引かれます。新たな売建（空売り）にはなりません。</Trans>
+          </p>
+        </div>
+      ) : null}
+      {activeSide === 'close' && closing ? (
+        <div className="preview" aria-live="polite">
+          <dl className="kv">
+            <dt>
+              <Trans>概算返済代金</Trans>
+            </dt>
+            <dd className="mono">{closePrice !== null ? formatMoney(contractValue(closePrice, closing.shares, closing.priceScale)) : '—'}</dd>
+          </dl>
+        </div>
+      ) : null}
 
-      <button
-        type="button"
-        className={`btn btn--block ${direction === 'up' ? 'btn--rise' : 'btn--fall'}`}
-        disabled={!body || !tradable || !q || closedNow}
-        onClick={openConfirm}
-      >
+      {margin ? <MarginRisk risk={sp?.risk ?? null} short={direction === 'down'} dayTrade={dayTrade} /> : null}
+
+      {money !== 'ok' ? <FundsNotice kind={money} /> : null}
+
+      <button type="button" className={`btn btn--block ${sellTone ? 'btn--fall' : 'btn--rise'}`} disabled={!ready} onClick={openConfirm}>
         {submitLabel}
       </button>
       <p className="ticket__foot small">
@@ -374,15 +501,27 @@ export function OrderTicket({
         </Trans>
       </p>
 
-      {confirming && body && q && preview ? (
+      {agreeing ? (
+        <MarginAgreementDialog
+          risk={sp?.risk ?? null}
+          short={direction === 'down'}
+          maxLeverage={maxLeverage}
+          onCancel={() => setAgreeing(false)}
+          onAgreed={() => {
+            setAgreeing(false);
+            command.begin();
+            setConfirming(true);
+          }}
+        />
+      ) : null}
+
+      {confirming && q ? (
         <ActionDialog
           title={t`注文内容の確認`}
-          confirmLabel={t`注文する`}
+          confirmLabel={activeSide === 'close' ? t`返済する` : activeSide === 'cashSell' ? t`売却する` : t`注文する`}
           cancelLabel={t`キャンセル`}
-          busy={action.isPending}
-          onConfirm={() => {
-            if (!action.isPending) action.mutate({ body });
-          }}
+          busy={command.isPending}
+          onConfirm={submit}
           onCancel={cancelConfirm}
         >
           <dl className="kv">
@@ -393,54 +532,72 @@ export function OrderTicket({
               {name} <span className="mono">{code}</span>
             </dd>
             <dt>
-              <Trans>売買</Trans>
+              <Trans>取引区分</Trans>
             </dt>
-            <dd className={direction === 'up' ? 'tone-rise' : 'tone-fall'}>
-              {direction === 'up' ? '▲' : '▼'} {dirText}
+            <dd className={sellTone ? 'tone-fall' : 'tone-rise'}>
+              {sideText[activeSide]}
+              {margin ? ` ${formatLeverage(leverage)}` : ''}
             </dd>
             <dt>
-              <Trans>注文種別</Trans>
+              <Trans>注文方法</Trans>
             </dt>
-            <dd>
-              {i18n._(PRICE_TYPE_TEXT[type])}
-              {type === 'limit' && limitPrice !== null ? ` ${formatPriceYen(limitPrice, priceScale)}` : ''}
-            </dd>
+            <dd>{orderTypeText(opening ? openType : closeType)}</dd>
             <dt>
               <Trans>数量</Trans>
             </dt>
             <dd>
-              <Trans>
-                {formatNumber(lots)}口（{formatNumber(preview.shares)}株）
-              </Trans>
+              {opening ? (
+                <Trans>
+                  {formatNumber(lots)}単元（{formatNumber(lots * LOT_SIZE)}株）
+                </Trans>
+              ) : activeSide === 'cashSell' && sellShares !== null ? (
+                <Trans>{formatNumber(sellShares)}株</Trans>
+              ) : closing ? (
+                <Trans>{formatNumber(closing.shares)}株</Trans>
+              ) : null}
             </dd>
-            <dt>
-              <Trans>レバレッジ</Trans>
-            </dt>
-            <dd>{leverage === 1 ? t`1×（現物）` : formatLeverage(leverage)}</dd>
-            {dayTrade ? (
+            {dayTrade && opening ? (
               <>
                 <dt>
-                  <Trans>デイトレード</Trans>
+                  <Trans>いちにち信用</Trans>
                 </dt>
                 <dd>
-                  <Trans>大引けで自動決済</Trans>
+                  <Trans>大引けで自動返済</Trans>
                 </dd>
               </>
             ) : null}
-            <dt>
-              <Trans>概算約定代金</Trans>
-            </dt>
-            <dd className="mono">{formatMoney(preview.contractValue)}</dd>
-            <dt>
-              <Trans>手数料</Trans>
-            </dt>
-            <dd className="mono">{formatMoney(preview.fee)}</dd>
-            <dt>
-              <Trans>拘束する資金</Trans>
-            </dt>
-            <dd className="mono strong">{formatMoney(preview.total)}</dd>
+            {opening && preview ? (
+              <>
+                <dt>
+                  <Trans>概算約定代金</Trans>
+                </dt>
+                <dd className="mono">{formatMoney(preview.contractValue)}</dd>
+                <dt>
+                  <Trans>手数料</Trans>
+                </dt>
+                <dd className="mono">{formatMoney(preview.fee)}</dd>
+                <dt>
+                  <Trans>拘束する資金</Trans>
+                </dt>
+                <dd className="mono strong">{formatMoney(preview.total)}</dd>
+              </>
+            ) : null}
+            {activeSide === 'cashSell' && sellShares !== null && sellPrice !== null ? (
+              <>
+                <dt>
+                  <Trans>概算売却代金</Trans>
+                </dt>
+                <dd className="mono strong">{formatMoney(contractValue(sellPrice, sellShares, priceScale))}</dd>
+              </>
+            ) : null}
           </dl>
-          {type === 'market' ? (
+          {margin ? <MarginRisk risk={sp?.risk ?? null} short={direction === 'down'} dayTrade={dayTrade} /> : null}
+          {activeSide === 'cashSell' ? (
+            <p className="small muted">
+              <Trans>古い買付から順に売却します。新たな売建（空売り）にはなりません。</Trans>
+            </p>
+          ) : null}
+          {kindOf(opening ? openType : closeType) === 'market' ? (
             <p className="small muted">
               <Trans>成行注文は約定時の価格で約定します。金額は現在の気配による概算です。</Trans>
             </p>
@@ -452,37 +609,34 @@ export function OrderTicket({
 }
 
 function CostPreview({
-  server,
   preview,
   price,
   priceScale,
-  type,
-  direction,
   buyingPower,
+  reserve,
   leverage,
 }: {
-  /** The server's preview, given when the order would wait for a fill (it then reserves more). */
-  server: OrderPreview | undefined;
   preview: ReturnType<typeof previewCost> | null;
   price: number | null;
   priceScale: number;
-  type: PriceType;
-  direction: Direction;
   buyingPower: number | null;
+  /** The server's reservation, given when the order would wait for a fill (it then reserves more). */
+  reserve: number | null;
   leverage: number;
 }) {
+  const remaining = preview && buyingPower !== null ? buyingPower - preview.total : null;
   return (
     <div className="preview" aria-live="polite">
       <dl className="kv">
         <dt>
-          {type === 'limit' ? <Trans>概算単価（指値）</Trans> : direction === 'up' ? <Trans>概算単価（売気配）</Trans> : <Trans>概算単価（買気配）</Trans>}
+          <Trans>概算単価</Trans>
         </dt>
         <dd className="mono">{price !== null ? formatPriceYen(price, priceScale) : '—'}</dd>
         <dt>
           <Trans>概算約定代金</Trans>
         </dt>
         <dd className="mono">{preview ? formatMoney(preview.contractValue) : '—'}</dd>
-        <dt>{leverage > 1 ? <Trans>必要証拠金（元本）</Trans> : <Trans>元本</Trans>}</dt>
+        <dt>{leverage > 1 ? <Trans>必要保証金</Trans> : <Trans>元本</Trans>}</dt>
         <dd className="mono">{preview ? formatMoney(preview.principal) : '—'}</dd>
         <dt>
           <Trans>手数料</Trans>
@@ -496,34 +650,26 @@ function CostPreview({
           <Trans>買付余力</Trans>
         </dt>
         <dd className="mono">{buyingPower !== null ? formatMoney(buyingPower) : '—'}</dd>
-        {preview && preview.remaining !== null ? (
+        {remaining !== null ? (
           <>
             <dt>
               <Trans>注文後の余力</Trans>
             </dt>
-            <dd className={`mono${preview.remaining < 0 ? ' tone-warn' : ''}`}>{formatMoney(preview.remaining)}</dd>
+            <dd className={`mono${remaining < 0 ? ' tone-warn' : ''}`}>{formatMoney(remaining)}</dd>
           </>
         ) : null}
-        {server ? (
+        {reserve !== null ? (
           <>
             <dt>
               <Trans>約定待ちの間の拘束額</Trans>
             </dt>
-            <dd className="mono">{formatMoney(server.reserve)}</dd>
+            <dd className="mono">{formatMoney(reserve)}</dd>
           </>
         ) : null}
       </dl>
-      {server ? (
+      {reserve !== null ? (
         <p className="small muted">
           <Trans>約定を待つ注文は、約定するまで最大でこの金額を拘束します（買いの指値注文は指値、それ以外は当日の値幅上限で計算）。</Trans>
-        </p>
-      ) : null}
-      {(preview && preview.enough === false) || (server && buyingPower !== null && server.reserve > buyingPower) ? (
-        <p className="notice notice--warn">
-          <Icon d={icons.alert} size={18} />
-          <span>
-            <Trans>買付余力が不足しています。数量かレバレッジを見直してください。</Trans>
-          </span>
         </p>
       ) : null}
     </div>

@@ -202,3 +202,96 @@ export function maxAffordableLots(
   }
   return lo;
 }
+
+// --- sides (Japanese broker sides, docs/domain.md "Trading") ------------------------------------
+
+/**
+ * 現物買 (cash buy), 現物売 (sell the cash holding), 信用新規買 (margin buy), 信用新規売（空売り）
+ * (a new short, margin only) and 返済 (close a margin position).
+ */
+export type TicketSide = 'cashBuy' | 'cashSell' | 'marginBuy' | 'marginShort' | 'close';
+export type OpeningSide = 'cashBuy' | 'marginBuy' | 'marginShort';
+
+export function isOpeningSide(side: TicketSide): side is OpeningSide {
+  return side === 'cashBuy' || side === 'marginBuy' || side === 'marginShort';
+}
+
+export function isMarginSide(side: TicketSide): side is 'marginBuy' | 'marginShort' {
+  return side === 'marginBuy' || side === 'marginShort';
+}
+
+export function sideDirection(side: OpeningSide): Direction {
+  return side === 'marginShort' ? 'down' : 'up';
+}
+
+/**
+ * The sides the ticket offers. The day-trading screen (いちにち信用, a margin product) opens margin
+ * positions only; without margin in the config (max leverage 1×) there are no margin sides.
+ */
+export function sidesFor(mode: 'toggle' | 'fixed', marginAllowed: boolean): TicketSide[] {
+  if (mode === 'fixed') return marginAllowed ? ['marginBuy', 'marginShort'] : [];
+  return marginAllowed ? ['cashBuy', 'cashSell', 'marginBuy', 'marginShort', 'close'] : ['cashBuy', 'cashSell', 'close'];
+}
+
+/**
+ * The side a ticket opens on. 売り (direction "down") on a stock held in cash sells the holding
+ * (現物売); with only a margin position it offers 返済; only otherwise a new short (信用新規売) —
+ * never a short beside a holding (issue 13 item 1).
+ */
+export function initialSide(input: { direction: Direction | undefined; mode: 'toggle' | 'fixed'; cashShares: number; marginPositions: number }): TicketSide {
+  if (input.mode === 'fixed') return input.direction === 'down' ? 'marginShort' : 'marginBuy';
+  if (input.direction !== 'down') return 'cashBuy';
+  if (input.cashShares > 0) return 'cashSell';
+  if (input.marginPositions > 0) return 'close';
+  return 'marginShort';
+}
+
+/** Margin leverage choices: above 1× (1× is 現物). */
+export function marginLeverageChoices(max: number, direction: Direction): number[] {
+  return leverageChoices(max, direction).filter((c) => c > 1);
+}
+
+/** The leverage a side uses: 1× for 現物買, else the chosen margin leverage (the first above 1× by default). */
+export function leverageForSide(side: OpeningSide, chosen: number, max: number): number {
+  if (side === 'cashBuy') return 1;
+  const choices = marginLeverageChoices(max, sideDirection(side));
+  return choices.includes(chosen) ? chosen : (choices[0] ?? 1);
+}
+
+// --- 現物売: whole positions, oldest first (docs/decisions/011-selling-a-holding.md) --------------
+
+/** The share count kept when the allowed counts change: the same one if still allowed, else the nearest one below (or the smallest). */
+export function keepSellShares(steps: readonly number[], current: number | null): number | null {
+  if (steps.length === 0) return null;
+  if (current !== null && steps.includes(current)) return current;
+  if (current === null) return steps[0]!;
+  const below = steps.filter((s) => s < current);
+  return below.length > 0 ? below[below.length - 1]! : steps[0]!;
+}
+
+/** The next allowed share count in `direction` (the stepper), staying at the ends. */
+export function stepSellShares(steps: readonly number[], current: number, direction: 1 | -1): number {
+  const i = steps.indexOf(current);
+  if (i < 0) return keepSellShares(steps, current) ?? current;
+  return steps[Math.min(steps.length - 1, Math.max(0, i + direction))]!;
+}
+
+/** "300株（3単元）" when the count is whole 単元, else "150株" (after a split). */
+export function unitsOf(shares: number): number | null {
+  return shares % LOT_SIZE === 0 ? shares / LOT_SIZE : null;
+}
+
+// --- funds --------------------------------------------------------------------------------------
+
+/**
+ * Why the order button is disabled for money (issue 13 item 7): the order's total (or, for an order
+ * that waits, its reservation) above the buying power. `deposit`: nothing or not even one 単元 is
+ * affordable, so the advice is to add funds (入金) rather than to change quantity or leverage.
+ */
+export function fundsShort(input: { total: number | null; reserve: number | null; buyingPower: number | null; maxLots: number | null }): 'ok' | 'reduce' | 'deposit' {
+  const bp = input.buyingPower;
+  if (bp === null) return 'ok';
+  const need = Math.max(input.total ?? 0, input.reserve ?? 0);
+  if (need <= bp) return 'ok';
+  return bp <= 0 || input.maxLots === 0 ? 'deposit' : 'reduce';
+}
