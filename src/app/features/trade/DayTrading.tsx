@@ -14,7 +14,7 @@ import './trade.css';
 const OPEN = ['pending', 'holding', 'closing'];
 
 /**
- * Day trading: the ticket with day trade fixed on, then today's day trades. Open
+ * Day trading (いちにち信用): the ticket with day trade fixed on (margin sides), then today's day trades. Open
  * ones show the countdown to their automatic close in the closing auction (15:25–15:30).
  */
 export function DayTrading() {
@@ -30,20 +30,20 @@ export function DayTrading() {
         <Icon d={icons.clock} size={18} />
         <span>
           <Trans>
-            デイトレードの建玉は、その日の大引け（15:25〜15:30のクロージング・オークション）で自動的に決済されます。金利・貸株料はかかりません。15:25以降は新しいデイトレード注文を受け付けません。
+            いちにち信用の建玉は、その日の大引け（15:25〜15:30のクロージング・オークション）で自動的に返済されます。金利・貸株料はかかりません。15:25以降は新しいいちにち信用の注文を受け付けません。
           </Trans>
         </span>
       </p>
       <OrderTicket dayTrade="fixed" />
 
-      <section aria-label={t`デイトレードの建玉`} className="day-list">
+      <section aria-label={t`いちにち信用の建玉`} className="day-list">
         <h2 className="card__title">
-          <Trans>本日のデイトレード</Trans>
+          <Trans>本日のいちにち信用</Trans>
         </h2>
         {query.isPending ? (
           <LoadingPane />
         ) : open.length === 0 ? (
-          <EmptyView compact icon={icons.inbox} text={<Trans>保有中のデイトレードはありません</Trans>} />
+          <EmptyView compact icon={icons.inbox} text={<Trans>保有中のいちにち信用の建玉はありません</Trans>} />
         ) : (
           <ul className="pos-list">
             {open.map((p) => (
@@ -59,7 +59,7 @@ export function DayTrading() {
         {done.length > 0 ? (
           <>
             <h3 className="card__title day-list__sub">
-              <Trans>決済済み</Trans>
+              <Trans>返済済み</Trans>
             </h3>
             <ul className="pos-list">
               {done.map((p) => (
@@ -77,7 +77,7 @@ export function DayTrading() {
 export function DayTradingScreen() {
   const { t } = useLingui();
   return (
-    <Page title={t`デイトレード`}>
+    <Page title={t`いちにち信用`}>
       <DayTrading />
     </Page>
   );
