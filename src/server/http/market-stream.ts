@@ -5,7 +5,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { AppEnv } from './env';
 import { sendFailure } from './envelope';
-import { quoteSchema, streamQuery, STREAM_MAX_CODES } from '../../shared/api/market';
+import { quoteSchema, streamQuery, STREAM_MAX_CODES, STREAM_MAX_DEPTH } from '../../shared/api/market';
 import type { HubClient } from '../modules/market';
 
 /*
@@ -24,6 +24,9 @@ import type { HubClient } from '../modules/market';
  * 15 s of silence so proxies keep the connection. Reconnecting (EventSource does it by itself,
  * sending Last-Event-ID) starts again with the current quote of every code, which is all a
  * client needs: quotes are state, not a log, so there is nothing in between to replay.
+ *
+ * `&depth=7203` (up to 3 stocks among the codes): after each of those codes' quote the stream also
+ * sends `event: depth` with its simulated book and latest prints (hub.ts says why in the stream).
  */
 
 /** Concurrent streams one client IP may hold. */
@@ -69,13 +72,18 @@ const HEADERS = {
  * cost several times the bare Node fan-out (bench/stream.ts), for nothing a stream needs.
  */
 export function streamQuotes(c: Context<AppEnv & { Bindings: HttpBindings }>, perIp: IpCounter = new IpCounter(STREAMS_PER_IP)) {
-  const parsed = streamQuery.safeParse({ codes: c.req.query('codes') ?? '' });
+  const parsed = streamQuery.safeParse({ codes: c.req.query('codes') ?? '', depth: c.req.query('depth') });
   if (!parsed.success) {
-    return sendFailure(c, 400, 'invalid_request', { field: 'codes', issue: parsed.error.issues[0]?.code ?? 'invalid', max: STREAM_MAX_CODES });
+    const field = parsed.error.issues[0]?.path[0] === 'depth' ? 'depth' : 'codes';
+    const max = field === 'depth' ? STREAM_MAX_DEPTH : STREAM_MAX_CODES;
+    return sendFailure(c, 400, 'invalid_request', { field, issue: parsed.error.issues[0]?.code ?? 'invalid', max });
   }
   const { marketService: market, quotes } = c.get('services');
   const unknown = parsed.data.codes.find((code) => !market.source.instrument(code));
   if (unknown) return sendFailure(c, 404, 'product_not_found', { code: unknown });
+  // A book is drawn for stocks the stream carries (their quote comes first); anything else is a bad request.
+  const badDepth = parsed.data.depth.find((code) => !parsed.data.codes.includes(code) || market.source.instrument(code)?.kind !== 'stock');
+  if (badDepth) return sendFailure(c, 400, 'invalid_request', { field: 'depth', issue: 'not_a_streamed_stock', code: badDepth });
   if (!quotes.hasRoom()) return sendFailure(c, 429, 'too_many_requests', { max: quotes.maxClients });
   const out = c.env?.outgoing;
   if (!out) throw new Error('the quote stream needs @hono/node-server');
@@ -100,7 +108,7 @@ export function streamQuotes(c: Context<AppEnv & { Bindings: HttpBindings }>, pe
   };
   let sub: { close(): void };
   try {
-    sub = quotes.subscribe(parsed.data.codes, client);
+    sub = quotes.subscribe(parsed.data.codes, client, parsed.data.depth);
   } catch (err) {
     perIp.release(ip);
     for (const name of Object.keys(HEADERS)) out.removeHeader(name);
@@ -121,8 +129,13 @@ export function mountStream(r: OpenAPIHono<AppEnv>, opts: StreamOptions = {}): v
     method: 'get',
     path: '/market/stream',
     tags: ['market'],
-    summary: 'Server-sent quote events for up to 200 codes (no session needed)',
-    request: { query: z.object({ codes: z.string().describe('Comma-separated codes, e.g. 7203,BTCJPY') }) },
+    summary: 'Server-sent quote events for up to 200 codes (no session needed); book and trades for up to 3 `depth` stocks',
+    request: {
+      query: z.object({
+        codes: z.string().describe('Comma-separated codes, e.g. 7203,BTCJPY'),
+        depth: z.string().optional().describe('Stocks among codes that also get `event: depth` (book and latest trades), e.g. 7203'),
+      }),
+    },
     responses: {
       200: {
         description: '`event: quote`, `id: <seq>`, `data: <Quote>`; `: hb` heartbeat comments',

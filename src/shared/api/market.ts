@@ -159,6 +159,64 @@ export const candlesData = z.object({
 });
 export type CandlesData = z.infer<typeof candlesData>;
 
+/*
+ * The simulated 板 (order book) and 歩み値 (time and sales) of a stock
+ * (src/server/market-sim/book.ts, trades.ts). Quantities are shares, whole 単元 of 100.
+ */
+export const BOOK_DEPTH = 10;
+export const bookLevel = z.object({ price: int, qty: int });
+export const BOOK_STATUSES = ['open', 'limit_up', 'limit_down', 'closed'] as const;
+export const bookData = z.object({
+  code: z.string(),
+  at: int,
+  session: z.enum(QUOTE_SESSIONS),
+  priceScale: int,
+  /** The quote's price, best bid and ask: the book's best levels are exactly these. */
+  price: int,
+  bid: int.nullable(),
+  ask: int.nullable(),
+  limits: z.object({ upper: int, lower: int }).nullable(),
+  /** open: continuous trading; limit_up/limit_down: stuck at a limit, one side only; closed: no continuous book now. */
+  status: z.enum(BOOK_STATUSES),
+  /** Best (lowest) ask first, at most BOOK_DEPTH; fewer near the upper limit. */
+  asks: z.array(bookLevel),
+  /** Best (highest) bid first, at most BOOK_DEPTH; fewer near the lower limit. */
+  bids: z.array(bookLevel),
+  /** Shares offered above the last ask shown / bid below the last bid shown (up to the limits). */
+  over: int,
+  under: int,
+  /** Waiting market orders (成行): only at a limit, where they cannot fill. */
+  marketBuy: int,
+  marketSell: int,
+  simulated,
+});
+export type BookData = z.infer<typeof bookData>;
+
+export const tradePrint = z.object({
+  /** Instant of the print (epoch ms, whole seconds). */
+  t: int,
+  price: int,
+  qty: int,
+  /** Against the previous print (the day's first against the previous close). */
+  dir: z.enum(['up', 'down', 'flat']),
+  /** The closing auction's single print. */
+  auction: z.boolean(),
+});
+export type TradePrint = z.infer<typeof tradePrint>;
+export const TRADES_MAX = 200;
+/** How many prints the detail screen shows and the stream's `depth` event carries. */
+export const TRADES_LIVE = 30;
+export const tradesData = z.object({
+  code: z.string(),
+  at: int,
+  tradingDate: z.string(),
+  priceScale: int,
+  /** Newest first, up to the quote's last step (so the newest is the quote's price). */
+  items: z.array(tradePrint),
+  simulated,
+});
+export type TradesData = z.infer<typeof tradesData>;
+
 export const marketApi = {
   instruments: endpoint({
     method: 'get', path: 'market/instruments', tag: 'market', auth: 'none',
@@ -202,6 +260,18 @@ export const marketApi = {
     summary: 'Limit up/down, sharp moves and volume spikes of one instrument',
     params: codeParams, data: stockAlerts,
   }),
+  book: endpoint({
+    method: 'get', path: 'market/book/{code}', tag: 'market', auth: 'none',
+    summary: 'Simulated order book (板) of a stock: 10 levels a side around the quote, OVER/UNDER, 成行',
+    params: codeParams, data: bookData,
+  }),
+  trades: endpoint({
+    method: 'get', path: 'market/trades/{code}', tag: 'market', auth: 'none',
+    summary: 'Simulated time and sales (歩み値) of a stock: the latest prints of its trading day, newest first',
+    params: codeParams,
+    query: z.object({ limit: z.coerce.number().int().min(1).max(TRADES_MAX).default(TRADES_LIVE) }),
+    data: tradesData,
+  }),
   watchlistAlerts: endpoint({
     method: 'get', path: 'market/alerts', tag: 'market', auth: 'user',
     summary: "Alerts for every instrument on the user's watchlist",
@@ -212,12 +282,24 @@ export const marketApi = {
 
 /** `GET market/stream?codes=A,B` (text/event-stream): at most this many codes per connection. */
 export const STREAM_MAX_CODES = 200;
+/** `depth=` codes per connection: a screen shows one book. */
+export const STREAM_MAX_DEPTH = 3;
 export const streamQuery = z.object({
   codes: z
     .string()
     .max(STREAM_MAX_CODES * 13)
     .transform((s) => [...new Set(s.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean))])
     .pipe(z.array(z.string().regex(/^[0-9A-Z]{1,12}$/)).min(1).max(STREAM_MAX_CODES)),
+  /** Stocks among `codes` whose book and tape the client shows: they also get `event: depth`. */
+  depth: z
+    .string()
+    .max(STREAM_MAX_DEPTH * 13)
+    .optional()
+    .transform((s) => [...new Set((s ?? '').split(',').map((c) => c.trim().toUpperCase()).filter(Boolean))])
+    .pipe(z.array(z.string().regex(/^[0-9A-Z]{1,12}$/)).max(STREAM_MAX_DEPTH)),
 });
+/** `event: depth` (no id: state, sent after the code's quote event): the book and the latest prints. */
+export const streamDepthEvent = z.object({ book: bookData, trades: tradesData });
+export type StreamDepth = z.infer<typeof streamDepthEvent>;
 /** Each `event: quote` carries `id: <sequence>` and one quote as `data`. */
 export const streamQuoteEvent = quoteSchema;

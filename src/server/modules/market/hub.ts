@@ -3,6 +3,8 @@ import type { Logger } from '../../logger';
 import { tooMany } from '../../errors';
 import type { Quote } from '../../market';
 import type { MarketService } from './service';
+import { depthOf } from './depth';
+import { BOOK_STEP_MS } from '../../market-sim/book';
 
 /*
  * QuoteHub: the one producer behind every quote stream (docs/architecture.md "Budgets": the list must stay fluid
@@ -17,6 +19,15 @@ import type { MarketService } from './service';
  * Event ids are one increasing sequence, seeded from the wall clock at start (× 1000) so ids keep
  * increasing across restarts. A (re)connecting client first gets the current quote of each of its
  * codes, in id order, then live changes; a client keeps, per code, the highest id it applied.
+ *
+ * Depth (the stock detail's 板 and 歩み値, depth.ts): a client may name up to three of its codes as
+ * `depth` codes. For those the hub also sends `event: depth` (book + latest prints, no id: it is
+ * state like the quote) right after the code's quote. Why in the stream and not a refetch per
+ * tick: the depth of a code is computed once per 15-second step and encoded once, then handed as
+ * the same bytes to every client watching that book, exactly like quotes — N viewers cost N
+ * socket writes, where a refetch would cost N HTTP requests through the whole middleware chain
+ * every step. Clients that ask for no depth get exactly the quote events they always did, and a
+ * code's depth is computed only while somebody watches its book.
  */
 
 export interface HubClient {
@@ -38,6 +49,7 @@ export interface QuoteHubOptions {
 
 interface Sub {
   codes: readonly string[];
+  depth: readonly string[];
   client: HubClient;
   lastWrite: number;
   closed: boolean;
@@ -50,6 +62,10 @@ interface CodeState {
   seq: number;
   event: Uint8Array;
   subs: Set<Sub>;
+  /** Subscribers of the code's depth, the step and quote it was drawn for, and its event. */
+  depthSubs: Set<Sub>;
+  depthKey: string;
+  depthEvent: Uint8Array | null;
 }
 
 const encoder = new TextEncoder();
@@ -111,15 +127,20 @@ export class QuoteHub {
   }
 
   /** Codes must be known instruments (the route checks). Throws 429 when the hub is full. */
-  subscribe(codes: readonly string[], client: HubClient): Subscription {
+  subscribe(codes: readonly string[], client: HubClient, depth: readonly string[] = []): Subscription {
     if (!this.hasRoom()) throw tooMany('too_many_requests', { max: this.maxClients });
-    const sub: Sub = { codes, client, lastWrite: this.wall.now(), closed: false };
+    const sub: Sub = { codes, depth: depth.filter((c) => codes.includes(c)), client, lastWrite: this.wall.now(), closed: false };
     // Codes others watch are brought up to now first if the timer has not polled them lately
     // (publishing any change to them), so the snapshot is current and ids stay in order for all.
     const states = codes.map((code) => this.stateOf(code));
     this.subs.add(sub);
     for (const st of states) st.subs.add(sub);
-    this.write(sub, [PREAMBLE, ...[...states].sort((a, b) => a.seq - b.seq).map((st) => st.event)]);
+    const depths = sub.depth.map((code) => {
+      const st = this.states.get(code)!;
+      st.depthSubs.add(sub);
+      return this.depthEventOf(code, st);
+    });
+    this.write(sub, [PREAMBLE, ...[...states].sort((a, b) => a.seq - b.seq).map((st) => st.event), ...depths.filter((e) => e !== null)]);
     this.schedule();
     return { close: () => this.drop(sub) };
   }
@@ -139,7 +160,7 @@ export class QuoteHub {
     } else {
       const q = this.market.quote(code, this.market.now());
       const seq = ++this.seq;
-      st = { key: keyOf(q), checked: this.wall.now(), seq, event: encode(seq, q), subs: new Set() };
+      st = { key: keyOf(q), checked: this.wall.now(), seq, event: encode(seq, q), subs: new Set(), depthSubs: new Set(), depthKey: '', depthEvent: null };
       this.states.set(code, st);
     }
     return st;
@@ -153,6 +174,7 @@ export class QuoteHub {
     const now = this.market.now();
     const wall = this.wall.now();
     const changed: [CodeState, Quote][] = [];
+    const depthChanged: [CodeState, Uint8Array][] = [];
     for (const code of codes) {
       const st = this.states.get(code)!;
       st.checked = wall;
@@ -162,6 +184,11 @@ export class QuoteHub {
         if (key !== st.key) {
           st.key = key;
           changed.push([st, q]);
+        }
+        if (st.depthSubs.size > 0) {
+          const before = st.depthEvent;
+          const ev = this.depthEventOf(code, st, now);
+          if (ev && ev !== before) depthChanged.push([st, ev]);
         }
       } catch (err) {
         this.logger.warn({ err, code }, 'quote hub: no quote');
@@ -178,7 +205,28 @@ export class QuoteHub {
         else batches.set(sub, [st.event]);
       }
     }
+    for (const [st, ev] of depthChanged) {
+      for (const sub of st.depthSubs) {
+        const batch = batches.get(sub);
+        if (batch) batch.push(ev);
+        else batches.set(sub, [ev]);
+      }
+    }
     for (const [sub, batch] of batches) this.write(sub, batch, wall);
+  }
+
+  /** The code's depth event, redrawn when its 15-second step or its quote moved (null: no book for it). */
+  private depthEventOf(code: string, st: CodeState, now = this.market.now()): Uint8Array | null {
+    const key = `${Math.floor(now / BOOK_STEP_MS)}|${st.key}`;
+    if (key === st.depthKey) return st.depthEvent;
+    st.depthKey = key;
+    try {
+      st.depthEvent = encoder.encode(`event: depth\ndata: ${JSON.stringify(depthOf(this.market, code, now))}\n\n`);
+    } catch (err) {
+      this.logger.warn({ err, code }, 'quote hub: no depth');
+      st.depthEvent = null;
+    }
+    return st.depthEvent;
   }
 
   private write(sub: Sub, chunks: readonly Uint8Array[], wall = this.wall.now()): void {
@@ -194,6 +242,7 @@ export class QuoteHub {
     for (const code of sub.codes) {
       const st = this.states.get(code);
       st?.subs.delete(sub);
+      st?.depthSubs.delete(sub);
       if (st && st.subs.size === 0) this.states.delete(code); // nobody watches: stop polling it
     }
     sub.client.end();

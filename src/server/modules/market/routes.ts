@@ -7,6 +7,7 @@ import { candles } from './candles';
 import { company } from './company';
 import { insights } from './insights';
 import { alertsFor } from './alerts';
+import { book, trades } from './depth';
 
 /** The watchlist's codes, for the watchlist alerts (passed in: market does not import watchlist). */
 export interface WatchlistCodes {
@@ -26,6 +27,8 @@ export function marketRoutes(market: MarketService, watchlist: WatchlistCodes) {
     route(marketApi.indices, () => ({ items: indexDetails(market), simulated: true as const })),
     route(marketApi.company, ({ params }) => company(market, params.code)),
     route(marketApi.insights, ({ params }) => insights(market, params.code)),
+    route(marketApi.book, ({ params }) => book(market, params.code)),
+    route(marketApi.trades, ({ params, query }) => trades(market, params.code, query.limit)),
     route(marketApi.alerts, ({ params }) => alertsFor(market, market.instrument(params.code))),
     route(marketApi.watchlistAlerts, ({ user }) => watchlistAlerts(market, watchlist, user.id)),
   ];
