@@ -271,3 +271,106 @@ describe('block-trade purchase rules', () => {
     expect(blockCost(y(1800), 200, 10, 'reference').total).toBe(360_000 + 275);
   });
 });
+
+// --- issue 13: broker sides, 現物売 by whole positions, funds ------------------------------------
+
+import * as sides from '../../src/app/features/trade/ticket';
+import { fifoOrder, fifoSteps, isCashHolding, isSellable, planSale } from '../../src/server/modules/trade/sell-rules';
+
+describe('ticket sides (現物買 / 現物売 / 信用新規買 / 信用新規売 / 返済)', () => {
+  it('offers the five sides, no margin sides without margin, and margin only on the いちにち信用 screen', () => {
+    expect(sides.sidesFor('toggle', true)).toEqual(['cashBuy', 'cashSell', 'marginBuy', 'marginShort', 'close']);
+    expect(sides.sidesFor('toggle', false)).toEqual(['cashBuy', 'cashSell', 'close']);
+    expect(sides.sidesFor('fixed', true)).toEqual(['marginBuy', 'marginShort']);
+  });
+
+  it('売り on a stock held in cash opens on 現物売, with only a margin position on 返済, only otherwise on 信用新規売', () => {
+    const down = { direction: 'down' as const, mode: 'toggle' as const };
+    expect(sides.initialSide({ ...down, cashShares: 300, marginPositions: 1 })).toBe('cashSell');
+    expect(sides.initialSide({ ...down, cashShares: 0, marginPositions: 1 })).toBe('close');
+    expect(sides.initialSide({ ...down, cashShares: 0, marginPositions: 0 })).toBe('marginShort');
+    expect(sides.initialSide({ direction: 'up', mode: 'toggle', cashShares: 300, marginPositions: 0 })).toBe('cashBuy');
+    expect(sides.initialSide({ direction: undefined, mode: 'toggle', cashShares: 0, marginPositions: 0 })).toBe('cashBuy');
+    expect(sides.initialSide({ direction: 'down', mode: 'fixed', cashShares: 300, marginPositions: 0 })).toBe('marginShort');
+  });
+
+  it('現物 is 1×, 信用 above 1× (a chosen leverage kept, else the first margin choice)', () => {
+    expect(sides.leverageForSide('cashBuy', 2, 3.3)).toBe(1);
+    expect(sides.leverageForSide('marginBuy', 0, 3.3)).toBe(1.5);
+    expect(sides.leverageForSide('marginShort', 3.3, 3.3)).toBe(3.3);
+    expect(sides.leverageForSide('marginBuy', 2.5, 2)).toBe(1.5);
+    expect(sides.marginLeverageChoices(3.3, 'down')).toEqual([1.5, 2, 2.5, 3, 3.3]);
+    expect(sides.sideDirection('marginShort')).toBe('down');
+    expect(sides.sideDirection('marginBuy')).toBe('up');
+    expect(sides.isMarginSide('cashBuy')).toBe(false);
+    expect(sides.isOpeningSide('close')).toBe(false);
+  });
+});
+
+describe('現物売 quantity choices (whole positions, FIFO)', () => {
+  it('keeps an allowed count, else the nearest one below, else the smallest; steps along the allowed counts', () => {
+    expect(sides.keepSellShares([], 100)).toBeNull();
+    expect(sides.keepSellShares([100, 300, 400], null)).toBe(100);
+    expect(sides.keepSellShares([100, 300, 400], 300)).toBe(300);
+    expect(sides.keepSellShares([100, 300], 400)).toBe(300);
+    expect(sides.keepSellShares([200, 300], 100)).toBe(200);
+    expect(sides.stepSellShares([100, 300, 400], 100, 1)).toBe(300);
+    expect(sides.stepSellShares([100, 300, 400], 400, 1)).toBe(400);
+    expect(sides.stepSellShares([100, 300, 400], 100, -1)).toBe(100);
+    expect(sides.unitsOf(300)).toBe(3);
+    expect(sides.unitsOf(150)).toBeNull();
+  });
+
+  const row = (id: string, quantity: number, over: Partial<Parameters<typeof isSellable>[0]> = {}) => ({
+    id, status: 'holding', direction: 'up', leverage_x10: 10, day_trade: 0, quantity, buy_time: Number(id), locked_until: null, sellable_from: null, ...over,
+  });
+
+  it('plans a sale as the oldest whole positions, refusing other counts with the nearest allowed ones', () => {
+    const queue = fifoOrder([row('3', 100), row('1', 100), row('2', 200)]);
+    expect(queue.map((r) => r.id)).toEqual(['1', '2', '3']);
+    expect(fifoSteps(queue)).toEqual([100, 300, 400]);
+    expect(planSale(300, 400, queue)).toEqual({ ok: true, count: 2 });
+    expect(planSale(400, 400, queue)).toEqual({ ok: true, count: 3 });
+    expect(planSale(200, 400, queue)).toEqual({ ok: false, id: 'sell_quantity_not_whole_positions', params: { shares: 200, below: 100, above: 300 } });
+    expect(planSale(50, 400, queue)).toEqual({ ok: false, id: 'sell_quantity_not_whole_positions', params: { shares: 50, above: 100 } });
+    expect(planSale(500, 600, queue)).toEqual({ ok: false, id: 'sell_exceeds_holding', params: { shares: 500, held: 600, sellable: 400 } });
+    expect(planSale(100, 0, [])).toEqual({ ok: false, id: 'sell_exceeds_holding', params: { shares: 100, held: 0, sellable: 0 } });
+  });
+
+  it('every allowed count closes exactly that many shares (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 12 }), fc.integer({ min: 1, max: 700 }), (units, want) => {
+        const queue = units.map((u, i) => row(String(i + 1), u * 100));
+        const shares = want * 10;
+        const plan = planSale(shares, 0, queue);
+        if (plan.ok) expect(queue.slice(0, plan.count).reduce((a, r) => a + r.quantity, 0)).toBe(shares);
+        else expect(fifoSteps(queue)).not.toContain(shares);
+      }),
+    );
+  });
+
+  it('sells only cash holdings that are sellable now (held, past a lock and T+N; not while a sale waits)', () => {
+    const today = '2026-11-25';
+    expect(isCashHolding(row('1', 100))).toBe(true);
+    expect(isCashHolding(row('1', 100, { leverage_x10: 20 }))).toBe(false);
+    expect(isCashHolding(row('1', 100, { direction: 'down', leverage_x10: 20 }))).toBe(false);
+    expect(isCashHolding(row('1', 100, { day_trade: 1 }))).toBe(false);
+    expect(isSellable(row('1', 100), today)).toBe(true);
+    expect(isSellable(row('1', 100, { status: 'closing' }), today)).toBe(false);
+    expect(isSellable(row('1', 100, { sellable_from: '2026-11-26' }), today)).toBe(false);
+    expect(isSellable(row('1', 100, { sellable_from: '2026-11-25' }), today)).toBe(true);
+    expect(isSellable(row('1', 100, { status: 'in_progress', locked_until: '2026-11-30' }), today)).toBe(false);
+    expect(isSellable(row('1', 100, { status: 'in_progress', locked_until: '2026-11-25' }), today)).toBe(true);
+  });
+});
+
+describe('funds short (the order button and its reason)', () => {
+  it('is ok within the buying power, asks to reduce when some 単元 fit, to deposit at ¥0 or when none fits', () => {
+    expect(sides.fundsShort({ total: 100, reserve: null, buyingPower: 100, maxLots: 1 })).toBe('ok');
+    expect(sides.fundsShort({ total: 100, reserve: null, buyingPower: null, maxLots: null })).toBe('ok');
+    expect(sides.fundsShort({ total: 300, reserve: null, buyingPower: 200, maxLots: 2 })).toBe('reduce');
+    expect(sides.fundsShort({ total: 100, reserve: 250, buyingPower: 200, maxLots: 2 })).toBe('reduce');
+    expect(sides.fundsShort({ total: 100, reserve: null, buyingPower: 0, maxLots: 0 })).toBe('deposit');
+    expect(sides.fundsShort({ total: 300, reserve: null, buyingPower: 50, maxLots: 0 })).toBe('deposit');
+  });
+});
