@@ -16,6 +16,7 @@ import { quoteQuery } from './api';
 import { ChartPanel, chartState, type ChartState } from './ChartPanel';
 import { QuoteHeader } from './QuoteHeader';
 import { StockInfo } from './StockInfo';
+import { YourPosition } from '../../components/trade/YourPosition';
 
 /** The saved stock detail: what the detail screen opens when no code is given. */
 export interface SavedStock {
@@ -128,6 +129,7 @@ export function DetailScreen({
         state={chart}
         onChange={onChart}
       />
+      {isStock ? <YourPosition code={detail.instrument.code} /> : null}
       {isStock ? <StockInfo code={detail.instrument.code} /> : null}
       {isStock ? (
         <div className="trade-bar">

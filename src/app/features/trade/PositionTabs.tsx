@@ -1,25 +1,50 @@
 import { useLingui } from '@lingui/react/macro';
+import type { Direction } from '../../../shared/domain/position';
 import { Tabs } from '../../components/Segmented';
-import { PositionList, type PositionGroup } from '../../components/trade/PositionList';
+import { PositionList } from '../../components/trade/PositionList';
+import { HoldingsState, MarginHoldings, StockHoldings, type useHoldings } from '../../components/trade/HoldingsView';
 import './trade.css';
 
-/** The positions under the ticket: held / waiting for a fill / finished, each with live P/L. */
-export function PositionTabs({ tab, onTab }: { tab: PositionGroup; onTab: (t: PositionGroup) => void }) {
+export type TradeTab = 'stocks' | 'margin' | 'pending' | 'done';
+
+/**
+ * The trade screen's lists: 保有証券 (cash holdings per stock), 建玉 (margin positions apart),
+ * 注文中 (orders waiting for a fill) and 履歴 (closed and cancelled), each live.
+ */
+export function PositionTabs({
+  tab,
+  onTab,
+  holdings,
+  onTrade,
+}: {
+  tab: TradeTab;
+  onTab: (t: TradeTab) => void;
+  holdings: ReturnType<typeof useHoldings>;
+  onTrade: (code: string, direction: Direction) => void;
+}) {
   const { t } = useLingui();
+  const marginCount = holdings.data?.margin.length ?? 0;
   return (
-    <section className="positions" aria-label={t`建玉一覧`}>
+    <section className="positions" aria-label={t`保有証券と注文`}>
       <Tabs
-        label={t`建玉の状態`}
+        label={t`保有証券と注文`}
         value={tab}
         onChange={onTab}
         tabs={[
-          { value: 'open', label: t`保有中` },
+          { value: 'stocks', label: t`保有証券` },
+          { value: 'margin', label: marginCount ? t`建玉 (${marginCount})` : t`建玉` },
           { value: 'pending', label: t`注文中` },
-          { value: 'done', label: t`決済・取消` },
+          { value: 'done', label: t`履歴` },
         ]}
       />
       <div className="positions__body">
-        <PositionList group={tab} />
+        {tab === 'stocks' ? (
+          <HoldingsState query={holdings}>{(h) => <StockHoldings h={h} onTrade={onTrade} />}</HoldingsState>
+        ) : tab === 'margin' ? (
+          <HoldingsState query={holdings}>{(h) => <MarginHoldings h={h} />}</HoldingsState>
+        ) : (
+          <PositionList group={tab} />
+        )}
       </div>
     </section>
   );

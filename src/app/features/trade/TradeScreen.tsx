@@ -1,29 +1,77 @@
-import { useState } from 'react';
-import { useSearch } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { Direction } from '../../../shared/domain/position';
 import { Page } from '../../components/Page';
-import type { PositionGroup } from '../../components/trade/PositionList';
+import { Icon } from '../../components/Icon';
+import * as icons from '../../components/icons';
+import { HoldingsTotals, useHoldings } from '../../components/trade/HoldingsView';
 import { OrderTicket } from './OrderTicket';
-import { PositionTabs } from './PositionTabs';
+import { PositionTabs, type TradeTab } from './PositionTabs';
+import './portfolio.css';
 
 /**
- * /trade/index — tab screen, kept alive: the order ticket, then the user's positions by status
- * with live P/L. `?code=7203&direction=up|down` (the stock detail's buy/sell entry) opens the ticket
- * on that stock and direction.
+ * /trade/index — tab screen, kept alive: the portfolio first (totals, then 保有証券 / 建玉 / 注文中 /
+ * 履歴), with the order ticket one tap away — the 注文 button opens it in a panel at the top.
+ * `?code=7203&direction=up|down` (the stock detail's buy/sell, a holding's 売る / 買い増し) opens the
+ * ticket on that stock and direction.
  */
 export function TradeScreen() {
   const { t } = useLingui();
+  const navigate = useNavigate();
   // Kept alive: rendered outside its match while hidden, so read the search softly.
   const search = useSearch({ from: '/trade/index', shouldThrow: false });
-  const [tab, setTab] = useState<PositionGroup>('open');
+  const [tab, setTab] = useState<TradeTab>('stocks');
+  const [ticketOpen, setTicketOpen] = useState(Boolean(search?.code));
+  const panel = useRef<HTMLElement>(null);
+  const holdings = useHoldings();
+
+  // A stock from the URL (stock detail's buy / sell) opens the ticket on it.
+  useEffect(() => {
+    if (search?.code) setTicketOpen(true);
+  }, [search?.code, search?.direction]);
+  useEffect(() => {
+    if (ticketOpen) panel.current?.scrollIntoView?.({ block: 'start' });
+  }, [ticketOpen, search?.code]);
+
+  const openTicket = (code: string, direction: Direction) => {
+    setTicketOpen(true);
+    void navigate({ to: '/trade/index', search: { code, direction }, replace: true });
+  };
+  // Closing drops the stock from the URL too, so the same buy / sell link opens the ticket again.
+  const closeTicket = () => {
+    setTicketOpen(false);
+    if (search?.code || search?.direction) void navigate({ to: '/trade/index', search: {}, replace: true });
+  };
+
   return (
     <Page title={t`取引`} back={false} tabbed>
-      <OrderTicket
-        code={search?.code}
-        direction={search?.direction}
-        onPlaced={(p) => setTab(p.status === 'pending' ? 'pending' : 'open')}
-      />
-      <PositionTabs tab={tab} onTab={setTab} />
+      {ticketOpen ? (
+        <section ref={panel} className="card ticket-panel" aria-label={t`注文`} data-testid="ticket-panel">
+          <div className="ticket-panel__head">
+            <h2 className="card__title">
+              <Trans>注文</Trans>
+            </h2>
+            <button type="button" className="btn btn--text ticket-panel__close" onClick={closeTicket} aria-label={t`注文を閉じる`}>
+              <Icon d={icons.close} size={20} />
+            </button>
+          </div>
+          <OrderTicket
+            code={search?.code}
+            direction={search?.direction}
+            onPlaced={(p) => {
+              setTab(p.status === 'pending' ? 'pending' : p.leverage > 1 || p.dayTrade || p.direction === 'down' ? 'margin' : 'stocks');
+            }}
+          />
+        </section>
+      ) : null}
+      {holdings.data ? <HoldingsTotals h={holdings.data} /> : null}
+      {!ticketOpen ? (
+        <button type="button" className="btn btn--primary btn--block ticket-open" onClick={() => setTicketOpen(true)} data-testid="open-ticket">
+          <Icon d={icons.trade} size={20} /> <Trans>注文する</Trans>
+        </button>
+      ) : null}
+      <PositionTabs tab={tab} onTab={setTab} holdings={holdings} onTrade={openTicket} />
     </Page>
   );
 }

@@ -1,0 +1,202 @@
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { tradeApi } from '../../../shared/api/trade';
+import type { DataOf } from '../../../shared/api/endpoint';
+import type { Direction } from '../../../shared/domain/position';
+import { formatLeverage, formatMoney, formatNumber, formatPercent, formatPriceYen } from '../../../shared/money';
+import { endpointQuery } from '../../api/query';
+import { AsOf } from '../AsOf';
+import { EmptyView } from '../EmptyView';
+import { LoadingPane } from '../Spinner';
+import { Signed } from '../Signed';
+import * as icons from '../icons';
+import { POSITIONS_POLL_MS } from './PositionList';
+import './holdings.css';
+
+/*
+ * 保有証券 (GET trade/holdings): cash holdings one row per stock, margin positions (建玉) apart,
+ * totals on top. The server values them at the live price; like the positions list, the view is
+ * polled while on screen, and offline it shows the persisted figures with their time (AsOf).
+ * Used by the trade screen (features/trade) and, through YourPosition, the stock detail.
+ */
+
+export type HoldingsData = DataOf<typeof tradeApi.holdings>;
+export type StockHolding = HoldingsData['stocks'][number];
+export type MarginHolding = HoldingsData['margin'][number];
+
+export function holdingsQuery() {
+  return endpointQuery(tradeApi.holdings, {}, { silent: true, refetchInterval: POSITIONS_POLL_MS, staleTime: 0 });
+}
+
+/** P/L % of everything held: net P/L over what it cost (cash holdings' cost + margin positions' contract value). */
+export function totalPnlBp(h: HoldingsData): number {
+  const cost = h.stocks.reduce((a, s) => a + s.cost, 0) + h.margin.reduce((a, m) => a + m.cost, 0);
+  return cost === 0 ? 0 : Math.trunc((h.totals.pnl * 10_000) / cost);
+}
+
+/** 評価額, 評価損益 (and %) and 当日損益 of what the user holds. */
+export function HoldingsTotals({ h }: { h: HoldingsData }) {
+  const { t } = useLingui();
+  return (
+    <dl className="holdings-totals" aria-label={t`保有資産の合計`} data-testid="holdings-totals">
+      <div>
+        <dt>
+          <Trans>評価額</Trans>
+        </dt>
+        <dd className="mono">{formatMoney(h.totals.value)}</dd>
+      </div>
+      <div>
+        <dt>
+          <Trans>評価損益</Trans>
+        </dt>
+        <dd>
+          <Signed value={h.totals.pnl} />
+          <span className="holdings-totals__pct">
+            <Signed value={totalPnlBp(h)} bp arrows={false} strong={false} />
+          </span>
+        </dd>
+      </div>
+      <div>
+        <dt>
+          <Trans>当日損益</Trans>
+        </dt>
+        <dd>
+          <Signed value={h.totals.dayChange} />
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The cash holdings, one card per stock: 売る / 買い増し open the ticket; the name opens the stock. */
+export function StockHoldings({ h, onTrade }: { h: HoldingsData; onTrade: (code: string, direction: Direction) => void }) {
+  const { i18n } = useLingui();
+  if (h.stocks.length === 0) return <EmptyView compact icon={icons.inbox} text={<Trans>保有している株はありません</Trans>} />;
+  return (
+    <ul className="pos-list" data-testid="holdings-stocks">
+      {h.stocks.map((s) => (
+        <li key={s.code} className="pos holding" data-code={s.code}>
+          <Link to="/market/stockDetail" search={{ code: s.code }} className="holding__head">
+            <span className="pos__name">{i18n.locale === 'ja' ? s.nameJa : s.nameEn}</span>
+            <span className="pos__code mono">{s.code}</span>
+            <span className="holding__shares small">
+              <Trans>{formatNumber(s.shares)}株</Trans>
+            </span>
+          </Link>
+          <dl className="holding__grid small">
+            <div>
+              <dt>
+                <Trans>平均取得単価</Trans>
+              </dt>
+              <dd className="mono">{formatPriceYen(s.averageCost, s.priceScale)}</dd>
+            </div>
+            <div>
+              <dt>
+                <Trans>現在値</Trans>
+              </dt>
+              <dd className="mono">{formatPriceYen(s.price, s.priceScale)}</dd>
+            </div>
+            <div>
+              <dt>
+                <Trans>評価額</Trans>
+              </dt>
+              <dd className="mono">{formatMoney(s.value)}</dd>
+            </div>
+            <div>
+              <dt>
+                <Trans>評価損益</Trans>
+              </dt>
+              <dd>
+                <Signed value={s.pnl} /> <Signed value={s.pnlBp} bp arrows={false} strong={false} />
+              </dd>
+            </div>
+            <div className="holding__wide">
+              <dt>
+                <Trans>前日比</Trans>
+              </dt>
+              <dd>
+                <Signed value={s.dayChange} strong={false} /> <Signed value={s.dayChangeBp} bp arrows={false} strong={false} />
+              </dd>
+            </div>
+          </dl>
+          <div className="holding__actions">
+            <button type="button" className="btn btn--secondary holding__sell" onClick={() => onTrade(s.code, 'down')}>
+              <Trans>売る</Trans>
+            </button>
+            <button type="button" className="btn btn--secondary holding__buy" onClick={() => onTrade(s.code, 'up')}>
+              <Trans>買い増し</Trans>
+            </button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** 建玉: margin positions one row each (long or short, leverage, いちにち信用), to the position detail. */
+export function MarginHoldings({ h }: { h: HoldingsData }) {
+  const { i18n } = useLingui();
+  if (h.margin.length === 0) return <EmptyView compact icon={icons.inbox} text={<Trans>信用取引の建玉はありません</Trans>} />;
+  return (
+    <ul className="pos-list" data-testid="holdings-margin">
+      {h.margin.map((m) => (
+        <li key={m.id}>
+          <Link to="/trade/positionDetail" search={{ id: m.id }} className="pos" data-status="holding">
+            <div className="pos__head">
+              <span className="pos__name">{i18n.locale === 'ja' ? m.nameJa : m.nameEn}</span>
+              <span className="pos__code mono">{m.code}</span>
+            </div>
+            <div className="pos__meta small">
+              <span className={m.direction === 'up' ? 'tone-rise' : 'tone-fall'}>
+                {m.direction === 'up' ? <Trans>▲ 買建</Trans> : <Trans>▼ 売建</Trans>}
+              </span>
+              <span>{formatLeverage(m.leverage)}</span>
+              <span>
+                <Trans>{formatNumber(m.shares)}株</Trans>
+              </span>
+              {m.dayTrade ? (
+                <span className="tag">
+                  <Trans>いちにち信用</Trans>
+                </span>
+              ) : null}
+            </div>
+            <div className="pos__grid small">
+              <span>
+                <Trans>建単価</Trans> <b className="mono">{formatPriceYen(m.entryPrice, m.priceScale)}</b>
+              </span>
+              <span>
+                <Trans>現在</Trans> <b className="mono">{formatPriceYen(m.price, m.priceScale)}</b>
+              </span>
+              <span>
+                <Trans>維持率</Trans> <b className="mono">{m.maintenanceRatioBp !== null ? formatPercent(m.maintenanceRatioBp) : '—'}</b>
+              </span>
+              <span className="pos__pnl">
+                <Trans>損益</Trans> <Signed value={m.pnl} />
+              </span>
+            </div>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A holdings query's states around `children`: first load, failure without data, the time offline. */
+export function HoldingsState({ query, children }: { query: ReturnType<typeof useHoldings>; children: (h: HoldingsData) => ReactNode }) {
+  if (query.data) {
+    return (
+      <>
+        <AsOf query={query} testId="positions-asof" />
+        {children(query.data)}
+      </>
+    );
+  }
+  if (query.isPending) return <LoadingPane />;
+  return <EmptyView compact icon={icons.alert} text={<Trans>保有証券を読み込めませんでした</Trans>} hint={<Trans>通信状態をご確認ください。</Trans>} />;
+}
+
+export function useHoldings() {
+  return useQuery(holdingsQuery());
+}

@@ -1,0 +1,94 @@
+import { useSyncExternalStore } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatLeverage, formatMoney, formatNumber, formatPriceYen } from '../../../shared/money';
+import { getToken, subscribeSession } from '../../storage';
+import { AsOf } from '../AsOf';
+import { Signed } from '../Signed';
+import { holdingsQuery, type HoldingsData } from './HoldingsView';
+import './positions.css';
+import './holdings.css';
+
+/** The holding and margin positions of one stock, or null when the user has none of it. */
+export function positionIn(h: HoldingsData, code: string) {
+  const stock = h.stocks.find((s) => s.code === code) ?? null;
+  const margin = h.margin.filter((m) => m.code === code);
+  return stock || margin.length ? { stock, margin } : null;
+}
+
+/**
+ * 保有状況 on the stock detail: the user's cash shares of this stock (average cost, value, P/L)
+ * and any margin positions in it, from the same `trade/holdings` entry as the trade screen; nothing
+ * when the user holds none of it or is signed out.
+ */
+export function YourPosition({ code }: { code: string }) {
+  const signedIn = useSyncExternalStore(subscribeSession, () => getToken() !== null, () => false);
+  const query = useQuery({ ...holdingsQuery(), enabled: signedIn });
+  const { t } = useLingui();
+  const mine = signedIn && query.data ? positionIn(query.data, code) : null;
+  if (!mine) return null;
+  const { stock, margin } = mine;
+  return (
+    <section className="card your-position" aria-label={t`保有状況`} data-testid="your-position">
+      <h2 className="card__title">
+        <Trans>保有状況</Trans>
+      </h2>
+      {stock ? (
+        <dl className="holding__grid small" data-testid="your-position-stock">
+          <div>
+            <dt>
+              <Trans>保有株数</Trans>
+            </dt>
+            <dd className="mono">
+              <Trans>{formatNumber(stock.shares)}株</Trans>
+            </dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>平均取得単価</Trans>
+            </dt>
+            <dd className="mono">{formatPriceYen(stock.averageCost, stock.priceScale)}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>評価額</Trans>
+            </dt>
+            <dd className="mono">{formatMoney(stock.value)}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>評価損益</Trans>
+            </dt>
+            <dd>
+              <Signed value={stock.pnl} /> <Signed value={stock.pnlBp} bp arrows={false} strong={false} />
+            </dd>
+          </div>
+        </dl>
+      ) : null}
+      {margin.length ? (
+        <ul className="your-position__margin" data-testid="your-position-margin">
+          {margin.map((m) => (
+            <li key={m.id}>
+              <Link to="/trade/positionDetail" search={{ id: m.id }} className="your-position__row small">
+                <span className={m.direction === 'up' ? 'tone-rise' : 'tone-fall'}>{m.direction === 'up' ? t`信用買建` : t`信用売建`}</span>
+                <span>{formatLeverage(m.leverage)}</span>
+                {m.dayTrade ? (
+                  <span className="tag">
+                    <Trans>いちにち信用</Trans>
+                  </span>
+                ) : null}
+                <span className="mono">
+                  <Trans>{formatNumber(m.shares)}株</Trans>
+                </span>
+                <span className="mono">{formatPriceYen(m.entryPrice, m.priceScale)}</span>
+                <Signed value={m.pnl} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <AsOf query={query} />
+    </section>
+  );
+}
