@@ -9,7 +9,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   return (
     <button
       type="button"
-      className="icon-btn icon-btn--small"
+      className="icon-btn icon-btn--small copy-btn"
       aria-label={label}
       onClick={() => {
         const clipboard = typeof navigator !== 'undefined' ? navigator.clipboard : undefined;
