@@ -2,7 +2,8 @@
  * The close dialog's estimate (issue 13 item 4): what closing a position at market or at a price
  * now would post: P/L, closing fee, interest, the year-netted tax and what comes back. The close
  * computes the same with the same functions (settle.ts closeAmounts / closeReturn, tax.ts
- * yearTaxDelta), so the estimate differs from the close only by the fill price.
+ * yearTaxDelta), so the estimate differs from the close only by the fill price. Read only: a split
+ * or dividend due today that the job has not applied yet is applied by the close, not here.
  */
 import type { z } from 'zod';
 import { conflict, notFound } from '../../errors';
