@@ -36,6 +36,8 @@ export const marketKeys = {
   company: (code: string) => endpointKey(marketApi.company, { params: { code } }),
   insights: (code: string) => endpointKey(marketApi.insights, { params: { code } }),
   alerts: (code: string) => endpointKey(marketApi.alerts, { params: { code } }),
+  book: (code: string) => endpointKey(marketApi.book, { params: { code } }),
+  trades: (code: string, limit: number) => endpointKey(marketApi.trades, { params: { code }, query: { limit } }),
 };
 
 export const watchlistKeys = {

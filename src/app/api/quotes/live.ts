@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiBase } from '../client';
-import { applyQuotes } from './patch';
+import { applyDepth, applyQuotes } from './patch';
 import { QuoteStream } from './stream';
 
 /*
@@ -12,14 +12,19 @@ import { QuoteStream } from './stream';
 
 const streams = new WeakMap<QueryClient, QuoteStream>();
 
-export function streamUrl(codes: readonly string[]): string {
-  return `${apiBase()}market/stream?codes=${codes.map(encodeURIComponent).join(',')}`;
+export function streamUrl(codes: readonly string[], depth: readonly string[] = []): string {
+  const url = `${apiBase()}market/stream?codes=${codes.map(encodeURIComponent).join(',')}`;
+  return depth.length ? `${url}&depth=${depth.map(encodeURIComponent).join(',')}` : url;
 }
 
 export function getQuoteStream(client: QueryClient): QuoteStream {
   let stream = streams.get(client);
   if (stream) return stream;
-  const created = new QuoteStream({ url: streamUrl, onQuotes: (batch) => applyQuotes(client, batch) });
+  const created = new QuoteStream({
+    url: streamUrl,
+    onQuotes: (batch) => applyQuotes(client, batch),
+    onDepth: (depth) => applyDepth(client, depth),
+  });
   stream = created;
   streams.set(client, created);
   if (typeof window !== 'undefined') {
@@ -41,4 +46,13 @@ export function useLiveQuotes(codes: readonly string[]): void {
     if (!key) return;
     return getQuoteStream(client).subscribe(key.split(','));
   }, [client, key]);
+}
+
+/** Keep the book and the latest prints of a stock live while the calling component is on screen. */
+export function useLiveDepth(code: string | undefined): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!code) return;
+    return getQuoteStream(client).subscribeDepth(code);
+  }, [client, code]);
 }

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { InstrumentRow, QuoteData } from '../../../shared/api/market';
+import { TRADES_LIVE, type InstrumentRow, type QuoteData, type StreamDepth } from '../../../shared/api/market';
 import { marketKeys, watchlistKeys } from './keys';
 
 /*
@@ -190,4 +190,18 @@ export function applyQuotes(client: QueryClient, updates: ReadonlyMap<string, St
     }
   }
   return changed;
+}
+
+/**
+ * A depth event into the cache: the book and the latest prints of its stock, unless what is cached
+ * is newer (a fetch that answered after the event was sent). The prints go to the entry of the
+ * limit they were sent for (TRADES_LIVE), the one the detail screen reads.
+ */
+export function applyDepth(client: QueryClient, depth: StreamDepth): void {
+  const code = depth.book.code;
+  const book = client.getQueryData<StreamDepth['book']>(marketKeys.book(code));
+  if (!book || book.at <= depth.book.at) client.setQueryData(marketKeys.book(code), depth.book);
+  const key = marketKeys.trades(code, TRADES_LIVE);
+  const trades = client.getQueryData<StreamDepth['trades']>(key);
+  if (!trades || trades.at <= depth.trades.at) client.setQueryData(key, depth.trades);
 }

@@ -1,4 +1,5 @@
 import type { StreamQuote } from './patch';
+import type { StreamDepth } from '../../../shared/api/market';
 
 /*
  * The quote stream client (`GET market/stream?codes=…`, text/event-stream; unit-tested in
@@ -13,6 +14,10 @@ import type { StreamQuote } from './patch';
  * - Offline the connection is closed (no reconnect storm); back online it reopens. EventSource
  *   reconnects by itself after a dropped connection; when it gives up (HTTP error) we retry with
  *   back-off.
+ * - Depth (the stock detail's 板 and 歩み値): `subscribeDepth(code)` adds the code to the same
+ *   connection's `depth=` list, and `event: depth` is handed over as it comes (one per code per
+ *   15-second step, nothing to coalesce). One connection still: the book rides the stream the
+ *   server fans out once per code (see src/server/modules/market/hub.ts for why not a refetch).
  */
 
 /** What we use of EventSource (the browser's, or a fake in tests). */
@@ -25,6 +30,8 @@ export interface EventSourceLike {
 
 export const EVENT_SOURCE_CLOSED = 2;
 export const STREAM_CODE_LIMIT = 200;
+/** `depth=` codes per connection (the contract's STREAM_MAX_DEPTH). */
+export const STREAM_DEPTH_LIMIT = 3;
 
 export interface Scheduler {
   requestFrame(cb: () => void): unknown;
@@ -86,9 +93,25 @@ export function parseQuoteEvent(data: string): StreamQuote | null {
   return v as StreamQuote;
 }
 
+/** A cheap structural check of a depth event. */
+export function parseDepthEvent(data: string): StreamDepth | null {
+  let v: unknown;
+  try {
+    v = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const d = v as Partial<StreamDepth> | null;
+  if (!d || typeof d !== 'object' || typeof d.book?.code !== 'string' || !Array.isArray(d.book.asks) || !Array.isArray(d.book.bids)) return null;
+  if (typeof d.trades?.code !== 'string' || !Array.isArray(d.trades.items)) return null;
+  return d as StreamDepth;
+}
+
 export interface QuoteStreamOptions {
-  /** The stream URL for a set of codes. */
-  url: (codes: readonly string[]) => string;
+  /** The stream URL for a set of codes (and the depth codes among them). */
+  url: (codes: readonly string[], depth: readonly string[]) => string;
+  /** Receives each depth event (book and latest prints of one stock). */
+  onDepth?: (depth: StreamDepth) => void;
   /** Receives coalesced batches (latest quote per code). */
   onQuotes: (batch: Map<string, StreamQuote>) => void;
   createSource?: (url: string) => EventSourceLike;
@@ -100,6 +123,7 @@ export interface QuoteStreamOptions {
 
 export class QuoteStream {
   private readonly refs = new Map<string, number>();
+  private readonly depthRefs = new Map<string, number>();
   private source: EventSourceLike | null = null;
   private connectedCodes = '';
   private timer: unknown = null;
@@ -136,6 +160,27 @@ export class QuoteStream {
       }
       this.schedule();
     };
+  }
+
+  /** Ask for the book and prints of `code` too (it must also be subscribed as a quote). */
+  subscribeDepth(code: string): () => void {
+    const unsubscribe = this.subscribe([code]);
+    this.depthRefs.set(code, (this.depthRefs.get(code) ?? 0) + 1);
+    this.schedule();
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const n = (this.depthRefs.get(code) ?? 0) - 1;
+      if (n <= 0) this.depthRefs.delete(code);
+      else this.depthRefs.set(code, n);
+      unsubscribe();
+    };
+  }
+
+  /** The depth codes the connection should carry now (only among its codes). */
+  depthCodes(codes: readonly string[] = this.codes()): string[] {
+    return [...this.depthRefs.keys()].filter((c) => codes.includes(c)).slice(0, STREAM_DEPTH_LIMIT);
   }
 
   /** The codes the connection should carry now. */
@@ -185,20 +230,25 @@ export class QuoteStream {
   /** Connect, reconnect or disconnect to match the subscribed codes. */
   private sync(): void {
     const codes = this.codes();
-    const key = codes.join(',');
+    const depth = this.depthCodes(codes);
+    const key = depth.length ? `${codes.join(',')}|${depth.join(',')}` : codes.join(',');
     if (!codes.length || !this.isOnline()) {
       this.close();
       return;
     }
     if (this.source && key === this.connectedCodes && this.source.readyState !== EVENT_SOURCE_CLOSED) return;
     this.close();
-    const source = this.createSource(this.opts.url(codes));
+    const source = this.createSource(this.opts.url(codes, depth));
     this.opened++;
     this.source = source;
     this.connectedCodes = key;
     source.addEventListener('quote', (event) => {
       const q = parseQuoteEvent(event.data);
       if (q) this.coalescer.push(q.code, q);
+    });
+    source.addEventListener('depth', (event) => {
+      const d = parseDepthEvent(event.data);
+      if (d) this.opts.onDepth?.(d);
     });
     source.addEventListener('open', () => {
       this.retryMs = 1000;

@@ -16,6 +16,7 @@ import { quoteQuery } from './api';
 import { ChartPanel, chartState, type ChartState } from './ChartPanel';
 import { QuoteHeader } from './QuoteHeader';
 import { StockInfo } from './StockInfo';
+import { DepthPanel } from './DepthPanel';
 import { YourPosition } from '../../components/trade/YourPosition';
 
 /** The saved stock detail: what the detail screen opens when no code is given. */
@@ -130,6 +131,7 @@ export function DetailScreen({
         onChange={onChart}
       />
       {isStock ? <YourPosition code={detail.instrument.code} /> : null}
+      {isStock ? <DepthPanel code={detail.instrument.code} /> : null}
       {isStock ? <StockInfo code={detail.instrument.code} /> : null}
       {isStock ? (
         <div className="trade-bar">

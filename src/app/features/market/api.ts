@@ -1,4 +1,4 @@
-import { marketApi, type CandlesData, type InstrumentRow, type QuoteDetail } from '../../../shared/api/market';
+import { marketApi, TRADES_LIVE, type BookData, type CandlesData, type InstrumentRow, type QuoteDetail, type TradesData } from '../../../shared/api/market';
 import type { CompanyData, InsightsData, StockAlerts } from '../../../shared/api/market-detail';
 import type { DataOf } from '../../../shared/api/endpoint';
 import { isIntraday, type ChartPeriod } from '../../../shared/chart';
@@ -11,7 +11,7 @@ import { boardInput, type AdjustMode, type BoardId, type SortField, type SortOrd
  * patches (api/quotes/patch.ts); each screen only says how fresh it needs it.
  */
 
-export type { CandlesData, CompanyData, InsightsData, InstrumentRow, QuoteDetail, StockAlerts };
+export type { BookData, CandlesData, CompanyData, InsightsData, InstrumentRow, QuoteDetail, StockAlerts, TradesData };
 export type BoardPage = DataOf<typeof marketApi.instruments>;
 
 /**
@@ -60,4 +60,17 @@ export function insightsQuery(code: string) {
 
 export function alertsQuery(code: string) {
   return endpointQuery(marketApi.alerts, { params: { code } }, { silent: true, staleTime: 60_000 });
+}
+
+/**
+ * The simulated 板 and 歩み値 of a stock. The quote stream's `event: depth` keeps them current while
+ * the detail is on screen (api/quotes/live.ts useLiveDepth); the slow refetch is only a safety net
+ * for a stream that cannot connect.
+ */
+export function bookQuery(code: string) {
+  return endpointQuery(marketApi.book, { params: { code } }, { silent: true, staleTime: 15_000, refetchInterval: 60_000 });
+}
+
+export function tradesQuery(code: string) {
+  return endpointQuery(marketApi.trades, { params: { code }, query: { limit: TRADES_LIVE } }, { silent: true, staleTime: 15_000, refetchInterval: 60_000 });
 }
