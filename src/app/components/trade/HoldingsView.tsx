@@ -170,7 +170,7 @@ export function MarginHoldings({ h }: { h: HoldingsData }) {
                 <Trans>現在</Trans> <b className="mono">{formatPriceYen(m.price, m.priceScale)}</b>
               </span>
               <span>
-                <Trans>維持率</Trans> <b className="mono">{m.maintenanceRatioBp !== null ? formatPercent(m.maintenanceRatioBp) : '—'}</b>
+                <Trans>維持率</Trans> <b className="mono">{m.maintenanceRatioBp !== null ? formatPercent(m.maintenanceRatioBp, { sign: false }) : '—'}</b>
               </span>
               <span className="pos__pnl">
                 <Trans>損益</Trans> <Signed value={m.pnl} />

@@ -47,9 +47,9 @@ export function TradeScreen() {
   return (
     <Page title={t`取引`} back={false} tabbed>
       {ticketOpen ? (
-        <section ref={panel} className="card ticket-panel" aria-label={t`注文`} data-testid="ticket-panel">
+        <section ref={panel} className="ticket-panel" aria-label={t`注文`} data-testid="ticket-panel">
           <div className="ticket-panel__head">
-            <h2 className="card__title">
+            <h2>
               <Trans>注文</Trans>
             </h2>
             <button type="button" className="btn btn--text ticket-panel__close" onClick={closeTicket} aria-label={t`注文を閉じる`}>
