@@ -155,6 +155,8 @@ export const candlesData = z.object({
   avg: z.array(z.number().nullable()).nullable(),
   /** Splits and dividends that went ex up to now (what forward/backward adjustment used). */
   actions: z.array(corporateActionData),
+  /** The trading day's volume at `at` (already inside the bars), so a live quote can add what trades after. */
+  dayVolume: int,
   simulated,
 });
 export type CandlesData = z.infer<typeof candlesData>;

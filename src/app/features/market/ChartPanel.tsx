@@ -1,4 +1,4 @@
-import { Suspense, useMemo } from 'react';
+import { Suspense, useMemo, useRef } from 'react';
 import { useIsRestoring, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDateTime } from '../../../shared/money';
@@ -13,7 +13,10 @@ import {
   SUB_INDICATOR_PARAMS,
   type StockDetailSearch,
 } from '../../routes/-lib/search';
-import { candlesQuery } from './api';
+import { candlesQuery, quoteQuery } from './api';
+import { applyLiveQuote, liveStart, type LiveBars } from '../../components/chart/live-bar';
+import type { CandlesData, QuoteData } from '../../../shared/api/market';
+import type { ChartPeriod } from '../../../shared/chart';
 import { useUpDown } from './updown';
 
 export type ChartState = Required<Omit<StockDetailSearch, 'code'>>;
@@ -57,7 +60,9 @@ export function ChartPanel({
   const adjust = adjustable ? state.adjust : 'none';
   const query = useQuery(candlesQuery(code, state.period, adjust));
   const data = query.data;
-  const bars = useMemo(() => data?.bars ?? [], [data]);
+  // The quote the stream keeps live (the header's cache entry): the last candle follows it.
+  const quote = useQuery({ ...quoteQuery(code), enabled: false }).data?.quote;
+  const bars = useLiveBars(data, state.period, adjust, quote);
   const asOf = data ? formatDateTime(data.at) : null;
 
   const periods = CHART_PERIOD_PARAMS.map((p) => ({ id: p, label: labels.period(p) }));
@@ -125,4 +130,25 @@ export function ChartPanel({
       ) : null}
     </section>
   );
+}
+
+/**
+ * The candles with the live quote folded into the current one (components/chart/live-bar.ts), so
+ * the last candle moves with every tick instead of waiting for the next refetch. The fold runs
+ * forward from the fetched candles; a refetch starts it again from the server's bars. Backward
+ * adjustment rescales recent prices when an action is in view, so raw quotes are not folded then.
+ */
+function useLiveBars(data: CandlesData | undefined, period: ChartPeriod, adjust: string, quote: QuoteData | undefined) {
+  const held = useRef<{ data: CandlesData; period: ChartPeriod; live: LiveBars } | null>(null);
+  return useMemo(() => {
+    if (!data) return [];
+    if (adjust === 'backward' && data.actions.length > 0) return data.bars;
+    let h = held.current;
+    if (!h || h.data !== data || h.period !== period) {
+      h = { data, period, live: liveStart(data.bars, period, data.tradingDate, data.at, data.dayVolume) };
+    }
+    if (quote) h = { ...h, live: applyLiveQuote(h.live, period, quote) };
+    held.current = h;
+    return h.live.bars;
+  }, [data, period, adjust, quote]);
 }

@@ -101,6 +101,7 @@ export function candles(market: MarketService, code: string, period: CandlePerio
   const base = {
     code: inst.code, period, adjust, priceScale: inst.priceScale, qtyScale: inst.qtyScale, tradingDate: q.tradingDate, at: now,
     actions: past.map((a) => (a.kind === 'split' ? { exDate: a.exDate, kind: a.kind, ratio: a.ratio } : { exDate: a.exDate, kind: a.kind, amount: a.amount })),
+    dayVolume: q.volume,
     simulated: true as const,
   };
 
