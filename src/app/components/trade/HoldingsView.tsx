@@ -36,7 +36,10 @@ export function totalPnlBp(h: HoldingsData): number {
   return cost === 0 ? 0 : Math.trunc((h.totals.pnl * 10_000) / cost);
 }
 
-/** 評価額, 評価損益 (and %) and 当日損益 of what the user holds. */
+/**
+ * 評価額 and 当日損益 of the cash holdings (the server's totals: a margin position's value is not the
+ * user's money), 評価損益 (and %) of everything held, margin positions included.
+ */
 export function HoldingsTotals({ h }: { h: HoldingsData }) {
   const { t } = useLingui();
   return (
