@@ -51,7 +51,19 @@ test('create a group, long-press the star to add a stock to it, read it offline'
   await screen(page).getByRole('tab').first().click();
   await expect(screen(page).locator('[data-testid="watch-row"]')).toHaveCount(0);
 
+  // --- a second group, moved before the first in edit mode (the default group stays first) ---
+  await screen(page).getByTestId('group-add').click();
+  await page.getByTestId('group-name').fill('高配当');
+  await page.locator('.dialog__btn--primary').click();
+  await expect(screen(page).getByRole('tab', { name: '高配当' })).toHaveAttribute('aria-selected', 'true');
+  await screen(page).locator('.wlist-tools button[aria-pressed]').click();
+  await screen(page).locator('.wgroup-tools button', { hasText: '◀' }).click();
+  await expect.poll(async () => (await groups()).map((g) => g.name)).toEqual([null, '高配当', '半導体']);
+  await expect(screen(page).getByRole('tab')).toHaveText(['お気に入り', '高配当', '半導体']);
+  await screen(page).getByRole('tab', { name: '半導体' }).click();
+
   // --- offline after a reload: the groups come from the persisted cache ---
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   await expect.poll(() => persisted(page, '["watchlist","groups"]'), { timeout: 15_000 }).toBe(true);
   // The cache written after the group got its stock (the persister writes shortly after a change).
   await expect.poll(() => persisted(page, '"codes":["8035"]'), { timeout: 15_000 }).toBe(true);

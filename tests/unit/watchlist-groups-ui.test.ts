@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupRows, groupsOf, withGroup, withGroupCodes, withoutGroup, type GroupsData } from '../../src/app/components/watchlist/groups-data';
+import { groupRows, groupsOf, withGroup, withGroupCodes, withGroupOrder, withoutGroup, type GroupsData } from '../../src/app/components/watchlist/groups-data';
 import { groupNameFits } from '../../src/app/components/watchlist/GroupNameDialog';
 import type { InstrumentRow } from '../../src/shared/api/market';
 
@@ -35,6 +35,8 @@ describe('watchlist groups cache (client)', () => {
     expect(withoutGroup(made, 'g1').groups.map((g) => g.id)).toEqual(['default', 'g2']);
     expect([...groupsOf(data, '7203')].sort()).toEqual(['default', 'g1']);
     expect([...groupsOf(data, '6758')]).toEqual(['g1']);
+    // Reordering the named groups keeps the default group first and ignores unknown ids.
+    expect(withGroupOrder(made, ['g2', 'default', 'zz', 'g1']).groups.map((g) => g.id)).toEqual(['default', 'g2', 'g1']);
   });
 
   it('checks a name before sending it like the server does', () => {

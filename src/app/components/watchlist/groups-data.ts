@@ -46,3 +46,10 @@ export function withoutGroup(data: GroupsData, groupId: string): GroupsData {
 export function groupsOf(data: GroupsData | undefined, code: string): Set<string> {
   return new Set((data?.groups ?? []).filter((g) => g.codes.includes(code)).map((g) => g.id));
 }
+
+/** The cache with the named groups in `ids` order (the default group stays first). */
+export function withGroupOrder(data: GroupsData, ids: readonly string[]): GroupsData {
+  const byId = new Map(data.groups.map((g) => [g.id, g]));
+  const named = ids.map((id) => byId.get(id)).filter((g): g is WatchGroup => g !== undefined && !g.isDefault);
+  return { ...data, groups: [...data.groups.filter((g) => g.isDefault), ...named] };
+}

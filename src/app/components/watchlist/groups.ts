@@ -9,7 +9,7 @@ import { watchlistKeys } from '../../api/quotes/keys';
 import { isOnline } from '../../query/online';
 import { toast } from '../Toast';
 import { moveCode } from './watchlist-queue';
-import { withGroup, withGroupCodes, withoutGroup, type GroupsData, type WatchGroup } from './groups-data';
+import { withGroup, withGroupCodes, withGroupOrder, withoutGroup, type GroupsData, type WatchGroup } from './groups-data';
 
 export type { GroupsData, WatchGroup } from './groups-data';
 
@@ -30,6 +30,8 @@ export interface GroupActions {
   add(id: string, row: InstrumentRow): Promise<boolean>;
   removeCode(id: string, code: string): Promise<boolean>;
   move(id: string, code: string, delta: number): Promise<boolean>;
+  /** Move a named group one place left (−1) or right (+1) among the named groups. */
+  moveGroup(id: string, delta: number): Promise<boolean>;
 }
 
 export function useWatchlistGroups() {
@@ -81,6 +83,13 @@ export function useWatchlistGroups() {
         const codes = moveCode(group.codes, code, delta);
         update((d) => withGroupCodes(d, id, codes));
         return run(() => apiCall(watchlistApi.orderGroup, { params: { id }, body: { codes } }), (r) => update((d) => withGroupCodes(d, id, r.codes)));
+      },
+      moveGroup: (id, delta) => {
+        const named = (client.getQueryData<GroupsData>(watchlistKeys.groups)?.groups ?? []).filter((g) => !g.isDefault).map((g) => g.id);
+        const ids = moveCode(named, id, delta);
+        if (ids.join() === named.join()) return Promise.resolve(false);
+        update((d) => withGroupOrder(d, ids));
+        return run(() => apiCall(watchlistApi.orderGroups, { body: { ids } }), (r) => update((d) => withGroupOrder(d, r.ids)));
       },
     }),
     [client, run, update],

@@ -243,7 +243,7 @@ export function FavoriteScreen() {
             </>
           ) : null}
         </span>
-        {count > 0 ? (
+        {count > 0 || !isDefault ? (
           <button type="button" className="btn btn--text" style={{ minHeight: 44, padding: '0 0.5rem' }} aria-pressed={editing} onClick={() => setEditing(!editing)}>
             {editing ? <Trans>完了</Trans> : <Trans>並び替え・削除</Trans>}
           </button>
@@ -265,6 +265,24 @@ export function FavoriteScreen() {
           </button>
           <button type="button" className="btn btn--secondary" onClick={() => setDialog('delete')}>
             <Trans>グループを削除</Trans>
+          </button>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            aria-label={t`「${groupLabel}」を左へ移動`}
+            disabled={named[0]?.id === groupId}
+            onClick={() => void groups.moveGroup(groupId, -1)}
+          >
+            ◀
+          </button>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            aria-label={t`「${groupLabel}」を右へ移動`}
+            disabled={named[named.length - 1]?.id === groupId}
+            onClick={() => void groups.moveGroup(groupId, 1)}
+          >
+            ▶
           </button>
         </div>
       ) : null}
