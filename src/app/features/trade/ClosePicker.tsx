@@ -29,7 +29,9 @@ export function ClosePicker({ positions, value, onChange }: { positions: readonl
             <span className="mono">
               <Trans>{formatNumber(p.shares)}株</Trans> ・ <Trans>建値 {formatPriceYen(p.entryPrice, p.priceScale)}</Trans>
             </span>
-            <Signed value={p.pnl} arrows={false} />
+            <span>
+              <Trans>評価損益</Trans> <Signed value={p.pnl} arrows={false} />
+            </span>
           </button>
         );
       })}

@@ -43,7 +43,7 @@ export function MarginAgreementDialog({
   return (
     <DialogBox
       title={t`信用取引のリスクについて`}
-      confirmLabel={t`内容を理解し、同意する`}
+      confirmLabel={t`同意する`}
       cancelLabel={t`同意しない`}
       busy={agree.isPending}
       className="dialog--wide"
