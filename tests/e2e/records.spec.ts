@@ -39,6 +39,8 @@ test.beforeAll(async ({ request }) => {
   const toyota = await ok<{ id: string }>(request, 'post', 'trade/orders', {
     token, key: true, body: { code: '7203', direction: 'up', type: 'market', lots: 1, leverage: 1 },
   });
+  // A margin order needs the recorded agreement to the 信用取引 risk explanation first.
+  await ok(request, 'post', 'trade/margin-agreement', { token, body: { version: 1 } });
   await ok(request, 'post', 'trade/orders', {
     token, key: true, body: { code: '6758', direction: 'up', type: 'market', lots: 1, leverage: 2 },
   });

@@ -79,7 +79,7 @@ test('fund the demo user, buy at market, see the position, close it after T+N, s
   await page.goto('/#/trade/index?code=7203&direction=up');
   const ticket = screen(page).locator('.ticket');
   await expect(ticket.locator('.picker__name')).toHaveText('トヨタ自動車');
-  await expect(ticket.getByRole('radio', { name: /買い（上昇）/ })).toHaveAttribute('aria-checked', 'true');
+  await expect(ticket.getByRole('radio', { name: '現物買', exact: true })).toHaveAttribute('aria-checked', 'true');
   // The preview is the server's own arithmetic: same total and fee as GET trade/preview.
   const preview = await ok<{ total: number; fee: number }>(request, 'get', 'trade/preview?code=7203&direction=up&type=market&lots=1&leverage=1', { token: demo });
   expect(preview.fee).toBeGreaterThan(0);
@@ -196,8 +196,10 @@ test('a day-trade position counts down to the close and is closed automatically 
   await expect(screen(page).locator('.picker__name')).toHaveText('ソフトバンクグループ');
 
   await screen(page).getByRole('button', { name: '買い注文の内容を確認' }).click();
+  // いちにち信用 is a margin product: the first margin order asks for the 信用取引 risk agreement.
+  await page.getByRole('dialog').getByRole('button', { name: '同意する', exact: true }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText('大引けで自動決済');
+  await expect(dialog).toContainText('大引けで自動返済');
   await dialog.getByRole('button', { name: '注文する' }).click();
   await expect(toast(page)).toHaveText('注文が約定しました');
 
