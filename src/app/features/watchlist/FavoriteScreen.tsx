@@ -268,7 +268,7 @@ export function FavoriteScreen() {
           </button>
           <button
             type="button"
-            className="btn btn--secondary"
+            className="btn btn--secondary wgroup-move"
             aria-label={t`「${groupLabel}」を左へ移動`}
             disabled={named[0]?.id === groupId}
             onClick={() => void groups.moveGroup(groupId, -1)}
@@ -277,7 +277,7 @@ export function FavoriteScreen() {
           </button>
           <button
             type="button"
-            className="btn btn--secondary"
+            className="btn btn--secondary wgroup-move"
             aria-label={t`「${groupLabel}」を右へ移動`}
             disabled={named[named.length - 1]?.id === groupId}
             onClick={() => void groups.moveGroup(groupId, 1)}
