@@ -105,7 +105,11 @@ describe('simBook', () => {
 
 describe('minutePrints / latestPrints', () => {
   const sim = new Simulator();
-  const rules = (table: TickTable) => ({ round: (p: number) => roundToTick(Math.round(p), table, 'nearest'), volumeUnit: 100 });
+  const rules = (table: TickTable) => ({
+    round: (p: number) => roundToTick(Math.round(p), table, 'nearest'),
+    up: (p: number) => stepTick(p, table, 1),
+    volumeUnit: 100,
+  });
 
   it('keeps every print inside its minute\'s range and sums each minute to its volume (many stocks)', () => {
     const codes = sim.instruments().filter((i) => i.kind === 'stock').slice(0, 12);

@@ -4,7 +4,7 @@
  * extreme, the other, close — and counts a quarter of the minute's volume at each. The prints do
  * the same: quarter 0 trades at the open on the minute's first second; quarter k (1…3) walks from
  * checkpoint k−1 to checkpoint k during the 15 seconds that end at the checkpoint, its last print
- * exactly there at the checkpoint's price. So:
+ * exactly there at the checkpoint's price; prints in between may trade one tick up (at the offer). So:
  * - every print of a minute lies within that minute's low and high, on a valid tick;
  * - the prints of a quarter add up to exactly the volume the quote adds at that checkpoint, so a
  *   minute's prints add up to its volume and, shown up to the quote's last checkpoint, the tape's
@@ -35,6 +35,8 @@ export interface SimPrint {
 export interface TapeRules {
   /** The valid price nearest to a raw one (tick table). */
   round(price: number): number;
+  /** The next valid price above (one tick up). */
+  up(price: number): number;
   volumeUnit: number;
 }
 
@@ -85,6 +87,9 @@ export function minutePrints(seed: string, code: string, bar: MinuteBar, rules: 
         const p = rules.round(raw);
         price = p < lo ? lo : p > hi ? hi : p;
       }
+      // Between checkpoints some prints lift the offer, one tick up (buyers paying the ask), as a
+      // real tape bounces between bid and ask; never past the minute's high.
+      if (i < n - 1 && r.next() < 0.3) price = rules.up(price);
       price = Math.min(bar.high, Math.max(bar.low, price));
       out.push({ t: end - secs[i]! * 1000, price, qty: sizes[i]! * unit, auction: false, quarter: k });
     }

@@ -1,5 +1,5 @@
 import { addDays } from '../../../shared/market';
-import { roundToTick } from '../../../shared/market/tick';
+import { roundToTick, stepTick } from '../../../shared/market/tick';
 import { LOT_SIZE } from '../../../shared/market/price';
 import { BOOK_DEPTH, TRADES_LIVE, type BookData, type StreamDepth, type TradesData } from '../../../shared/api/market';
 import { simBook } from '../../market-sim/book';
@@ -55,6 +55,7 @@ export function trades(market: MarketService, code: string, limit: number, at = 
   const table = inst.tickTable ?? 'other';
   const items = latestPrints(market.seed, inst.code, market.source.minuteBars(inst.code, q.tradingDate), at, q.prevClose, limit, {
     round: (p) => roundToTick(Math.round(p), table, 'nearest'),
+    up: (p) => stepTick(p, table, 1),
     volumeUnit: LOT_SIZE,
   });
   return { code: inst.code, at, tradingDate: q.tradingDate, priceScale: q.priceScale, items, simulated: true };
