@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { Toaster, dismissToast, toast } from '../../src/app/components/Toast';
+import { Toaster, dismissToast, toast, toastTop } from '../../src/app/components/Toast';
 
 /** Toasts sit under the top bar, where they cover no dialog or action button, and stay announced (issue 13). */
 const css = readFileSync(resolve(process.cwd(), 'src/app/styles/global.css'), 'utf8');
@@ -36,5 +36,16 @@ describe('toast placement', () => {
     const region = screen.getByRole('status');
     expect(region.getAttribute('aria-live')).toBe('polite');
     expect(region.textContent).toBe('保存しました');
+  });
+});
+
+describe('toast under the visible top bar', () => {
+  const rect = (top: number, height: number) => ({ top, bottom: top + height, height });
+  it('goes 8 px under the lowest visible top bar (below an offline banner too), or keeps its CSS place', () => {
+    expect(toastTop([rect(0, 48)])).toBe(56);
+    expect(toastTop([rect(28, 48)])).toBe(84); // an offline banner pushed the bar down
+    expect(toastTop([rect(0, 0), rect(28, 48)])).toBe(84); // a hidden kept-alive screen's bar is ignored
+    expect(toastTop([rect(-60, 48)])).toBeNull(); // scrolled away
+    expect(toastTop([])).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 
 /**
  * 2-second toasts (docs/product.md, spec §8, §9). One at a time: a new toast replaces the one on screen.
@@ -44,10 +44,27 @@ function subscribe(l: () => void) {
   return () => listeners.delete(l);
 }
 
+/**
+ * Where a toast goes: just under the lowest visible top bar (an offline banner above it pushes it
+ * down), so it covers no dialog, sheet or action bar (issue 13). Null: no top bar, keep the CSS place.
+ */
+export function toastTop(bars: Iterable<Pick<DOMRect, 'top' | 'bottom' | 'height'>>, gap = 8): number | null {
+  let bottom: number | null = null;
+  for (const r of bars) if (r.height > 0 && r.bottom > 0) bottom = Math.max(bottom ?? 0, r.bottom);
+  return bottom === null ? null : Math.round(bottom + gap);
+}
+
 export function Toaster() {
   const state = useSyncExternalStore(subscribe, () => current, () => null);
+  const layer = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = layer.current;
+    if (!el || !state) return;
+    const top = toastTop([...document.querySelectorAll('.topbar')].map((b) => b.getBoundingClientRect()));
+    el.style.top = top === null ? '' : `${top}px`;
+  }, [state]);
   return (
-    <div className="toast-layer" role="status" aria-live="polite">
+    <div ref={layer} className="toast-layer" role="status" aria-live="polite">
       {state ? (
         <div key={state.id} className="toast">
           {state.text}

@@ -43,11 +43,12 @@ export function useWatchlistGroups() {
 
   /** Run a named-group command: online only; a refusal is toasted by the API client (translated). */
   const run = useCallback(
-    async <T>(call: () => Promise<T>, apply: (result: T) => void): Promise<boolean> => {
+    async <T>(call: () => Promise<T>, apply: (result: T) => void, optimistic?: () => void): Promise<boolean> => {
       if (!isOnline()) {
         toast(t`オフラインのため、グループは編集できません`);
         return false;
       }
+      optimistic?.();
       try {
         apply(await call());
         return true;
@@ -81,15 +82,21 @@ export function useWatchlistGroups() {
         const group = client.getQueryData<GroupsData>(watchlistKeys.groups)?.groups.find((g) => g.id === id);
         if (!group) return Promise.resolve(false);
         const codes = moveCode(group.codes, code, delta);
-        update((d) => withGroupCodes(d, id, codes));
-        return run(() => apiCall(watchlistApi.orderGroup, { params: { id }, body: { codes } }), (r) => update((d) => withGroupCodes(d, id, r.codes)));
+        return run(
+          () => apiCall(watchlistApi.orderGroup, { params: { id }, body: { codes } }),
+          (r) => update((d) => withGroupCodes(d, id, r.codes)),
+          () => update((d) => withGroupCodes(d, id, codes)),
+        );
       },
       moveGroup: (id, delta) => {
         const named = (client.getQueryData<GroupsData>(watchlistKeys.groups)?.groups ?? []).filter((g) => !g.isDefault).map((g) => g.id);
         const ids = moveCode(named, id, delta);
         if (ids.join() === named.join()) return Promise.resolve(false);
-        update((d) => withGroupOrder(d, ids));
-        return run(() => apiCall(watchlistApi.orderGroups, { body: { ids } }), (r) => update((d) => withGroupOrder(d, r.ids)));
+        return run(
+          () => apiCall(watchlistApi.orderGroups, { body: { ids } }),
+          (r) => update((d) => withGroupOrder(d, r.ids)),
+          () => update((d) => withGroupOrder(d, ids)),
+        );
       },
     }),
     [client, run, update],

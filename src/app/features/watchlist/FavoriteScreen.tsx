@@ -261,7 +261,7 @@ export function FavoriteScreen() {
       {editing && !isDefault ? (
         <div className="wgroup-tools">
           <button type="button" className="btn btn--secondary" onClick={() => setDialog('rename')}>
-            <Trans>グループ名を変更</Trans>
+            <Trans>名前を変更</Trans>
           </button>
           <button type="button" className="btn btn--secondary" onClick={() => setDialog('delete')}>
             <Trans>グループを削除</Trans>
