@@ -141,7 +141,7 @@ test('a limit order waits as a pending order, then is cancelled and its funds re
   await page.reload();
   await expect(ticket.locator('.picker__name')).toHaveText('ソニーグループ');
   await expect(ticket.locator('.notice')).toHaveCount(0);
-  await ticket.getByRole('radio', { name: '指値' }).click();
+  await ticket.getByRole('radio', { name: '指値', exact: true }).click();
   const price = ticket.getByLabel('指値', { exact: true });
   // A typed price off the tick grid is kept as typed, and the server's refusal is shown with the
   // valid prices around it; nothing can be sent until one is chosen (docs/domain.md "Trading").
