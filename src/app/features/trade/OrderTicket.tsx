@@ -155,8 +155,6 @@ export function OrderTicket({
   const openReady = orderTypeReady(openType, openCtx, ticketQuote, today);
   const openPrice =
     openType.type === 'limit' ? openType.price : openType.trigger !== null ? openType.trigger : estimatePrice(q, direction, 'market', null);
-  const fundsBp = funds.data?.available ?? null;
-  const preview = opening && openPrice !== null && q ? previewCost({ price: openPrice, lots, priceScale: q.priceScale, leverage, feeSchedule, buyingPower: fundsBp }) : null;
 
   // The server's view of the same order: is it taken now, what would a waiting order reserve, the
   // buying power it counts (unsettled proceeds too) and, for margin, the rate and levels.
@@ -168,7 +166,8 @@ export function OrderTicket({
   );
   const server = useQuery({ ...orderPreviewQuery(previewParams ?? { code: '' }), enabled: previewParams !== null, placeholderData: keepPreviousData });
   const sp = server.data && server.data.code === code ? server.data : undefined;
-  const buyingPower = sp?.buyingPower ?? fundsBp;
+  const buyingPower = sp?.buyingPower ?? funds.data?.available ?? null;
+  const preview = opening && openPrice !== null && q ? previewCost({ price: openPrice, lots, priceScale: q.priceScale, leverage, feeSchedule, buyingPower }) : null;
   const waits = openType.type === 'limit' || openType.trigger !== null || openType.condition !== null || (sp ? sp.session !== 'morning' && sp.session !== 'afternoon' : false);
   const closedNow = sp ? !sp.acceptsOrders || (dayTrade && sp.session === 'closing_auction') : false;
   const maxLots = preview?.maxLots ?? null;
