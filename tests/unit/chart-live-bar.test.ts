@@ -60,6 +60,11 @@ describe('live candle', () => {
     const month: Bar[] = [{ t: jstMs('2026-11-01', 0), o: 80, h: 99, l: 78, c: 98, v: 90_000 }];
     const m1 = applyLiveQuote(liveStart(month, 'month', D, T0, 4_000), 'month', q(T0 + 15_000, 100, 5_000));
     expect(m1.bars[0]).toMatchObject({ h: 100, c: 100, v: 91_000 });
+    // Without the server's day volume: the daily candle's own volume, and longer candles keep theirs.
+    const d2 = applyLiveQuote(liveStart(day, 'day', D, T0, undefined), 'day', q(T0 + 15_000, 101, 4_600));
+    expect(d2.bars.at(-1)!.v).toBe(4_600);
+    const m2 = applyLiveQuote(liveStart(month, 'month', D, T0, undefined), 'month', q(T0 + 15_000, 100, 5_000));
+    expect(m2.bars[0]).toMatchObject({ c: 100, v: 90_000 });
   });
 
   it('ignores old quotes, another trading day, lunch for intraday, and a day whose candle is not there yet', () => {

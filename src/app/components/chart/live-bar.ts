@@ -45,8 +45,12 @@ export function liveStart(bars: readonly Bar[], period: ChartPeriod, tradingDate
   let v = dayVolume ?? null;
   if (v === null) {
     // Intraday bars of the trading day add up to its volume (the server cuts the last at the quote).
+    // Daily: today's candle holds it. Longer (a cached answer from before `dayVolume`): unknown,
+    // so prices follow the quote and the volume waits for the refetch (never counted twice).
     const from = dayStart(tradingDate);
-    v = MINUTES[period] !== undefined ? bars.filter((b) => b.t >= from && b.t < from + DAY_MS).reduce((a, b) => a + b.v, 0) : 0;
+    const last = bars[bars.length - 1];
+    if (MINUTES[period] !== undefined) v = bars.filter((b) => b.t >= from && b.t < from + DAY_MS).reduce((a, b) => a + b.v, 0);
+    else v = period === 'day' && last?.t === from ? last.v : Number.POSITIVE_INFINITY;
   }
   return { bars, tradingDate, at, dayVolume: v };
 }
