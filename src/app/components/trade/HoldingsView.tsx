@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { tradeApi } from '../../../shared/api/trade';
@@ -12,7 +12,7 @@ import { EmptyView } from '../EmptyView';
 import { LoadingPane } from '../Spinner';
 import { Signed } from '../Signed';
 import * as icons from '../icons';
-import { POSITIONS_POLL_MS } from './PositionList';
+import { POSITIONS_POLL_MS, PositionRow, positionsQuery } from './PositionList';
 import './holdings.css';
 
 /*
@@ -124,6 +124,7 @@ export function StockHoldings({ h, onTrade }: { h: HoldingsData; onTrade: (code:
               </dd>
             </div>
           </dl>
+          <HoldingLots code={s.code} count={s.positions} />
           <div className="holding__actions">
             <button type="button" className="btn btn--secondary holding__sell" onClick={() => onTrade(s.code, 'down')}>
               <Trans>売る</Trans>
@@ -139,6 +140,37 @@ export function StockHoldings({ h, onTrade }: { h: HoldingsData; onTrade: (code:
 }
 
 /** 建玉: margin positions one row each (long or short, leverage, いちにち信用), to the position detail. */
+/**
+ * 内訳: the purchases a holding sums (each its own position, sold oldest first), opened on demand —
+ * each links to its detail, where its fees, settlement and T+N date are shown.
+ */
+function HoldingLots({ code, count }: { code: string; count: number }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="holding__lots" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>
+        <Trans>内訳（{count}件）</Trans>
+      </summary>
+      {open ? <HoldingLotList code={code} /> : null}
+    </details>
+  );
+}
+
+function HoldingLotList({ code }: { code: string }) {
+  const query = useInfiniteQuery(positionsQuery('open'));
+  const lots = (query.data?.pages.flatMap((p) => p.items) ?? []).filter(
+    (p) => p.code === code && p.direction === 'up' && p.leverage === 1 && !p.dayTrade,
+  );
+  if (query.isPending) return <LoadingPane />;
+  return (
+    <ul className="pos-list">
+      {lots.map((p) => (
+        <PositionRow key={p.id} p={p} compact />
+      ))}
+    </ul>
+  );
+}
+
 export function MarginHoldings({ h }: { h: HoldingsData }) {
   const { i18n } = useLingui();
   if (h.margin.length === 0) return <EmptyView compact icon={icons.inbox} text={<Trans>信用取引の建玉はありません</Trans>} />;

@@ -14,7 +14,7 @@ import { MoreButton } from '../MoreButton';
 import { Signed } from '../Signed';
 import * as icons from '../icons';
 import { alertTags } from './alert-texts';
-import { DIRECTION_TEXT, PRICE_TYPE_TEXT, STATUS_TEXT } from './labels';
+import { PRICE_TYPE_TEXT, STATUS_TEXT, sideText } from './labels';
 import './positions.css';
 
 /*
@@ -94,7 +94,7 @@ export function PositionRow({ p, compact = false, footer }: { p: PositionView; c
         </div>
         <div className="pos__meta small">
           <span className={p.direction === 'up' ? 'tone-rise' : 'tone-fall'}>
-            {p.direction === 'up' ? '▲' : '▼'} {i18n._(DIRECTION_TEXT[p.direction])}
+            {p.direction === 'up' ? '▲' : '▼'} {i18n._(sideText(p))}
           </span>
           <span>{formatLeverage(p.leverage)}</span>
           <span>{i18n._(PRICE_TYPE_TEXT[p.priceType])}</span>

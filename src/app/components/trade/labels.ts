@@ -13,11 +13,20 @@ export const STATUS_TEXT: Record<PositionStatus, MessageDescriptor> = {
   ended: msg({ message: '終了' }),
 };
 
-/** docs/product.md "Entities and fields": the direction of a position. */
-export const DIRECTION_TEXT: Record<Direction, MessageDescriptor> = {
-  up: msg({ message: '買い（上昇）' }),
-  down: msg({ message: '売り（下落）' }),
-};
+/**
+ * The side of a position in broker words (docs/domain.md "Trading"): a 1× long is a cash holding
+ * (現物買), a margin long a 信用買 (買建), a short always a 信用売 (売建, 空売り).
+ */
+export const SIDE_TEXT = {
+  cash: msg({ message: '現物買' }),
+  marginLong: msg({ message: '信用買' }),
+  marginShort: msg({ message: '信用売' }),
+} as const satisfies Record<string, MessageDescriptor>;
+
+export function sideText(p: { direction: Direction; leverage: number }): MessageDescriptor {
+  if (p.direction === 'down') return SIDE_TEXT.marginShort;
+  return p.leverage > 1 ? SIDE_TEXT.marginLong : SIDE_TEXT.cash;
+}
 
 export const PRICE_TYPE_TEXT: Record<PriceType, MessageDescriptor> = {
   market: msg({ message: '成行' }),
@@ -26,7 +35,7 @@ export const PRICE_TYPE_TEXT: Record<PriceType, MessageDescriptor> = {
 
 export const BUSINESS_TEXT: Record<BusinessType, MessageDescriptor> = {
   stock: msg({ message: '株式' }),
-  day_trade: msg({ message: 'デイトレード' }),
+  day_trade: msg({ message: 'いちにち信用' }),
   block: msg({ message: 'ブロック取引' }),
 };
 
@@ -41,7 +50,7 @@ export const ALERT_TEXT: Record<AlertKind, MessageDescriptor> = {
     message: '委託保証金の維持率が最低維持率を下回りました。建玉の一部または全部を決済するなどしてください。さらに下がると強制決済されます。',
   }),
   forced_close: msg({ message: '維持率が下限を下回ったため、この建玉は強制決済されました。' }),
-  auto_close: msg({ message: 'デイトレードの建玉は大引け（クロージング・オークション）で自動決済されました。' }),
+  auto_close: msg({ message: 'いちにち信用の建玉は大引け（クロージング・オークション）で自動決済されました。' }),
   expired: msg({ message: '取引終了までに約定しなかったため、この注文は失効しました。' }),
   // Without their params (an older server): the event alone. With them: alert-texts.ts.
   split: msg({ message: '株式分割により株数と単価を調整しました。取得金額と損益は変わりません。' }),

@@ -86,7 +86,7 @@ const ACTION = {
   sell: msg({ context: 'memo', message: '売却' }),
   sellToClose: msg({ context: 'memo', message: '返済売' }),
   buyToCover: msg({ context: 'memo', message: '返済買' }),
-  autoClose: msg({ context: 'memo', message: '自動決済(デイトレード)' }),
+  autoClose: msg({ context: 'memo', message: '自動決済(いちにち信用)' }),
   forcedClose: msg({ context: 'memo', message: '強制決済' }),
   blockTrade: msg({ context: 'memo', message: 'ブロック取引' }),
   placedMarket: msg({ context: 'memo', message: '注文受付(成行)' }),

@@ -30,7 +30,7 @@ export function HomeScreen() {
     { to: '/favorite/index', label: t`お気に入り`, icon: icons.star },
     { to: '/home/newStock', label: t`IPO`, icon: icons.gift },
     { to: '/home/blockTrade', label: t`ブロック取引`, icon: icons.layers },
-    { to: '/home/dayTrading', label: t`デイトレード`, icon: icons.clock },
+    { to: '/home/dayTrading', label: t`いちにち信用`, icon: icons.clock },
     { to: '/home/qcList', label: t`クオンツ`, icon: icons.pulse },
     { to: '/home/fllow', label: t`フォロー注文`, icon: icons.list },
     { to: '/information/recharge', label: t`入金`, icon: icons.deposit },

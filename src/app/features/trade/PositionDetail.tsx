@@ -28,7 +28,7 @@ import { Page } from '../../components/Page';
 import { ActionDialog } from '../../components/ConfirmDialog';
 import { Signed } from '../../components/Signed';
 import { Stepper } from '../../components/Stepper';
-import { BUSINESS_TEXT, CLOSE_REASON_TEXT, DIRECTION_TEXT, PRICE_TYPE_TEXT, STATUS_TEXT } from '../../components/trade/labels';
+import { BUSINESS_TEXT, CLOSE_REASON_TEXT, PRICE_TYPE_TEXT, STATUS_TEXT, sideText } from '../../components/trade/labels';
 import { alertText, alertTone } from '../../components/trade/alert-texts';
 import { positionQuery, quoteQuery, tradeCommand, type CloseBody, type PositionView } from './api';
 import { canStepPrice, limitRefusal, parsePriceInput, stepLimitPrice, type PriceRules, type TicketQuote } from './ticket';
@@ -104,7 +104,7 @@ function PositionBody({ p }: { p: PositionView }) {
         {row(
           <Trans>売買方向</Trans>,
           <span className={p.direction === 'up' ? 'tone-rise' : 'tone-fall'}>
-            {p.direction === 'up' ? '▲' : '▼'} {i18n._(DIRECTION_TEXT[p.direction])}
+            {p.direction === 'up' ? '▲' : '▼'} {i18n._(sideText(p))}
           </span>,
         )}
         {row(
