@@ -92,8 +92,12 @@ test('fund the demo user, buy at market, see the position, close it after T+N, s
   await dialog.getByRole('button', { name: '注文する' }).click();
   await expect(toast(page)).toHaveText('注文が約定しました');
 
-  // The position, with live P/L, under 保有中; its detail says when it can be closed (T+1).
-  const row = screen(page).locator('.positions .pos', { hasText: 'トヨタ自動車' }).first();
+  // The holding, one card per stock under 保有証券; its 内訳 lists the purchase, whose detail says
+  // when it can be closed (T+1).
+  const holding = screen(page).locator('[data-testid="holdings-stocks"] .holding[data-code="7203"]');
+  await expect(holding).toContainText('トヨタ自動車');
+  await holding.locator('summary').click();
+  const row = holding.locator('.pos', { hasText: 'トヨタ自動車' }).first();
   await expect(row).toContainText('保有中');
   await row.click();
   await expect(page).toHaveURL(/#\/trade\/positionDetail\?id=/);
