@@ -63,6 +63,7 @@ async function storedWithData(page: Page): Promise<string[]> {
 
 /** The reads an offline investor needs: open positions, assets, the account, the watchlist. */
 const MONEY_KEYS = [
+  '["trade","holdings"]',
   '["trade","positions",{"limit":50,"status":"holding,closing,in_progress"}]',
   '["funds","summary"]',
   '["user","info"]',
@@ -129,8 +130,10 @@ test('offline for minutes keeps holdings, assets, account and watchlist with the
     await expect(screen(page).getByTestId('assets-asof')).toContainText('時点');
     await expect(page.locator('.offline-banner')).toContainText('前のデータ');
 
+    // The portfolio: the holding with its average cost and the time of the figures.
     await page.goto('/#/trade/index');
-    await expect(screen(page).locator('.pos', { hasText: 'トヨタ自動車' }).first()).toBeVisible();
+    await expect(screen(page).locator('.holding[data-code="7203"]')).toContainText('平均取得単価');
+    await expect(screen(page).getByTestId('holdings-totals')).toBeVisible();
     await expect(screen(page).getByTestId('positions-asof').first()).toContainText('時点');
     await expect(page.locator('.offline-banner')).toContainText('前のデータ');
 
@@ -151,6 +154,10 @@ test('offline for minutes keeps holdings, assets, account and watchlist with the
   // … and loads once the network is back, without a tap.
   await expect(page.getByTestId('quote-price')).toBeVisible();
   await expect(page.locator('.offline-banner')).toHaveCount(0);
+  // The portfolio refreshes by itself too: live figures again, no "as of".
+  await page.goto('/#/trade/index');
+  await expect(screen(page).locator('.holding[data-code="7203"]')).toBeVisible();
+  await expect(screen(page).getByTestId('positions-asof')).toHaveCount(0);
 
   // A read that failed while the browser thought it was online (no `online` event will come):
   // the screen comes back by itself once the server answers again.
