@@ -2,7 +2,7 @@
  * Simulated time and sales (歩み値), drawn from the day's 1-minute bars so they agree with the
  * quote at every step. A quote (quote.ts) reads a minute as four 15-second checkpoints — open, one
  * extreme, the other, close — and counts a quarter of the minute's volume at each. The prints do
- * the same: quarter 0 trades at the open on the minute's first second; quarter k (1…3) walks from
+ * the same: quarter 0 is one print at the open on the minute's first second; quarter k (1…3) walks from
  * checkpoint k−1 to checkpoint k during the 15 seconds that end at the checkpoint, its last print
  * exactly there at the checkpoint's price; prints in between may trade one tick up (at the offer). So:
  * - every print of a minute lies within that minute's low and high, on a valid tick;
@@ -71,7 +71,9 @@ export function minutePrints(seed: string, code: string, bar: MinuteBar, rules: 
   for (let k = 0; k < 4; k++) {
     const u = Math.floor((units * (k + 1)) / 4) - Math.floor((units * k) / 4);
     if (u === 0) continue;
-    const n = Math.min(u, MAX_PRINTS, 1 + Math.floor(Math.pow(u, 0.6) * (0.4 + 0.6 * r.next())));
+    // Quarter 0 is the volume the quote counts at the minute's open, all in its first second: one
+    // print there (a burst of many prints stamped with the same second reads as a glitch).
+    const n = k === 0 ? 1 : Math.min(u, MAX_PRINTS, 1 + Math.floor(Math.pow(u, 0.6) * (0.4 + 0.6 * r.next())));
     const sizes = split(r, u, n);
     const end = bar.t + k * QUARTER;
     // Seconds inside (end − 15 s, end]; quarter 0 prints on the minute's first second.
