@@ -139,8 +139,8 @@ describe.each(testDialects())('admin (%s)', (dialect) => {
     const first = await audit('?limit=2');
     expect(first.status).toBe(200);
     expect(first.body.data.items).toEqual([
-      { id: expect.any(String), adminId: s.admin.id, action: 'user.state', target: u.id, reason: 'step three', detail: { from: 'no_trade', to: 'active' }, at: t + 2000 },
-      { id: expect.any(String), adminId: s.admin.id, action: 'user.state', target: u.id, reason: 'step two', detail: { from: 'frozen', to: 'no_trade' }, at: t + 1000 },
+      { id: expect.any(String), adminId: s.admin.id, adminPhone: s.admin.phone, action: 'user.state', target: u.id, reason: 'step three', detail: { from: 'no_trade', to: 'active' }, at: t + 2000 },
+      { id: expect.any(String), adminId: s.admin.id, adminPhone: s.admin.phone, action: 'user.state', target: u.id, reason: 'step two', detail: { from: 'frozen', to: 'no_trade' }, at: t + 1000 },
     ]);
     expect(first.body.data.next).toBe(first.body.data.items[1].id);
     const second = await audit(`?limit=2&cursor=${first.body.data.next}`);

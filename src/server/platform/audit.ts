@@ -11,6 +11,13 @@ export interface AuditRecord {
   detail?: Record<string, unknown>;
 }
 
+/** Exact matches; an absent field does not filter. */
+export interface AuditFilter {
+  adminId?: string | undefined;
+  target?: string | undefined;
+  action?: string | undefined;
+}
+
 export interface AuditEntry extends Required<AuditRecord> {
   id: string;
   at: number;
@@ -48,9 +55,12 @@ export class AuditLog {
    * Newest first. UUIDv7 ids sort by creation, so the cursor is simply the last id seen; this stays
    * stable when new rows arrive while someone pages.
    */
-  async list(opts: { cursor?: string | undefined; limit: number }): Promise<{ items: AuditEntry[]; next: string | null }> {
+  async list(opts: AuditFilter & { cursor?: string | undefined; limit: number }): Promise<{ items: AuditEntry[]; next: string | null }> {
     let q = this.database.db.selectFrom('admin_audit').selectAll().orderBy('id', 'desc').limit(opts.limit + 1);
     if (opts.cursor) q = q.where('id', '<', opts.cursor);
+    if (opts.adminId) q = q.where('admin_id', '=', opts.adminId);
+    if (opts.target) q = q.where('target', '=', opts.target);
+    if (opts.action) q = q.where('action', '=', opts.action);
     const rows = await q.execute();
     const page = rows.slice(0, opts.limit);
     return {

@@ -1,11 +1,15 @@
-/** The back office's own endpoints (the audit log, account states, config); other areas declare their admin routes themselves. */
+/**
+ * The back office's own endpoints (user search and detail, the audit log, account states, config,
+ * block-offer price bands); other areas declare their admin routes themselves (block offers, grants,
+ * KYC review). Reads of other areas go through their modules (account, funds, trade, block, kyc).
+ */
 import { defineModule } from '../module';
-import type { AuditLog } from '../../platform/audit';
-import type { AccountService } from '../account';
-import type { ConfigService } from '../config';
 import { adminRoutes } from './routes';
+import { AdminService, type AdminDeps } from './service';
+
+export { AdminService } from './service';
 
 export const adminModule = defineModule({
   name: 'admin',
-  adminRoutes: (s: { audit: AuditLog; accounts: AccountService; config: ConfigService }) => adminRoutes(s.audit, s.accounts, s.config),
+  adminRoutes: (s: AdminDeps) => adminRoutes(new AdminService(s), s.accounts, s.config),
 });

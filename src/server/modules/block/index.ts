@@ -4,7 +4,7 @@ import { blockRoutes } from './routes';
 import { blockAdminRoutes } from './admin-routes';
 import type { BlockService } from './service';
 
-export { BlockService } from './service';
+export { BlockService, offerBand } from './service';
 
 export const blockModule = defineModule({
   name: 'block',
