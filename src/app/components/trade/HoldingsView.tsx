@@ -12,6 +12,7 @@ import { EmptyView } from '../EmptyView';
 import { LoadingPane } from '../Spinner';
 import { Signed } from '../Signed';
 import * as icons from '../icons';
+import { HoldingFigures } from './HoldingFigures';
 import { POSITIONS_POLL_MS, PositionRow, positionsQuery } from './PositionList';
 import './holdings.css';
 
@@ -88,42 +89,7 @@ export function StockHoldings({ h, onTrade }: { h: HoldingsData; onTrade: (code:
               <Trans>{formatNumber(s.shares)}株</Trans>
             </span>
           </Link>
-          <dl className="holding__grid small">
-            <div>
-              <dt>
-                <Trans>平均取得単価</Trans>
-              </dt>
-              <dd className="mono">{formatPriceYen(s.averageCost, s.priceScale)}</dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>現在値</Trans>
-              </dt>
-              <dd className="mono">{formatPriceYen(s.price, s.priceScale)}</dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>評価額</Trans>
-              </dt>
-              <dd className="mono">{formatMoney(s.value)}</dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>評価損益</Trans>
-              </dt>
-              <dd>
-                <Signed value={s.pnl} /> <Signed value={s.pnlBp} bp arrows={false} strong={false} />
-              </dd>
-            </div>
-            <div className="holding__wide">
-              <dt>
-                <Trans>前日比</Trans>
-              </dt>
-              <dd>
-                <Signed value={s.dayChange} strong={false} /> <Signed value={s.dayChangeBp} bp arrows={false} strong={false} />
-              </dd>
-            </div>
-          </dl>
+          <HoldingFigures s={s} market />
           <HoldingLots code={s.code} count={s.positions} />
           <div className="holding__actions">
             <button type="button" className="btn btn--secondary holding__sell" onClick={() => onTrade(s.code, 'down')}>

@@ -2,11 +2,12 @@ import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatLeverage, formatMoney, formatNumber, formatPriceYen } from '../../../shared/money';
+import { formatLeverage, formatNumber, formatPriceYen } from '../../../shared/money';
 import { getToken, subscribeSession } from '../../storage';
 import { AsOf } from '../AsOf';
 import { Signed } from '../Signed';
 import { holdingsQuery, type HoldingsData } from './HoldingsView';
+import { HoldingFigures } from './HoldingFigures';
 import './positions.css';
 import './holdings.css';
 
@@ -35,36 +36,7 @@ export function YourPosition({ code }: { code: string }) {
         <Trans>保有状況</Trans>
       </h2>
       {stock ? (
-        <dl className="holding__grid small" data-testid="your-position-stock">
-          <div>
-            <dt>
-              <Trans>保有株数</Trans>
-            </dt>
-            <dd className="mono">
-              <Trans>{formatNumber(stock.shares)}株</Trans>
-            </dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>平均取得単価</Trans>
-            </dt>
-            <dd className="mono">{formatPriceYen(stock.averageCost, stock.priceScale)}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>評価額</Trans>
-            </dt>
-            <dd className="mono">{formatMoney(stock.value)}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>評価損益</Trans>
-            </dt>
-            <dd>
-              <Signed value={stock.pnl} /> <Signed value={stock.pnlBp} bp arrows={false} strong={false} />
-            </dd>
-          </div>
-        </dl>
+        <HoldingFigures s={stock} shares testId="your-position-stock" />
       ) : null}
       {margin.length ? (
         <ul className="your-position__margin" data-testid="your-position-margin">

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatMoney, formatNumber, formatPercent, formatPriceYen } from '../../../shared/money';
-import { Signed } from '../../components/Signed';
+import { formatNumber } from '../../../shared/money';
+import { HoldingFigures } from '../../components/trade/HoldingFigures';
 import type { HoldingStock, Sellable } from './ticket-api';
 
 /**
@@ -11,28 +11,7 @@ export function HoldingSummary({ stock, sellable }: { stock: HoldingStock; sella
   const { t } = useLingui();
   return (
     <section className="holding" aria-label={t`保有株式`} data-testid="holding">
-      <dl className="kv">
-        <dt>
-          <Trans>保有株数</Trans>
-        </dt>
-        <dd className="mono">
-          <Trans>{formatNumber(stock.shares)}株</Trans>
-        </dd>
-        <dt>
-          <Trans>平均取得単価</Trans>
-        </dt>
-        <dd className="mono">{formatPriceYen(stock.averageCost, stock.priceScale)}</dd>
-        <dt>
-          <Trans>評価額</Trans>
-        </dt>
-        <dd className="mono">{formatMoney(stock.value)}</dd>
-        <dt>
-          <Trans>評価損益</Trans>
-        </dt>
-        <dd className="mono">
-          <Signed value={stock.pnl} arrows={false} /> <span className="small">({formatPercent(stock.pnlBp)})</span>
-        </dd>
-      </dl>
+      <HoldingFigures s={stock} shares />
       {sellable && sellable.sellable < sellable.held ? (
         <p className="small muted">
           <Trans>
