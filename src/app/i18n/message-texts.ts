@@ -108,6 +108,16 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
   real_name_required: { text: msg({ message: '先に本人確認を完了してください' }) },
   real_name_failed: { text: msg({ message: '本人確認情報を確認できませんでした' }) },
   card_exists: { text: msg({ message: 'この口座はすでに登録されています' }) },
+  // bank accounts and wallets
+  bank_not_found: { text: msg({ message: 'この金融機関コードの銀行は見つかりません' }) },
+  branch_not_found: { text: msg({ message: 'この銀行にその支店コードの支店はありません' }) },
+  bank_account_number_invalid: { text: msg({ message: '口座番号は7桁の数字で入力してください。7桁に満たない番号は自動で補いませんので、通帳やキャッシュカードの表記どおり先頭に0を付けて入力してください' }) },
+  bank_holder_mismatch: { text: msg({ message: '口座名義が本人確認のお名前（カナ）と一致しません。ご本人名義の口座のみ登録できます' }) },
+  bank_account_limit: { text: msg({ message: '銀行口座は{max}件まで登録できます' }) },
+  wallet_address_invalid: { text: msg({ message: 'アドレスの形式が正しくありません（TRC20はTで始まる34文字、ERC20は0xで始まる42文字）' }) },
+  wallet_checksum_invalid: { text: msg({ message: 'アドレスのチェックサムが一致しません。1文字ずつ確認するか、コピーして貼り付けてください' }) },
+  wallet_exists: { text: msg({ message: 'このアドレスはすでに登録されています' }) },
+  wallet_limit: { text: msg({ message: 'ウォレットアドレスは{max}件まで登録できます' }) },
   // products and subscription
   product_not_found: { text: msg({ message: '銘柄が存在しないか、上場廃止されています' }) },
   not_trading_time: { text: msg({ message: '取引時間外です' }) },

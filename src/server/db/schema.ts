@@ -266,6 +266,8 @@ export interface DB {
   passkey_challenge: PasskeyChallengeTable;
   passkey_step_up: PasskeyStepUpTable;
   server_secret: ServerSecretTable;
+  cash_bank_account: CashBankAccountTable;
+  cash_wallet: CashWalletTable;
 }
 
 export interface ServerSecretTable {
@@ -304,4 +306,30 @@ export interface PasskeyStepUpTable {
   user_id: string;
   session_id: string;
   expires_at: number;
+}
+
+/** Bank accounts (migration 2026-11-25-004): see src/server/modules/cash. */
+export interface CashBankAccountTable {
+  id: string;
+  user_id: string;
+  bank_code: string;
+  bank_name: string;
+  branch_code: string;
+  branch_name: string;
+  type: string;
+  number: string;
+  holder_kana: string;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+/** USDT wallet addresses (migration 2026-11-25-004): see src/server/modules/cash. */
+export interface CashWalletTable {
+  id: string;
+  user_id: string;
+  network: string;
+  address: string;
+  label: string | null;
+  created_at: number;
+  deleted_at: number | null;
 }

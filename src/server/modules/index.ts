@@ -11,6 +11,7 @@ import { watchlistModule } from './watchlist';
 import { tradeModule } from './trade';
 import { blockModule } from './block';
 import { fundsModule } from './funds';
+import { cashModule } from './cash';
 
 export const MODULES = [
   configModule,
@@ -21,4 +22,5 @@ export const MODULES = [
   tradeModule,
   blockModule,
   fundsModule,
+  cashModule,
 ] as const;

@@ -62,6 +62,16 @@ export const MESSAGE_IDS = [
   'real_name_required',
   'real_name_failed',
   'card_exists',
+  // bank accounts and wallets (docs/domain.md "Bank accounts and wallets"); the limits: params {max}
+  'bank_not_found',
+  'branch_not_found',
+  'bank_account_number_invalid',
+  'bank_holder_mismatch',
+  'bank_account_limit',
+  'wallet_address_invalid',
+  'wallet_checksum_invalid',
+  'wallet_exists',
+  'wallet_limit',
   // products and subscription
   'product_not_found',
   'not_trading_time',

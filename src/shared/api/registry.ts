@@ -13,9 +13,11 @@ import { tradeApi } from './trade';
 import { blockAdminApi, blockApi } from './block';
 import { fundsAdminApi, fundsApi } from './funds';
 import { passkeyApi } from './passkey';
+import { cashApi } from './cash';
 
 export const API_GROUPS = {
   configApi, accountApi, adminApi, marketApi, watchlistApi, tradeApi, blockApi, blockAdminApi, fundsApi, fundsAdminApi, passkeyApi,
+  cashApi,
 } as const;
 
 export type AnyEndpoint = Endpoint<any, any, any, any, any, any>;
