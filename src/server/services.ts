@@ -13,6 +13,9 @@ import { WatchlistService } from './modules/watchlist';
 import { CorporateActionsJob, TradingEngine, TradingService, type TradeCtx } from './modules/trade';
 import { BlockService } from './modules/block';
 import { AdminGrants, FundsService, SettlementJob } from './modules/funds';
+import { UploadService } from './modules/uploads';
+import { KycService } from './modules/kyc';
+import { LocalFileStore, type FileStore } from './platform/uploads';
 import { MODULES } from './modules';
 import type { HoldingsProvider, JobHandler, ServerModule } from './modules/module';
 
@@ -64,6 +67,10 @@ export interface Services {
   settlement: SettlementJob;
   /** Due work of every module (fills, auto-close, interest, margin checks): `jobs.runDue(now)`. */
   jobs: Jobs<JobHandlers>;
+  /** Uploaded files (KYC photos, receipts): checked, re-encoded, stored in the FileStore. */
+  uploads: UploadService;
+  /** 本人確認: `identityOf` / `requireVerified` for the areas that need a verified identity. */
+  kyc: KycService;
 }
 
 export interface ServiceOptions {
@@ -82,6 +89,8 @@ export interface ServiceOptions {
   market?: MarketDataSource;
   /** Default: `clock` (main passes marketClockFromEnv; tests a ManualClock). */
   marketClock?: Clock;
+  /** Default: a LocalFileStore under $KABUTO_DATA_DIR/uploads (./data/uploads). */
+  fileStore?: FileStore;
 }
 
 export function createServices(opts: ServiceOptions): Services {
@@ -115,11 +124,14 @@ export function createServices(opts: ServiceOptions): Services {
   const funds = new FundsService(database, marketClock, ledger, market, () => providers);
   const grants = new AdminGrants(database, ledger, audit, clock);
   const settlement = new SettlementJob(database, ledger, logger);
+  const uploads = new UploadService(database, clock, opts.fileStore ?? new LocalFileStore(`${env.KABUTO_DATA_DIR ?? './data'}/uploads`));
+  const kyc = new KycService(database, clock, audit, uploads);
   const handlers: Record<string, JobHandler> = {};
   const jobs = new Jobs(marketClock, logger, handlers as JobHandlers);
   const services: Services = {
     database, clock, logger, env, config, audit, sessions, loginLimiter, accounts, passkeys, ledger,
     market, marketClock, marketService, quotes, watchlist, trading, tradingEngine, corporateActions, block, funds, grants, settlement, jobs,
+    uploads, kyc,
   };
   // The registry's jobs and holdings, now that every service exists (modules declare, we wire).
   const modules: readonly ServerModule<Services>[] = MODULES;

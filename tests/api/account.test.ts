@@ -44,6 +44,7 @@ describe.each(testDialects())('registration and login (%s)', (dialect) => {
       inviteCode: expect.stringMatching(/^[A-HJKMNP-Z2-9]{8}$/),
       isAdmin: false,
       fundPasswordSet: false,
+      kycStatus: 'not_verified',
       createdAt: s.clock.now(),
     });
     const row = await s.services.database.db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirstOrThrow();

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from 'uuidv7';
 import { ALL_ENDPOINTS, type AnyEndpoint } from '../../src/shared/api/registry';
+import { photo, upload } from './uploads-support';
 import { testDialects } from '../support/db';
 import { startTestServer, type TestServer, type TestUser } from '../support/server';
 import { pathOf, stateDigest } from '../support/security';
@@ -41,6 +42,7 @@ describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
       .values({ id: owned.passkey, user_id: alice.id, credential_id: 'cred-alice', public_key: 'x', rp_id: 'localhost', name: 'Alice key', created_at: Date.now() })
       .execute();
     owned.watchlistGroup = (await s.call('post', 'watchlist/groups', { token: alice.token, body: { name: 'Alice', codes: ['7203'] } })).body.data.group.id as string;
+    owned.upload = (await upload(s, alice.token, await photo())).body.data.id as string;
   });
   afterAll(() => s?.close());
 
@@ -50,6 +52,7 @@ describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
     if (ep.path.startsWith('trade/orders/')) return owned.order;
     if (ep.path.startsWith('passkeys/')) return owned.passkey;
     if (ep.path.startsWith('watchlist/groups/')) return owned.watchlistGroup;
+    if (ep.path.startsWith('uploads/')) return owned.upload;
     return undefined;
   }
 

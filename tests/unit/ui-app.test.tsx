@@ -27,7 +27,7 @@ const SPEC_ROUTES = [
 
 const user = {
   id: '01a201fb-a964-71b6-95ed-39d9a76b69bf', phone: '09011112222', state: 'active', stateReason: null,
-  inviteCode: 'Z9WTWTB8', isAdmin: false, fundPasswordSet: false, createdAt: 1_790_000_000_000,
+  inviteCode: 'Z9WTWTB8', isAdmin: false, fundPasswordSet: false, kycStatus: 'not_verified', createdAt: 1_790_000_000_000,
 };
 const server = setupServer(
   http.post('*/api/vue/common/config', () =>

@@ -20,7 +20,7 @@ import { WELCOMED_KEY } from '../../src/app/features/account/splash';
 const ok = (data: unknown) => HttpResponse.json({ status: 1, msg: '', data });
 const user = {
   id: '01a201fb-a964-71b6-95ed-39d9a76b69bf', phone: '09011112222', state: 'active', stateReason: null,
-  inviteCode: 'Z9WTWTB8', isAdmin: false, fundPasswordSet: false, createdAt: 1_790_000_000_000,
+  inviteCode: 'Z9WTWTB8', isAdmin: false, fundPasswordSet: false, kycStatus: 'not_verified', createdAt: 1_790_000_000_000,
 };
 const NOW = Date.now();
 const offer = {

@@ -241,6 +241,37 @@ export interface MarginAgreementTable {
   agreed_at: number;
 }
 
+/** Uploaded files (migration 2026-11-25-003): the bytes are in the FileStore under storage_key. */
+export interface UploadTable {
+  id: string;
+  user_id: string;
+  purpose: string;
+  mime: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  sha256: string;
+  storage_key: string;
+  created_at: number;
+}
+
+/** Identity submissions (migration 2026-11-25-003); review_* are the review workflow's columns. */
+export interface KycSubmissionTable {
+  id: string;
+  user_id: string;
+  name: string;
+  name_kana: string;
+  document_type: string;
+  document_number_masked: string;
+  front_upload_id: string;
+  back_upload_id: string;
+  created_at: number;
+  review_status: string;
+  review_reason: string | null;
+  reviewed_by: string | null;
+  reviewed_at: number | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -268,6 +299,8 @@ export interface DB {
   server_secret: ServerSecretTable;
   cash_bank_account: CashBankAccountTable;
   cash_wallet: CashWalletTable;
+  upload: UploadTable;
+  kyc_submission: KycSubmissionTable;
 }
 
 export interface ServerSecretTable {

@@ -11,6 +11,7 @@ import { sendDomainError, sendFailure } from './envelope';
 import { serveApp } from './static';
 import { apiRoutes } from './routes';
 import { forwardedClientIp } from './edge';
+import { UPLOAD_MAX_BYTES } from '../../shared/api/uploads';
 
 export const API_BASE = '/api/vue';
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -71,20 +72,28 @@ export function createApp(services: Services, opts: AppOptions = {}) {
   );
   app.use(`${API_BASE}/*`, async (c, next) => {
     await next();
-    c.header('Cache-Control', 'no-store');
+    // A private file (GET uploads/{id}) says `private, no-store` itself.
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
-  app.use(
-    `${API_BASE}/*`,
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => {
-        // The rest of the body is still on the wire, unread: the client is told to reconnect, so
-        // its next request goes on a fresh connection instead of into the remains of this body.
-        c.header('Connection', 'close');
-        return sendFailure(c, 413, 'payload_too_large', { max: MAX_BODY_BYTES });
-      },
-    }),
-  );
+  const jsonLimit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => {
+      // The rest of the body is still on the wire, unread: the client is told to reconnect, so
+      // its next request goes on a fresh connection instead of into the remains of this body.
+      c.header('Connection', 'close');
+      return sendFailure(c, 413, 'payload_too_large', { max: MAX_BODY_BYTES });
+    },
+  });
+  // `POST uploads` alone takes a file as its body, with a limit of its own: a Content-Length over
+  // it is refused before anything is read, a chunked body as soon as it passes it.
+  const uploadLimit = bodyLimit({
+    maxSize: UPLOAD_MAX_BYTES,
+    onError: (c) => {
+      c.header('Connection', 'close');
+      return sendFailure(c, 413, 'upload_too_large', { max: UPLOAD_MAX_BYTES });
+    },
+  });
+  app.use(`${API_BASE}/*`, (c, next) => (c.req.method === 'POST' && c.req.path === `${API_BASE}/uploads` ? uploadLimit : jsonLimit)(c, next));
 
   app.route(API_BASE, apiRoutes(services, { streamsPerIp: opts.streamsPerIp }));
 

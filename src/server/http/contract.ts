@@ -70,8 +70,16 @@ export function mount<E extends AnyEndpoint>(
       params: (ep.params ? valid('param') : undefined) as never,
       user: (ep.auth === 'none' ? undefined : c.get('user')) as never,
       idempotencyKey: idempotencyKey as never,
-      request: { ip: c.get('ip'), requestId: c.get('requestId'), url: c.req.url, header: (name: string) => c.req.header(name) },
+      request: {
+        ip: c.get('ip'),
+        requestId: c.get('requestId'),
+        url: c.req.url,
+        header: (name: string) => c.req.header(name),
+        rawBody: () => c.req.raw.body,
+      },
     });
+    // A raw route (module.ts `rawRoute`) answers bytes it has framed itself.
+    if ((data as unknown) instanceof Response) return data as unknown as Response;
     return c.json(success(data), 200);
   }) as never);
 }

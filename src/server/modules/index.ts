@@ -11,6 +11,8 @@ import { watchlistModule } from './watchlist';
 import { tradeModule } from './trade';
 import { blockModule } from './block';
 import { fundsModule } from './funds';
+import { uploadsModule } from './uploads';
+import { kycModule } from './kyc';
 import { cashModule } from './cash';
 
 export const MODULES = [
@@ -22,5 +24,7 @@ export const MODULES = [
   tradeModule,
   blockModule,
   fundsModule,
+  uploadsModule,
+  kycModule,
   cashModule,
 ] as const;

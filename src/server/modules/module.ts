@@ -19,6 +19,11 @@ export interface RequestInfo {
   url: string;
   /** A request header by name (case-insensitive), e.g. `origin` or the step-up token. */
   header(name: string): string | undefined;
+  /**
+   * The raw body stream, for the one endpoint without a JSON body (`POST uploads`, whose size limit
+   * is its own: src/server/http/app.ts). Null when there is no body.
+   */
+  rawBody(): ReadableStream<Uint8Array> | null;
 }
 
 /** A handler's input: validated by the contract, typed by it (no `!` on the key or the user). */
@@ -40,6 +45,15 @@ export interface Route<E extends AnyEndpoint = AnyEndpoint> {
 
 /** One endpoint bound to its use case: one line per endpoint in a module's routes.ts. */
 export function route<E extends AnyEndpoint>(endpoint: E, handle: (input: RouteInput<E>) => Promise<DataOf<E>> | DataOf<E>): Route {
+  return { endpoint, handle } as unknown as Route;
+}
+
+/**
+ * An endpoint whose success answer is not the JSON envelope but bytes (`GET uploads/{id}`): the
+ * handler builds the Response (type, caching and disposition headers); failures still throw
+ * domain errors and answer the envelope.
+ */
+export function rawRoute<E extends AnyEndpoint>(endpoint: E, handle: (input: RouteInput<E>) => Promise<Response>): Route {
   return { endpoint, handle } as unknown as Route;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KYC_STATUSES } from './kyc';
 import { endpoint } from './endpoint';
 import {
   ACCOUNT_STATES,
@@ -44,6 +45,8 @@ export const userInfo = z.object({
   inviteCode: z.string(),
   isAdmin: z.boolean(),
   fundPasswordSet: z.boolean(),
+  /** 本人確認 (src/shared/api/kyc.ts): withdrawals, bank accounts, IPO and loans need `verified`. */
+  kycStatus: z.enum(KYC_STATUSES),
   createdAt: z.number().int(),
 });
 export type UserInfo = z.infer<typeof userInfo>;

@@ -62,6 +62,22 @@ export const MESSAGE_IDS = [
   'real_name_required',
   'real_name_failed',
   'card_exists',
+  // uploads (docs/architecture.md "Uploads"): params {max} on the limits
+  'upload_empty',
+  'upload_type_not_allowed',
+  'upload_too_large',
+  'upload_too_many_pixels',
+  'upload_unreadable',
+  'upload_pdf_active_content',
+  'upload_pdf_encrypted',
+  // KYC (docs/domain.md "Identity (KYC)")
+  'kana_latin_letters',
+  'kana_invalid',
+  'document_number_invalid',
+  'kyc_upload_invalid',
+  'kyc_under_review',
+  'kyc_already_verified',
+  'review_already_decided',
   // bank accounts and wallets (docs/domain.md "Bank accounts and wallets"); the limits: params {max}
   'bank_not_found',
   'branch_not_found',

@@ -14,10 +14,13 @@ import { blockAdminApi, blockApi } from './block';
 import { fundsAdminApi, fundsApi } from './funds';
 import { passkeyApi } from './passkey';
 import { cashApi } from './cash';
+import { uploadsApi } from './uploads';
+import { kycAdminApi, kycApi } from './kyc';
 
 export const API_GROUPS = {
   configApi, accountApi, adminApi, marketApi, watchlistApi, tradeApi, blockApi, blockAdminApi, fundsApi, fundsAdminApi, passkeyApi,
   cashApi,
+  uploadsApi, kycApi, kycAdminApi,
 } as const;
 
 export type AnyEndpoint = Endpoint<any, any, any, any, any, any>;

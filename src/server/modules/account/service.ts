@@ -9,6 +9,7 @@ import type { AuthUser } from '../../auth/principal';
 import type { changePasswordBody, fundPasswordBody, loginBody, registerBody, UserInfo } from '../../../shared/api/account';
 import { passwordProblem, type AccountState } from '../../../shared/domain/account';
 import type { ConfigService } from '../config';
+import { kycStatusOf } from '../kyc';
 import type { AuditLog } from '../../platform/audit';
 import type { SessionService } from './sessions';
 import type { LoginLimiter } from './rate-limit';
@@ -139,6 +140,7 @@ export class AccountService {
       inviteCode: u.invite_code,
       isAdmin: u.is_admin === 1,
       fundPasswordSet: u.fund_password_hash !== null,
+      kycStatus: await kycStatusOf(this.database.db, u.id),
       createdAt: Number(u.created_at),
     };
   }
