@@ -63,7 +63,7 @@ export function foldSmallKana(s: string): string {
 
 /**
  * What two holder names are compared by (own-name rule): spaces dropped and small kana folded, so
- * ヤマダ　キョウコ, ヤマダキヨウコ and やまだ きょうこ name the same person. Null when not a valid name.
+ * ヤマダ（全角空白）キョウコ, ヤマダキヨウコ and やまだ きょうこ name the same person. Null when not a valid name.
  */
 export function holderMatchKey(raw: string): string | null {
   const r = normalizeHolderKana(raw);

@@ -1,16 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { NotAvailable } from '../../components/NotAvailable';
+import { AddBankCardScreen } from '../../features/cash/AddBankCardScreen';
 import { requireSession } from '../-lib/guards';
 
-/** /information/addBankCard: not built yet — says so honestly (no sample data). */
+/** /information/addBankCard — register an own-name bank account from the Zengin list. */
 export const Route = createFileRoute('/information/addBankCard')({
   staticData: { name: 'addBankCard' },
   beforeLoad: requireSession,
   component: AddBankCardScreen,
 });
-
-function AddBankCardScreen() {
-  const { t } = useLingui();
-  return <NotAvailable title={t`銀行口座の登録`} />;
-}

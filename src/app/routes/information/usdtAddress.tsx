@@ -1,16 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { NotAvailable } from '../../components/NotAvailable';
+import { UsdtAddressScreen } from '../../features/cash/UsdtAddressScreen';
 import { requireSession } from '../-lib/guards';
 
-/** /information/usdtAddress: not built yet — says so honestly (no sample data). */
+/** /information/usdtAddress — USDT addresses (TRC20 / ERC20) with format and checksum checks. */
 export const Route = createFileRoute('/information/usdtAddress')({
   staticData: { name: 'usdtAddress' },
   beforeLoad: requireSession,
   component: UsdtAddressScreen,
 });
-
-function UsdtAddressScreen() {
-  const { t } = useLingui();
-  return <NotAvailable title={t`USDTアドレス`} />;
-}
