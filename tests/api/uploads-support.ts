@@ -7,7 +7,7 @@ import type { TestServer } from '../support/server';
 export async function upload(s: TestServer, token: string | undefined, bytes: Uint8Array, purpose = 'kyc_front', contentType = 'application/octet-stream') {
   const headers: Record<string, string> = { 'content-type': contentType };
   if (token) headers.token = token;
-  const res = await fetch(`${s.url}/api/vue/uploads?purpose=${purpose}`, { method: 'POST', headers, body: bytes });
+  const res = await fetch(`${s.url}/api/vue/uploads?purpose=${purpose}`, { method: 'POST', headers, body: bytes as unknown as BodyInit });
   return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 }
 

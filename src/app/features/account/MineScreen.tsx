@@ -13,6 +13,7 @@ import { AsOf } from '../../components/AsOf';
 import { StateBadge } from './AccountState';
 import { CopyButton } from './CopyButton';
 import { AssetCard } from '../../components/funds/AssetCard';
+import { KycStatusText } from '../../components/KycStatusText';
 
 /** /information/index — "My page": account header, assets (from the ledger), menus. */
 export function MineScreen() {
@@ -62,7 +63,12 @@ export function MineScreen() {
 
       <MenuGroup title={<Trans>アカウント管理</Trans>}>
         <MenuLink to="/information/userInfo" icon={icons.user} label={<Trans>お客様情報</Trans>} />
-        <MenuLink to="/information/authInfo" icon={icons.idcard} label={<Trans>本人確認</Trans>} />
+        <MenuLink
+          to="/information/authInfo"
+          icon={icons.idcard}
+          label={<Trans>本人確認</Trans>}
+          value={user ? <KycStatusText status={user.kycStatus} /> : undefined}
+        />
         <MenuLink to="/information/bankList" icon={icons.card} label={<Trans>銀行口座</Trans>} />
         <MenuLink to="/information/usdtAddress" icon={icons.wallet} label={<Trans>USDTアドレス</Trans>} />
         <MenuLink to="/information/loginPass" icon={icons.lock} label={<Trans>ログインパスワード</Trans>} />
@@ -81,6 +87,13 @@ export function MineScreen() {
         <MenuLink to="/information/aboutUs" search={{ section: 'fraud' }} icon={icons.shield} label={<Trans>詐欺にご注意ください</Trans>} />
         <MenuLink to="/information/setting" icon={icons.settings} label={<Trans>設定</Trans>} />
       </MenuGroup>
+
+      {/* Admins only (the /admin routes check the flag too, and the server every admin call). */}
+      {user?.isAdmin ? (
+        <MenuGroup>
+          <MenuLink to="/admin/users" icon={icons.shield} label={<Trans>管理画面</Trans>} />
+        </MenuGroup>
+      ) : null}
     </Page>
   );
 }

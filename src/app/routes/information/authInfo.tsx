@@ -1,16 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { NotAvailable } from '../../components/NotAvailable';
+import { AuthInfoScreen } from '../../features/kyc/AuthInfoScreen';
 import { requireSession } from '../-lib/guards';
 
-/** /information/authInfo: not built yet — says so honestly (no sample data). */
+/** /information/authInfo: 本人確認 (src/app/features/kyc). */
 export const Route = createFileRoute('/information/authInfo')({
   staticData: { name: 'authInfo' },
   beforeLoad: requireSession,
   component: AuthInfoScreen,
 });
-
-function AuthInfoScreen() {
-  const { t } = useLingui();
-  return <NotAvailable title={t`本人確認`} />;
-}

@@ -1,0 +1,14 @@
+import { kycApi, type SubmitKycBody } from '../../../shared/api/kyc';
+import { apiCall } from '../../api/client';
+import { endpointKey, endpointQuery } from '../../api/query';
+
+/** The 本人確認 area's read and command. Uploads go through components/forms/upload-client.ts. */
+export function kycQuery() {
+  return endpointQuery(kycApi.status, {}, { staleTime: 10_000 });
+}
+export const kycKey = endpointKey(kycApi.status);
+
+/** Failures are shown on the form (silent: no second toast). */
+export function submitKyc(body: SubmitKycBody) {
+  return apiCall(kycApi.submit, { body, silent: true });
+}
