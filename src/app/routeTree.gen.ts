@@ -10,11 +10,19 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as FavoriteChar91indexChar93RouteImport } from './routes/favorite/[index]'
 import { Route as HomeChar91indexChar93RouteImport } from './routes/home/[index]'
 import { Route as InformationChar91indexChar93RouteImport } from './routes/information/[index]'
 import { Route as MarketChar91indexChar93RouteImport } from './routes/market/[index]'
 import { Route as TradeChar91indexChar93RouteImport } from './routes/trade/[index]'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAuditRouteImport } from './routes/admin/audit'
+import { Route as AdminBlockRouteImport } from './routes/admin/block'
+import { Route as AdminConfigRouteImport } from './routes/admin/config'
+import { Route as AdminKycRouteImport } from './routes/admin/kyc'
+import { Route as AdminUserRouteImport } from './routes/admin/user'
+import { Route as AdminUsersRouteImport } from './routes/admin/users'
 import { Route as FavoriteSearchRouteImport } from './routes/favorite/search'
 import { Route as HomeBlockTradeRouteImport } from './routes/home/blockTrade'
 import { Route as HomeBlockTrade1RouteImport } from './routes/home/blockTrade1'
@@ -66,6 +74,11 @@ const IndexRoute = IndexRouteImport.update({
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminRouteRoute = AdminRouteRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const FavoriteChar91indexChar93Route =
   FavoriteChar91indexChar93RouteImport.update({
     id: '/favorite/index',
@@ -92,6 +105,41 @@ const TradeChar91indexChar93Route = TradeChar91indexChar93RouteImport.update({
   id: '/trade/index',
   path: '/trade/index',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminBlockRoute = AdminBlockRouteImport.update({
+  id: '/block',
+  path: '/block',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminConfigRoute = AdminConfigRouteImport.update({
+  id: '/config',
+  path: '/config',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminKycRoute = AdminKycRouteImport.update({
+  id: '/kyc',
+  path: '/kyc',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminUserRoute = AdminUserRouteImport.update({
+  id: '/user',
+  path: '/user',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminUsersRoute = AdminUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => AdminRouteRoute,
 } as any)
 const FavoriteSearchRoute = FavoriteSearchRouteImport.update({
   id: '/favorite/search',
@@ -322,6 +370,13 @@ const HomeIpoSubscribeRoute = HomeIpoSubscribeRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
+  '/admin/audit': typeof AdminAuditRoute
+  '/admin/block': typeof AdminBlockRoute
+  '/admin/config': typeof AdminConfigRoute
+  '/admin/kyc': typeof AdminKycRoute
+  '/admin/user': typeof AdminUserRoute
+  '/admin/users': typeof AdminUsersRoute
   '/favorite/index': typeof FavoriteChar91indexChar93Route
   '/favorite/search': typeof FavoriteSearchRoute
   '/home/blockTrade': typeof HomeBlockTradeRoute
@@ -368,6 +423,7 @@ export interface FileRoutesByFullPath {
   '/market/stockDetailzs': typeof MarketStockDetailzsRoute
   '/trade/index': typeof TradeChar91indexChar93Route
   '/trade/positionDetail': typeof TradePositionDetailRoute
+  '/admin/': typeof AdminIndexRoute
   '/home/ipo/sgBuy': typeof HomeIpoSgBuyRoute
   '/home/ipo/sgList': typeof HomeIpoSgListRoute
   '/home/ipo/sgjlDetail': typeof HomeIpoSgjlDetailRoute
@@ -375,6 +431,12 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/admin/audit': typeof AdminAuditRoute
+  '/admin/block': typeof AdminBlockRoute
+  '/admin/config': typeof AdminConfigRoute
+  '/admin/kyc': typeof AdminKycRoute
+  '/admin/user': typeof AdminUserRoute
+  '/admin/users': typeof AdminUsersRoute
   '/favorite/index': typeof FavoriteChar91indexChar93Route
   '/favorite/search': typeof FavoriteSearchRoute
   '/home/blockTrade': typeof HomeBlockTradeRoute
@@ -421,6 +483,7 @@ export interface FileRoutesByTo {
   '/market/stockDetailzs': typeof MarketStockDetailzsRoute
   '/trade/index': typeof TradeChar91indexChar93Route
   '/trade/positionDetail': typeof TradePositionDetailRoute
+  '/admin': typeof AdminIndexRoute
   '/home/ipo/sgBuy': typeof HomeIpoSgBuyRoute
   '/home/ipo/sgList': typeof HomeIpoSgListRoute
   '/home/ipo/sgjlDetail': typeof HomeIpoSgjlDetailRoute
@@ -429,6 +492,13 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
+  '/admin/audit': typeof AdminAuditRoute
+  '/admin/block': typeof AdminBlockRoute
+  '/admin/config': typeof AdminConfigRoute
+  '/admin/kyc': typeof AdminKycRoute
+  '/admin/user': typeof AdminUserRoute
+  '/admin/users': typeof AdminUsersRoute
   '/favorite/index': typeof FavoriteChar91indexChar93Route
   '/favorite/search': typeof FavoriteSearchRoute
   '/home/blockTrade': typeof HomeBlockTradeRoute
@@ -475,6 +545,7 @@ export interface FileRoutesById {
   '/market/stockDetailzs': typeof MarketStockDetailzsRoute
   '/trade/index': typeof TradeChar91indexChar93Route
   '/trade/positionDetail': typeof TradePositionDetailRoute
+  '/admin/': typeof AdminIndexRoute
   '/home/ipo/sgBuy': typeof HomeIpoSgBuyRoute
   '/home/ipo/sgList': typeof HomeIpoSgListRoute
   '/home/ipo/sgjlDetail': typeof HomeIpoSgjlDetailRoute
@@ -484,6 +555,13 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/admin'
+    | '/admin/audit'
+    | '/admin/block'
+    | '/admin/config'
+    | '/admin/kyc'
+    | '/admin/user'
+    | '/admin/users'
     | '/favorite/index'
     | '/favorite/search'
     | '/home/blockTrade'
@@ -530,6 +608,7 @@ export interface FileRouteTypes {
     | '/market/stockDetailzs'
     | '/trade/index'
     | '/trade/positionDetail'
+    | '/admin/'
     | '/home/ipo/sgBuy'
     | '/home/ipo/sgList'
     | '/home/ipo/sgjlDetail'
@@ -537,6 +616,12 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/admin/audit'
+    | '/admin/block'
+    | '/admin/config'
+    | '/admin/kyc'
+    | '/admin/user'
+    | '/admin/users'
     | '/favorite/index'
     | '/favorite/search'
     | '/home/blockTrade'
@@ -583,6 +668,7 @@ export interface FileRouteTypes {
     | '/market/stockDetailzs'
     | '/trade/index'
     | '/trade/positionDetail'
+    | '/admin'
     | '/home/ipo/sgBuy'
     | '/home/ipo/sgList'
     | '/home/ipo/sgjlDetail'
@@ -590,6 +676,13 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/admin'
+    | '/admin/audit'
+    | '/admin/block'
+    | '/admin/config'
+    | '/admin/kyc'
+    | '/admin/user'
+    | '/admin/users'
     | '/favorite/index'
     | '/favorite/search'
     | '/home/blockTrade'
@@ -636,6 +729,7 @@ export interface FileRouteTypes {
     | '/market/stockDetailzs'
     | '/trade/index'
     | '/trade/positionDetail'
+    | '/admin/'
     | '/home/ipo/sgBuy'
     | '/home/ipo/sgList'
     | '/home/ipo/sgjlDetail'
@@ -644,6 +738,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AdminRouteRoute: typeof AdminRouteRouteWithChildren
   FavoriteChar91indexChar93Route: typeof FavoriteChar91indexChar93Route
   FavoriteSearchRoute: typeof FavoriteSearchRoute
   HomeBlockTradeRoute: typeof HomeBlockTradeRoute
@@ -705,6 +800,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/favorite/index': {
       id: '/favorite/index'
       path: '/favorite/index'
@@ -739,6 +841,55 @@ declare module '@tanstack/react-router' {
       fullPath: '/trade/index'
       preLoaderRoute: typeof TradeChar91indexChar93RouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/block': {
+      id: '/admin/block'
+      path: '/block'
+      fullPath: '/admin/block'
+      preLoaderRoute: typeof AdminBlockRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/config': {
+      id: '/admin/config'
+      path: '/config'
+      fullPath: '/admin/config'
+      preLoaderRoute: typeof AdminConfigRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/kyc': {
+      id: '/admin/kyc'
+      path: '/kyc'
+      fullPath: '/admin/kyc'
+      preLoaderRoute: typeof AdminKycRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/user': {
+      id: '/admin/user'
+      path: '/user'
+      fullPath: '/admin/user'
+      preLoaderRoute: typeof AdminUserRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/users': {
+      id: '/admin/users'
+      path: '/users'
+      fullPath: '/admin/users'
+      preLoaderRoute: typeof AdminUsersRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/favorite/search': {
       id: '/favorite/search'
@@ -1058,8 +1209,33 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AdminRouteRouteChildren {
+  AdminAuditRoute: typeof AdminAuditRoute
+  AdminBlockRoute: typeof AdminBlockRoute
+  AdminConfigRoute: typeof AdminConfigRoute
+  AdminKycRoute: typeof AdminKycRoute
+  AdminUserRoute: typeof AdminUserRoute
+  AdminUsersRoute: typeof AdminUsersRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+}
+
+const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminAuditRoute: AdminAuditRoute,
+  AdminBlockRoute: AdminBlockRoute,
+  AdminConfigRoute: AdminConfigRoute,
+  AdminKycRoute: AdminKycRoute,
+  AdminUserRoute: AdminUserRoute,
+  AdminUsersRoute: AdminUsersRoute,
+  AdminIndexRoute: AdminIndexRoute,
+}
+
+const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
+  AdminRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AdminRouteRoute: AdminRouteRouteWithChildren,
   FavoriteChar91indexChar93Route: FavoriteChar91indexChar93Route,
   FavoriteSearchRoute: FavoriteSearchRoute,
   HomeBlockTradeRoute: HomeBlockTradeRoute,

@@ -1,6 +1,6 @@
 import { redirect } from '@tanstack/react-router';
 import { REDIRECT_PATTERN } from './search';
-import { getToken } from '../../storage';
+import { getToken, isAdmin } from '../../storage';
 
 /** An app-internal path to return to after signing in (never another origin). */
 export function safeRedirect(value: unknown): string | undefined {
@@ -12,4 +12,14 @@ export function requireSession({ location }: { location: { pathname: string } })
   if (!getToken()) {
     throw redirect({ to: '/login/login', search: { redirect: safeRedirect(location.pathname) }, replace: true });
   }
+}
+
+/**
+ * `beforeLoad` of the back office (/admin/*): a session, and the admin flag the sign-in answered;
+ * anyone else goes to My page. This only keeps the screens out of sight: the server refuses every
+ * admin endpoint to a non-admin (403 admin_only) whatever the browser claims.
+ */
+export function requireAdmin(ctx: { location: { pathname: string } }): void {
+  requireSession(ctx);
+  if (!isAdmin()) throw redirect({ to: '/information/index', replace: true });
 }

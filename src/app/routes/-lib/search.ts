@@ -89,3 +89,10 @@ export const tradeSearch = (s: Raw): { code?: string; direction?: (typeof TRADE_
   ...codeSearch(s),
   direction: optionalEnum(s.direction, TRADE_DIRECTIONS),
 });
+
+/** /admin/audit filters: an admin (id or phone), a target id or name, an action key. */
+export const auditSearch = (s: Raw): { admin?: string; target?: string; action?: string } => ({
+  admin: optionalString(s.admin, { max: 64 }),
+  target: optionalString(s.target, { max: 64 }),
+  action: optionalString(s.action, { max: 64, pattern: /^[a-z_.]+$/ }),
+});

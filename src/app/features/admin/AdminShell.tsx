@@ -1,0 +1,43 @@
+import { Link, Outlet } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Icon } from '../../components/Icon';
+import * as icons from '../../components/icons';
+import './admin.css';
+
+/**
+ * The back office frame: a side nav on a wide screen, a scrolling menu row under the title on a
+ * phone (admin.css switches at 900 px). Its screens render in the outlet.
+ */
+export function AdminShell() {
+  const { t } = useLingui();
+  const items = [
+    { to: '/admin/users', icon: icons.user, label: t`利用者` },
+    { to: '/admin/kyc', icon: icons.idcard, label: t`本人確認 審査` },
+    { to: '/admin/config', icon: icons.settings, label: t`設定` },
+    { to: '/admin/block', icon: icons.layers, label: t`ブロック取引` },
+    { to: '/admin/audit', icon: icons.list, label: t`監査ログ` },
+  ] as const;
+  return (
+    <div className="admin-shell">
+      <header className="admin-bar">
+        <Link to="/information/index" className="admin-bar__back" aria-label={t`マイページに戻る`}>
+          <Icon d={icons.back} size={22} />
+        </Link>
+        <h1 className="admin-bar__title">
+          <Trans>管理画面</Trans>
+        </h1>
+      </header>
+      <nav className="admin-nav" aria-label={t`管理メニュー`}>
+        {items.map((item) => (
+          <Link key={item.to} to={item.to} className="admin-nav__link" activeProps={{ className: 'admin-nav__link navActive', 'aria-current': 'page' }}>
+            <Icon d={item.icon} size={20} />
+            <span>{item.label}</span>
+          </Link>
+        ))}
+      </nav>
+      <main className="admin-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
