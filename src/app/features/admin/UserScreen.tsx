@@ -9,6 +9,7 @@ import { formatDateTime, formatInt, formatMoney, formatPrice } from '../../../sh
 import { EmptyView } from '../../components/EmptyView';
 import { Spinner } from '../../components/Spinner';
 import { toast } from '../../components/Toast';
+import { getAccount } from '../../storage';
 import { Signed } from '../../components/Signed';
 import { BUSINESS_TEXT, STATUS_TEXT, sideText } from '../../components/trade/labels';
 import { useAdminCommand, userQuery, type AdminUserDetail } from './api';
@@ -101,10 +102,17 @@ function UserDetail({ user }: { user: AdminUserDetail }) {
         </dl>
         {user.isAdmin ? (
           <p className="admin-note">
-            <Trans>管理者の口座です。自分自身の状態は変更できません。</Trans>
+            <Trans>管理者の口座です。</Trans>
           </p>
         ) : null}
-        <StateChange user={user} />
+        {/* The server refuses an admin restricting their own account (another admin must). */}
+        {user.phone === getAccount() ? (
+          <p className="admin-note">
+            <Trans>自分自身の状態は変更できません。</Trans>
+          </p>
+        ) : (
+          <StateChange user={user} />
+        )}
       </section>
 
       <section className="admin-card" aria-labelledby="u-funds">
