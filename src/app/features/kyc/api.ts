@@ -4,7 +4,8 @@ import { endpointKey, endpointQuery } from '../../api/query';
 
 /** The 本人確認 area's read and command. Uploads go through components/forms/upload-client.ts. */
 export function kycQuery() {
-  return endpointQuery(kycApi.status, {}, { staleTime: 10_000 });
+  // Always fresh on mount: the status changes by an admin's review, not by anything on this device.
+  return endpointQuery(kycApi.status, {}, { staleTime: 0 });
 }
 export const kycKey = endpointKey(kycApi.status);
 
