@@ -4,7 +4,7 @@ import type { AuditLog } from './audit';
 import { conflict } from '../errors';
 
 /*
- * The review workflow (docs/architecture.md "Shared primitives"), built once for KYC, deposits and
+ * The review workflow (docs/domain.md "Review workflow"), built once for KYC, deposits and
  * withdrawals: a reviewed row starts `pending` and an admin moves it once to `approved` or
  * `rejected`, with a reason the user sees, and the audit row commits in the same transaction as
  * the decision. A table takes part by having the four columns `review_status`, `review_reason`,

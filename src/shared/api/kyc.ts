@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 
 /*
- * 本人確認 (KYC), docs/domain.md "Identity (KYC)": the user submits names, a document and its two
+ * 本人確認 (KYC), docs/domain.md "KYC": the user submits names, a document and its two
  * photos; an admin approves or rejects with a reason the user sees. The document number is never
  * answered in full once submitted: first 6 and last 1 characters (123456•••••7).
  */

@@ -62,7 +62,7 @@ export const MESSAGE_IDS = [
   'real_name_required',
   'real_name_failed',
   'card_exists',
-  // uploads (docs/architecture.md "Uploads"): params {max} on the limits
+  // uploads (docs/domain.md "Uploads"): params {max} on the limits
   'upload_empty',
   'upload_type_not_allowed',
   'upload_too_large',
@@ -70,7 +70,7 @@ export const MESSAGE_IDS = [
   'upload_unreadable',
   'upload_pdf_active_content',
   'upload_pdf_encrypted',
-  // KYC (docs/domain.md "Identity (KYC)")
+  // KYC (docs/domain.md "KYC")
   'kana_latin_letters',
   'kana_invalid',
   'document_number_invalid',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 
 /*
- * Uploads (docs/architecture.md "Uploads"): KYC photos, deposit receipts and support attachments.
+ * Uploads (docs/domain.md "Uploads"): KYC photos, deposit receipts and support attachments.
  *
  * `POST uploads?purpose=kyc_front` takes the file itself as the raw request body (any
  * Content-Type, e.g. `image/jpeg` or `application/octet-stream`), not JSON and not multipart: the

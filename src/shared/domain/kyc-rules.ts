@@ -3,7 +3,7 @@ import type { DocumentType } from '../api/kyc';
 
 /*
  * Identity rules shared by the PWA (live conversion, early messages) and the server (the
- * authority). docs/domain.md "Identity (KYC)".
+ * authority). docs/domain.md "KYC".
  */
 
 export type KanaResult = { ok: true; value: string } | { ok: false; error: 'kana_latin_letters' | 'kana_invalid' };

@@ -10,7 +10,7 @@ import { compressPhoto, uploadFile } from './upload-client';
 import './photo-upload.css';
 
 /**
- * A photo picker that uploads at once (docs/architecture.md "Uploads"): the preview of the picked
+ * A photo picker that uploads at once (docs/domain.md "Uploads"): the preview of the picked
  * photo, the photo shrunk on the device (upload-client.ts), a progress bar fed by the upload's own
  * progress events, and the server's refusal translated under it. `onChange` gets the upload id
  * once stored, null while there is none.

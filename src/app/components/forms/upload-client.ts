@@ -5,7 +5,7 @@ import type { UploadPurpose, UploadView } from '../../../shared/api/uploads';
 import type { MessageParams } from '../../../shared/api/envelope';
 
 /*
- * Uploads from the PWA (docs/architecture.md "Uploads"). `POST uploads` takes the file as the raw
+ * Uploads from the PWA (docs/domain.md "Uploads"). `POST uploads` takes the file as the raw
  * body, so it does not go through apiCall (JSON only); XMLHttpRequest is used because it reports
  * upload progress (`upload.onprogress`), which fetch does not portably do. Photos are shrunk first
  * (compressPhoto): a phone's 12–48 MP photo becomes a ≤ 2560 px JPEG of a few hundred KB.

@@ -11,7 +11,7 @@ import { KycStatusView } from './KycStatusView';
 import './kyc.css';
 
 /**
- * /information/authInfo — 本人確認 (docs/domain.md "Identity (KYC)"): the form while not verified
+ * /information/authInfo — 本人確認 (docs/domain.md "KYC"): the form while not verified
  * (or after a failed review, once the user chooses to resubmit), else the status of the latest
  * submission.
  */

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { Capabilities } from '../capabilities';
 
 /**
- * Uploads and identity (docs/domain.md "Identity (KYC)", docs/architecture.md "Uploads").
+ * Uploads and identity (docs/domain.md "KYC", docs/domain.md "Uploads").
  *
  * `upload`: one row per stored file; the bytes live in the FileStore under `storage_key` (a
  * random name), never in the database. `kyc_submission`: every submission is kept (a failed one

@@ -1,5 +1,5 @@
 /**
- * 本人確認 (KYC), docs/domain.md "Identity (KYC)". Other areas use `services.kyc`:
+ * 本人確認 (KYC), docs/domain.md "KYC". Other areas use `services.kyc`:
  * `identityOf(userId)` → `{ status, nameKana } | null` and `requireVerified(userId)`, which throws
  * `RealNameRequired` (422 `real_name_required`) unless the user is verified.
  */

@@ -2,8 +2,8 @@ import type { KycStatus } from '../../../shared/api/kyc';
 import type { ReviewStatus } from '../../platform/review';
 
 /*
- * The KYC statuses as the user sees them, from the review workflow's (docs/domain.md "Identity
- * (KYC)"): no submission → not_verified; pending → under_review; approved → verified;
+ * The KYC statuses as the user sees them, from the review workflow's (docs/domain.md "KYC",
+ * "Review workflow"): no submission → not_verified; pending → under_review; approved → verified;
  * rejected → failed. A new submission is allowed from not_verified and failed only.
  */
 

@@ -34,7 +34,7 @@ export async function kycStatusOf(db: Executor, userId: string): Promise<KycStat
 }
 
 /**
- * 本人確認 (docs/domain.md "Identity (KYC)"): submit, read, and the admin review through the shared
+ * 本人確認 (docs/domain.md "KYC"): submit, read, and the admin review through the shared
  * review workflow (platform/review.ts), audited in the decision's transaction.
  */
 export class KycService {

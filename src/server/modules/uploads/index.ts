@@ -1,4 +1,4 @@
-/** Uploads: KYC photos, receipts and attachments (docs/architecture.md "Uploads"); storage is platform/uploads. */
+/** Uploads: KYC photos, receipts and attachments (docs/domain.md "Uploads"); storage is platform/uploads. */
 import { defineModule } from '../module';
 import { uploadRoutes } from './routes';
 import type { UploadService } from './service';

@@ -9,7 +9,7 @@ import { UPLOAD_MAX_BYTES, type UploadMime, type UploadPurpose, type UploadView 
 import { findUpload, insertUpload, type UploadRow } from './repo';
 
 /**
- * Uploads (docs/architecture.md "Uploads"): checked and re-encoded by platform/uploads, bytes in
+ * Uploads (docs/domain.md "Uploads"): checked and re-encoded by platform/uploads, bytes in
  * the FileStore, a row here. Read back by the owner or an admin; anyone else gets the 404 of a
  * missing id, so ids cannot be probed.
  */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 /*
- * Where uploaded bytes live (docs/architecture.md "Uploads"): outside the web root, under names
+ * Where uploaded bytes live (docs/domain.md "Uploads"): outside the web root, under names
  * that say nothing (random, not the user's file name or id), behind this interface so a deployment
  * can swap the local directory for an object store.
  *

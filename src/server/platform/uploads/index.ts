@@ -1,4 +1,4 @@
-/** Upload storage and checks (docs/architecture.md "Uploads"); the endpoints are src/server/modules/uploads. */
+/** Upload storage and checks (docs/domain.md "Uploads"); the endpoints are src/server/modules/uploads. */
 export { LocalFileStore, newStorageKey, type FileStore } from './file-store';
 export { inspectUpload, sniffMime, type InspectedUpload } from './inspect';
 export { pdfProblem } from './pdf';

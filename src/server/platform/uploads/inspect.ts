@@ -5,7 +5,7 @@ import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, UPLOAD_MIME_TYPES, type UploadMime
 import { pdfProblem } from './pdf';
 
 /*
- * What an upload must be before it is kept (docs/architecture.md "Uploads"):
+ * What an upload must be before it is kept (docs/domain.md "Uploads"):
  * 1. the type sniffed from the bytes (file-type), never the name or the Content-Type header: a
  *    renamed .exe is `upload_type_not_allowed`;
  * 2. images: the dimensions read from the header (sharp's metadata, nothing decoded) at most

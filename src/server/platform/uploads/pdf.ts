@@ -1,5 +1,5 @@
 /*
- * PDF checks before a PDF is kept (docs/architecture.md "Uploads"). A receipt or a document scan
+ * PDF checks before a PDF is kept (docs/domain.md "Uploads"). A receipt or a document scan
  * needs no script, no automatic action and no encryption; a PDF with any of them is refused
  * rather than cleaned (rewriting a PDF safely needs a full parser we do not carry).
  *
