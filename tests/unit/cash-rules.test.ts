@@ -70,3 +70,13 @@ describe('the Zengin bank directory', () => {
     expect(dir.branch('0005', '999')).toBeUndefined();
   });
 });
+
+describe('search ranking', () => {
+  it('puts an exact name before longer names that start with it', () => {
+    const dir = new BankDirectory();
+    // 新宿新都心 (329) comes before 新宿 (341) in code order; the exact name wins.
+    expect(dir.searchBranches('0005', 'しんじゅく')![0]!.name).toBe('新宿');
+    expect(dir.searchBranches('0005', 'ほんてん')![0]!.code).toBe('001');
+    expect(dir.searchBanks('みずほ')[0]!.code).toBe('0001');
+  });
+});

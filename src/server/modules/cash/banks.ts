@@ -25,8 +25,9 @@ function entryOf(e: { code: string; name: string; kana: string; roma: string }):
 }
 
 /**
- * Ranked search: an exact code first, then a code prefix, then names whose key starts with the
- * query, then names containing it; in list order within a rank. An empty query lists the first ones.
+ * Ranked search: an exact code first, then an exact name (東京 before 東京都庁…), then a code
+ * prefix, then names whose key starts with the query, then names containing it; in list order
+ * within a rank. An empty query lists the first ones.
  */
 export function searchEntries(entries: readonly Entry[], q: string, limit = BANK_SEARCH_MAX): BankRow[] {
   const query = searchKey(q);
@@ -36,9 +37,10 @@ export function searchEntries(entries: readonly Entry[], q: string, limit = BANK
   entries.forEach((e, index) => {
     let rank = -1;
     if (isCode && e.row.code === query) rank = 0;
-    else if (isCode && e.row.code.startsWith(query)) rank = 1;
-    else if (e.keys.some((k) => k.startsWith(query))) rank = 2;
-    else if (e.keys.some((k) => k.includes(query))) rank = 3;
+    else if (e.keys.includes(query)) rank = 1;
+    else if (isCode && e.row.code.startsWith(query)) rank = 2;
+    else if (e.keys.some((k) => k.startsWith(query))) rank = 3;
+    else if (e.keys.some((k) => k.includes(query))) rank = 4;
     if (rank >= 0) ranked.push({ rank, index, row: e.row });
   });
   ranked.sort((a, b) => a.rank - b.rank || a.index - b.index);
