@@ -51,7 +51,10 @@ export class UploadService {
     return row && row.user_id === userId ? view(row) : null;
   }
 
-  /** The file as an HTTP answer, to its owner or an admin. */
+  /**
+   * The file as an HTTP answer, to its owner or an admin. The app-wide security headers
+   * (src/server/http/app.ts: CSP with `object-src 'none'` and `frame-ancestors 'none'`) apply too.
+   */
   async file(user: AuthUser, id: string): Promise<Response> {
     const row = await findUpload(this.database.db, id);
     if (!row || (row.user_id !== user.id && !user.isAdmin)) throw notFound();
@@ -67,8 +70,6 @@ export class UploadService {
         'X-Content-Type-Options': 'nosniff',
         // A name of our own (purpose + id): nothing the user typed reaches a header.
         'Content-Disposition': `inline; filename="${row.purpose}-${row.id}.${ext}"`,
-        // A PDF opened from here runs nothing of ours even if a viewer were to allow scripts.
-        'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
       },
     });
   }
