@@ -169,7 +169,7 @@ function AddBankCardForm({ kycKana }: { kycKana: string | null }) {
         ) : null}
         <div className="form__actions">
           <Button type="submit" loading={save.isPending}>
-            <Trans>登録する</Trans>
+            <Trans>口座を登録する</Trans>
           </Button>
         </div>
       </form>

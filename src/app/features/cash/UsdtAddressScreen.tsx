@@ -178,7 +178,7 @@ function AddWalletForm() {
       ) : null}
       <div className="form__actions">
         <Button type="submit" loading={save.isPending}>
-          <Trans>登録する</Trans>
+          <Trans>アドレスを登録する</Trans>
         </Button>
       </div>
     </form>
