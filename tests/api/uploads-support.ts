@@ -74,13 +74,15 @@ export function exe(): Buffer {
 }
 
 /**
- * POST uploads with a chunked body (no Content-Length) of `mb` megabytes, written until the server
- * answers: the answer may come (and the server close the connection) before the body is all sent.
+ * POST uploads of `mb` megabytes, chunked or with a Content-Length, written until the server
+ * answers: the answer may come (and the server close the connection) before the body is all sent,
+ * which fetch reports as a failed write instead of the answer.
  */
-export function uploadChunked(s: TestServer, token: string, mb: number): Promise<{ status: number; body: any }> {
+export function uploadLarge(s: TestServer, token: string, mb: number, framing: 'chunked' | 'length'): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
     const url = new URL(`${s.url}/api/vue/uploads?purpose=receipt`);
-    const req = request(url, { method: 'POST', headers: { token, 'content-type': 'application/octet-stream', 'transfer-encoding': 'chunked' } });
+    const length = framing === 'length' ? { 'content-length': String(mb * 1024 * 1024) } : { 'transfer-encoding': 'chunked' };
+    const req = request(url, { method: 'POST', headers: { token, 'content-type': 'application/octet-stream', ...length } });
     let answered = false;
     req.on('response', (res) => {
       answered = true;
@@ -92,15 +94,19 @@ export function uploadChunked(s: TestServer, token: string, mb: number): Promise
     req.on('error', (err) => {
       if (!answered) reject(err);
     });
-    const chunk = Buffer.alloc(1024 * 1024, 0xff);
+    // 64 KB at a time with a turn of the event loop between writes, so the answer is read as soon
+    // as it arrives; with a Content-Length the server answers from the headers alone.
+    const chunk = Buffer.alloc(64 * 1024, 0xff);
+    const total = mb * 16;
     let sent = 0;
     const write = () => {
-      while (!answered && sent < mb) {
-        sent += 1;
-        if (!req.write(chunk)) return void req.once('drain', write);
-      }
-      if (!answered) req.end();
+      if (answered) return;
+      if (sent >= total) return void req.end();
+      sent += 1;
+      if (req.write(chunk)) setImmediate(write);
+      else req.once('drain', () => setImmediate(write));
     };
-    write();
+    req.flushHeaders();
+    setTimeout(write, framing === 'length' ? 200 : 0);
   });
 }
