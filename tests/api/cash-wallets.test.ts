@@ -83,6 +83,18 @@ describe.each(testDialects())('cash wallets (%s)', (dialect) => {
     expect(await count()).toBe(before);
   });
 
+  it('lets one of two users registering the same address at once have it (the other: wallet_exists)', async () => {
+    const before = await count();
+    const address = tron(42);
+    const [a, b] = await Promise.all([add({ network: 'TRC20', address }), add({ network: 'TRC20', address }, bob.token)]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    expect([a.body.msg, b.body.msg]).toContain('wallet_exists');
+    expect(await count()).toBe(before + 1);
+    // Free it again for the cap test below.
+    const winner = a.status === 200 ? { res: a, token: alice.token } : { res: b, token: bob.token };
+    await s.call('delete', `cash/wallets/${winner.res.body.data.wallet.id}`, { token: winner.token });
+  });
+
   it('caps the wallets per user', async () => {
     const have = (await list()).items.length;
     for (let i = have; i < WALLETS_MAX; i += 1) expect((await add({ network: 'TRC20', address: tron(i) })).status).toBe(200);
