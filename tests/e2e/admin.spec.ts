@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import { E2E_ADMIN } from './env';
+import { api, loginThroughUi, newPhone, registerUser, toast } from './helpers';
+
+/**
+ * The back office (issue 11 item 4): a user never sees it and is sent away from /admin; an admin
+ * finds a user, changes the account state with a required reason, and the audit log shows it.
+ */
+
+test('a user has no 管理画面 link, /admin sends them to My page, and the API refuses them', async ({ page, request }) => {
+  const phone = newPhone();
+  const token = await registerUser(request, phone, 'user-pass-123');
+  await loginThroughUi(page, phone, 'user-pass-123');
+  await page.goto('/#/information/index');
+  await expect(page.getByRole('link', { name: 'お客様情報' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '管理画面' })).toHaveCount(0);
+
+  await page.goto('/#/admin/users');
+  await expect(page).toHaveURL(/#\/information\/index/);
+  // Even a browser that claims to be an admin gets nothing from the server.
+  await page.evaluate(() => localStorage.setItem('is_admin', 'true'));
+  const res = await api(request, 'get', 'admin/users', { token });
+  expect([res.status, res.body.msg]).toEqual([403, 'admin_only']);
+});
+
+test('an admin finds a user, freezes the account with a reason, and the audit log shows it', async ({ page, request }) => {
+  const phone = newPhone();
+  await registerUser(request, phone, 'user-pass-123');
+  const reason = `e2e 不正利用の調査 ${phone.slice(-4)}`;
+
+  await loginThroughUi(page, E2E_ADMIN.phone, E2E_ADMIN.password);
+  await page.goto('/#/information/index');
+  await page.getByRole('link', { name: '管理画面' }).click();
+  await expect(page).toHaveURL(/#\/admin\/users/);
+
+  await page.getByRole('searchbox').fill(phone.slice(3));
+  await page.getByRole('button', { name: '検索', exact: true }).click();
+  await page.getByRole('link', { name: phone }).click();
+  await expect(page).toHaveURL(/#\/admin\/user\?id=/);
+  await expect(page.getByRole('heading', { name: phone })).toBeVisible();
+
+  // The reason is required: the dialog refuses an empty one and changes nothing.
+  await page.getByRole('button', { name: '凍結中' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: '変更する' }).click();
+  await expect(dialog.locator('.field__error')).toBeVisible();
+  await dialog.getByLabel('理由（必須・監査ログに記録）').fill(reason);
+  await dialog.getByRole('button', { name: '変更する' }).click();
+  await expect(toast(page)).toHaveText('状態を変更しました');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator('.admin-dl .admin-tag').first()).toHaveText('凍結中');
+  await expect(page.getByText(reason)).toBeVisible();
+  const userId = new URL(page.url().replace('/#/', '/')).searchParams.get('id')!;
+
+  // The audit log: the entry with its action, reason and target; filtering by the target keeps it alone.
+  await page.getByRole('link', { name: '監査ログ' }).click();
+  const row = page.getByTestId('audit-row').filter({ hasText: reason });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('口座状態の変更');
+  await expect(row).toContainText('active → frozen');
+  await expect(row).toContainText(E2E_ADMIN.phone);
+  await page.getByLabel('対象（利用者 ID・設定名など）').fill(userId);
+  await page.getByRole('button', { name: '絞り込む' }).click();
+  await expect(page).toHaveURL(new RegExp(`target=${userId}`));
+  await expect(page.getByTestId('audit-row')).toHaveCount(1);
+  await expect(page.getByTestId('audit-row')).toContainText(reason);
+});
