@@ -11,7 +11,9 @@ import { ACTION_TEXT } from './texts';
 
 /** The detail of an entry on one line: `from → to` when it has both, else its fields. */
 export function detailText(detail: Record<string, unknown>): string {
-  const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+  // Instants are stored as epoch milliseconds (a block offer's window): shown as dates.
+  const isInstant = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1e12 && v < 1e13;
+  const show = (v: unknown) => (typeof v === 'string' ? v : isInstant(v) ? formatDateTime(v) : JSON.stringify(v));
   if ('from' in detail && 'to' in detail && Object.keys(detail).length === 2) return `${show(detail.from)} → ${show(detail.to)}`;
   return Object.entries(detail)
     .map(([k, v]) => `${k}: ${show(v)}`)

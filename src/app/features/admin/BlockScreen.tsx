@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui as useLinguiCore } from '@lingui/react';
 import { blockAdminApi } from '../../../shared/api/block';
 import { LOT_SIZE } from '../../../shared/market';
 import { formatDateTime, formatInt, formatPriceYen, parseDecimal, scaleDecimals } from '../../../shared/money';
@@ -21,6 +22,7 @@ function localInput(ms: number): string {
 /** ブロック取引: create an offer inside the price band shown, close one early; both with a reason. */
 export function AdminBlockScreen() {
   const { t } = useLingui();
+  const { i18n } = useLinguiCore();
   const offers = useInfiniteQuery(offersQuery());
   const rows = offers.data?.pages.flatMap((p) => p.items) ?? [];
   const [closing, setClosing] = useState<BlockOffer | null>(null);
@@ -63,7 +65,8 @@ export function AdminBlockScreen() {
                 {rows.map((o) => (
                   <tr key={o.id}>
                     <td>
-                      <span className="mono">{o.code}</span> {o.name}
+                      <span className="mono">{o.code}</span>
+                      <span className="admin-table__name">{i18n.locale === 'ja' ? o.name : o.nameEn}</span>
                     </td>
                     <td className="num mono">{formatPriceYen(o.price, o.priceScale)}</td>
                     <td className="num mono">
@@ -143,6 +146,7 @@ interface Draft {
 
 function CreateOffer() {
   const { t } = useLingui();
+  const { i18n } = useLinguiCore();
   const [codeText, setCodeText] = useState('');
   const [code, setCode] = useState<string | null>(null);
   const band = useQuery({ ...bandQuery(code ?? ''), enabled: Boolean(code) });
@@ -202,7 +206,7 @@ function CreateOffer() {
           }}
         >
           <p className="admin-band" data-testid="block-band">
-            <span className="mono">{band.data.code}</span> {band.data.name} ·{' '}
+            <span className="mono">{band.data.code}</span> {i18n.locale === 'ja' ? band.data.name : band.data.nameEn} ·{' '}
             <Trans>
               設定できる価格 {formatPriceYen(band.data.lower, band.data.priceScale)} 〜 {formatPriceYen(band.data.upper, band.data.priceScale)}（基準価格{' '}
               {formatPriceYen(band.data.base, band.data.priceScale)} の ±10% かつ値幅制限内）
@@ -291,7 +295,7 @@ function CreateOffer() {
           }
         >
           <p>
-            <span className="mono">{band.data.code}</span> {band.data.name} · {formatPriceYen(confirming.price, band.data.priceScale)} ·{' '}
+            <span className="mono">{band.data.code}</span> {i18n.locale === 'ja' ? band.data.name : band.data.nameEn} · {formatPriceYen(confirming.price, band.data.priceScale)} ·{' '}
             <Trans>{formatInt(confirming.sharesAvailable)}株</Trans>
           </p>
         </ReasonDialog>

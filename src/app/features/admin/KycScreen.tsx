@@ -102,7 +102,7 @@ function Submission({ item }: { item: KycQueueItem }) {
       </h3>
       <dl className="admin-dl">
         <dt>
-          <Trans>利用者</Trans>
+          <Trans>申請者</Trans>
         </dt>
         <dd>
           <Link to="/admin/user" search={{ id: item.userId }} className="mono link">

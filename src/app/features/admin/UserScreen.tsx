@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiCore } from '@lingui/react';
 import { adminApi } from '../../../shared/api/admin';
 import { ACCOUNT_STATES, type AccountState } from '../../../shared/domain/account';
-import { formatDateTime, formatInt, formatMoney, formatPrice } from '../../../shared/money';
+import { formatDateTime, formatInt, formatMoney, formatTickPrice } from '../../../shared/money';
 import { EmptyView } from '../../components/EmptyView';
 import { Spinner } from '../../components/Spinner';
 import { toast } from '../../components/Toast';
@@ -217,7 +217,8 @@ function UserDetail({ user }: { user: AdminUserDetail }) {
                 {user.positions.map((p) => (
                   <tr key={p.id}>
                     <td>
-                      <span className="mono">{p.code}</span> {i18n.locale === 'ja' ? p.name : p.nameEn}
+                      <span className="mono">{p.code}</span>
+                      <span className="admin-table__name">{i18n.locale === 'ja' ? p.name : p.nameEn}</span>
                     </td>
                     <td>
                       {i18n._(sideText(p))}
@@ -225,7 +226,7 @@ function UserDetail({ user }: { user: AdminUserDetail }) {
                     </td>
                     <td>{i18n._(STATUS_TEXT[p.status])}</td>
                     <td className="num mono">{formatInt(p.quantity)}</td>
-                    <td className="num mono">{formatPrice(p.buyPrice ?? p.limitPrice, p.priceScale)}</td>
+                    <td className="num mono">{formatTickPrice(p.buyPrice ?? p.limitPrice, p.priceScale)}</td>
                     <td className="num mono"><Signed value={p.netPnl} currency={p.currency} strong={false} /></td>
                   </tr>
                 ))}

@@ -27,7 +27,7 @@ export const KYC_TEXT: Record<(typeof ADMIN_KYC_STATUSES)[number], MessageDescri
   not_verified: msg({ message: '未確認' }),
   under_review: msg({ message: '審査中' }),
   verified: msg({ message: '確認済み' }),
-  failed: msg({ message: '否認' }),
+  failed: msg({ message: '否認済み' }),
 };
 
 /** Audit actions written by the areas (account, config, block, funds, kyc); an unknown one shows its key. */
