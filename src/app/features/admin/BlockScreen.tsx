@@ -248,13 +248,13 @@ function CreateOffer() {
           </label>
           <label className="field">
             <span className="field__label">
-              <Trans>募集開始</Trans>
+              <Trans>募集開始日時</Trans>
             </span>
             <input className="field__input" type="datetime-local" value={draft.from} onChange={set('from')} />
           </label>
           <label className="field">
             <span className="field__label">
-              <Trans>募集終了</Trans>
+              <Trans>募集終了日時</Trans>
             </span>
             <input className="field__input" type="datetime-local" value={draft.to} onChange={set('to')} />
           </label>
