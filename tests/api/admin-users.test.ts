@@ -6,18 +6,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../support/db';
 import { registerUser, startTestServer, type TestServer, type TestUser } from '../support/server';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { placed, trader } from './trade-support';
+import { photo, upload } from './uploads-support';
 
 describe.each(testDialects())('admin users, audit filters and config (%s)', (dialect) => {
   let s: TestServer;
   let alice: TestUser;
   let bob: TestUser;
+  let dataDir: string;
   beforeAll(async () => {
-    s = await startTestServer({ dialect });
+    dataDir = mkdtempSync(join(tmpdir(), 'kabuto-admin-'));
+    s = await startTestServer({ dialect, env: { KABUTO_DATA_DIR: dataDir } });
     alice = await trader(s, 5_000_000);
     bob = await registerUser(s);
   });
-  afterAll(() => s?.close());
+  afterAll(async () => {
+    await s?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   const get = (path: string, token = s.admin.token) => s.call('get', path, { token });
 
@@ -72,6 +81,18 @@ describe.each(testDialects())('admin users, audit filters and config (%s)', (dia
 
     const missing = await get('admin/users/01900000-0000-7000-8000-000000000000');
     expect([missing.status, missing.body.msg]).toEqual([404, 'user_not_found']);
+  });
+
+  it('shows the KYC status from the kyc module: under review, then failed with the reviewer\'s reason', async () => {
+    const u = await registerUser(s);
+    const front = (await upload(s, u.token, await photo(), 'kyc_front')).body.data.id as string;
+    const back = (await upload(s, u.token, await photo(64, 48, '#33c'), 'kyc_back')).body.data.id as string;
+    const body = { name: '山田 太郎', nameKana: 'ヤマダ タロウ', documentType: 'driver_licence', documentNumber: '123456789012', frontUploadId: front, backUploadId: back };
+    expect((await s.call('post', 'kyc', { token: u.token, body })).status).toBe(200);
+    expect((await get(`admin/users/${u.id}`)).body.data).toMatchObject({ kycStatus: 'under_review', kycReason: null });
+    const queued = (await get('admin/kyc?status=under_review')).body.data.items.find((i: { userId: string }) => i.userId === u.id);
+    await s.call('post', `admin/kyc/${queued.id}/reject`, { token: s.admin.token, body: { reason: '書類の文字が読み取れません' } });
+    expect((await get(`admin/users/${u.id}`)).body.data).toMatchObject({ kycStatus: 'failed', kycReason: '書類の文字が読み取れません' });
   });
 
   it('filters the audit log by admin (id or phone), target and action; each filter narrows', async () => {
