@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { toEip55 } from '../../src/shared/domain/wallet-address';
 import { E2E_ADMIN } from './env';
@@ -10,7 +10,6 @@ import { api, apiLogin, loginThroughUi, newPhone, ok, persisted, registerUser } 
  * number refused first), sees it masked, reads the list offline, deletes it; adds a USDT address
  * after a checksum error. The identity is verified through the kyc API (uploads, submit, approve).
  */
-const sharp = createRequire(import.meta.url)('sharp') as typeof import('sharp');
 const screen = (page: Page) => page.locator('.page:visible');
 
 /** An ERC20 address made from `seed`, in its EIP-55 form (the app's own function is not used to check itself: see tests/unit/cash-wallet-address.test.ts for the spec vectors). */
