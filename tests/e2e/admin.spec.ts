@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { E2E_ADMIN } from './env';
-import { api, loginThroughUi, newPhone, registerUser, toast } from './helpers';
+import { api, loginThroughUi, newPhone, ok, registerUser, toast } from './helpers';
 
 /**
  * The back office (issue 11 item 4): a user never sees it and is sent away from /admin; an admin
@@ -64,4 +65,49 @@ test('an admin finds a user, freezes the account with a reason, and the audit lo
   await expect(page).toHaveURL(new RegExp(`target=${userId}`));
   await expect(page.getByTestId('audit-row')).toHaveCount(1);
   await expect(page.getByTestId('audit-row')).toContainText(reason);
+});
+
+test('an admin reviews a KYC submission in /admin with both photos, approves it with a reason; the user sees 確認済み', async ({ page, request, browser }) => {
+  const phone = newPhone();
+  const token = await registerUser(request, phone, 'user-pass-123');
+  const photo = (color: string) => sharp({ create: { width: 640, height: 400, channels: 3, background: color } }).jpeg().toBuffer();
+  const send = async (purpose: string, bytes: Buffer) => {
+    const res = await request.fetch(`/api/vue/uploads?purpose=${purpose}`, { method: 'POST', headers: { token, 'content-type': 'image/jpeg' }, data: bytes });
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as { data: { id: string } }).data.id;
+  };
+  const [frontUploadId, backUploadId] = [await send('kyc_front', await photo('#7aa7d9')), await send('kyc_back', await photo('#d9b07a'))];
+  const name = `審査 ${phone.slice(-4)}`;
+  await ok(request, 'post', 'kyc', { token, body: { name, nameKana: 'シンサ タロウ', documentType: 'driver_licence', documentNumber: '123456789012', frontUploadId, backUploadId } });
+
+  await loginThroughUi(page, E2E_ADMIN.phone, E2E_ADMIN.password);
+  await page.goto('/#/admin/kyc');
+  await page.getByRole('link', { name: new RegExp(name) }).click();
+  const detail = page.getByTestId('kyc-detail');
+  await expect(detail).toContainText('123456•••••2');
+  // Both photos, fetched with the admin's session and shown from object URLs.
+  for (const alt of ['書類の表面', '書類の裏面']) {
+    const img = detail.getByRole('img', { name: alt });
+    await expect(img).toHaveAttribute('src', /^blob:/);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(640);
+  }
+  await detail.getByRole('button', { name: '承認', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('理由（必須・監査ログに記録）').fill('運転免許証の記載と一致');
+  await dialog.getByRole('button', { name: '承認する' }).click();
+  await expect(toast(page)).toHaveText('承認しました');
+  await expect(page.getByRole('link', { name: new RegExp(name) })).toHaveCount(0);
+
+  await page.getByRole('link', { name: '監査ログ' }).click();
+  await page.getByLabel('操作').selectOption('kyc.approve');
+  await page.getByRole('button', { name: '絞り込む' }).click();
+  await expect(page.getByTestId('audit-row').filter({ hasText: '運転免許証の記載と一致' }).first()).toContainText('本人確認の承認');
+
+  // The user, in a browser of their own, sees the result.
+  const userContext = await browser.newContext();
+  const userPage = await userContext.newPage();
+  await loginThroughUi(userPage, phone, 'user-pass-123');
+  await userPage.goto('/#/information/authInfo');
+  await expect(userPage.getByTestId('kyc-status').getByText('確認済み')).toBeVisible();
+  await userContext.close();
 });
