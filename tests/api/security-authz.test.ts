@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from 'uuidv7';
 import { ALL_ENDPOINTS, type AnyEndpoint } from '../../src/shared/api/registry';
 import { photo, upload } from './uploads-support';
+import { submitKyc } from './cash-support';
 import { testDialects } from '../support/db';
 import { startTestServer, type TestServer, type TestUser } from '../support/server';
 import { pathOf, stateDigest } from '../support/security';
@@ -43,6 +44,18 @@ describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
       .execute();
     owned.watchlistGroup = (await s.call('post', 'watchlist/groups', { token: alice.token, body: { name: 'Alice', codes: ['7203'] } })).body.data.group.id as string;
     owned.upload = (await upload(s, alice.token, await photo())).body.data.id as string;
+    // A bank account and a wallet need a verified identity: Alice's, reviewed by the admin.
+    const kyc = await submitKyc(s, alice, 'ヤマダ　タロウ');
+    await s.call('post', `admin/kyc/${kyc}/approve`, { token: s.admin.token, body: { reason: 'authz fixture' } });
+    owned.bankAccount = (
+      await s.call('post', 'cash/bank-accounts', {
+        token: alice.token,
+        body: { bankCode: '0005', branchCode: '100', type: 'futsu', number: '1234567', holderKana: 'ヤマダ　タロウ' },
+      })
+    ).body.data.account.id as string;
+    owned.wallet = (
+      await s.call('post', 'cash/wallets', { token: alice.token, body: { network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' } })
+    ).body.data.wallet.id as string;
   });
   afterAll(() => s?.close());
 
@@ -53,6 +66,8 @@ describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
     if (ep.path.startsWith('passkeys/')) return owned.passkey;
     if (ep.path.startsWith('watchlist/groups/')) return owned.watchlistGroup;
     if (ep.path.startsWith('uploads/')) return owned.upload;
+    if (ep.path.startsWith('cash/bank-accounts/')) return owned.bankAccount;
+    if (ep.path.startsWith('cash/wallets/')) return owned.wallet;
     return undefined;
   }
 
