@@ -1,5 +1,8 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Dialect } from '../../src/server/db/capabilities';
 import { ManualClock } from '../../src/server/clock';
 import { createLogger } from '../../src/server/logger';
@@ -8,6 +11,7 @@ import type { Clock } from '../../src/server/clock';
 import type { MarketDataSource } from '../../src/server/market-sim';
 import type { LoginLimits } from '../../src/server/modules/account/rate-limit';
 import { bootstrap } from '../../src/server/bootstrap';
+import { LocalFileStore } from '../../src/server/platform/uploads';
 import { createApp, type AppOptions } from '../../src/server/http/app';
 import { installEdgeHandlers } from '../../src/server/http/edge';
 import { createTestDatabase } from './db';
@@ -67,7 +71,11 @@ export async function startTestServer(opts: TestServerOptions): Promise<TestServ
     KABUTO_ROOT_INVITE: TEST_ADMIN.invite,
     ...opts.env,
   };
+  // Uploaded files go to a directory of this server's own, removed with it (unless the test names
+  // a data directory to look into itself).
+  const uploadsDir = env.KABUTO_DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'kabuto-test-uploads-'));
   const services = createServices({
+    ...(uploadsDir ? { fileStore: new LocalFileStore(uploadsDir) } : {}),
     database: tdb.database,
     clock,
     logger: createLogger(process.env.LOG_LEVEL ?? 'silent'),
@@ -120,6 +128,7 @@ export async function startTestServer(opts: TestServerOptions): Promise<TestServ
       services.quotes.stop(); // ends open streams, or close() would wait for them
       await new Promise<void>((r) => server.close(() => r()));
       await tdb.dispose();
+      if (uploadsDir) rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
 }
