@@ -1,4 +1,5 @@
-import { Link, Outlet } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
@@ -10,6 +11,12 @@ import './admin.css';
  */
 export function AdminShell() {
   const { t } = useLingui();
+  const nav = useRef<HTMLElement>(null);
+  const path = useRouterState({ select: (s) => s.location.pathname });
+  // On a phone the menu row scrolls sideways: keep the current screen's entry in sight.
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [path]);
   const items = [
     { to: '/admin/users', icon: icons.user, label: t`利用者` },
     { to: '/admin/kyc', icon: icons.idcard, label: t`本人確認 審査` },
@@ -27,7 +34,7 @@ export function AdminShell() {
           <Trans>管理画面</Trans>
         </h1>
       </header>
-      <nav className="admin-nav" aria-label={t`管理メニュー`}>
+      <nav ref={nav} className="admin-nav" aria-label={t`管理メニュー`}>
         {items.map((item) => (
           <Link key={item.to} to={item.to} className="admin-nav__link" activeProps={{ className: 'admin-nav__link navActive', 'aria-current': 'page' }}>
             <Icon d={item.icon} size={20} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -92,11 +92,16 @@ function Submission({ item }: { item: KycQueueItem }) {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
   const [deciding, setDeciding] = useState<'approve' | 'reject' | null>(null);
+  const ref = useRef<HTMLElement>(null);
+  // On a phone the submission opens below the list: bring it into view.
+  useEffect(() => {
+    if (window.matchMedia?.('(max-width: 899px)').matches) ref.current?.scrollIntoView({ block: 'start' });
+  }, []);
   const approve = useAdminCommand(kycAdminApi.approve);
   const reject = useAdminCommand(kycAdminApi.reject);
   const cmd = deciding === 'reject' ? reject : approve;
   return (
-    <article className="admin-card admin-kyc__detail" aria-labelledby={`kyc-${item.id}`} data-testid="kyc-detail">
+    <article ref={ref} className="admin-card admin-kyc__detail" aria-labelledby={`kyc-${item.id}`} data-testid="kyc-detail">
       <h3 id={`kyc-${item.id}`} className="admin-card__title">
         {item.name}（{item.nameKana}）
       </h3>
