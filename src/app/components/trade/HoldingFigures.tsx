@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { formatMoney, formatNumber, formatPriceYen } from '../../../shared/money';
 import { Signed } from '../Signed';
-import type { StockHolding } from './HoldingsView';
+import type { tradeApi } from '../../../shared/api/trade';
+import type { DataOf } from '../../../shared/api/endpoint';
 import './holdings.css';
 
 /**
@@ -10,6 +11,8 @@ import './holdings.css';
  * and P/L — and, where the screen has room for the market, the price and the day's change. One
  * grid for the portfolio, the stock detail's 保有状況 and the ticket's 現物売.
  */
+type StockHolding = DataOf<typeof tradeApi.holdings>['stocks'][number];
+
 export function HoldingFigures({
   s,
   shares = false,
