@@ -138,7 +138,7 @@ describe('records list', () => {
       ['Closed', 'Close: 100 shares of Toyota Motor (7203) @ ¥2,650'],
       ['Closed', 'Buy to cover: 100 shares of Sony Group (6758) @ ¥3,124'],
       ['Closed', 'Forced liquidation: 1,000 shares of Sony Group (6758) @ ¥3,000'],
-      ['Closed', 'Auto-close (day trade): 100 shares of Toyota Motor (7203) @ ¥2,600.1'],
+      ['Closed', 'Auto-close (day-trade margin): 100 shares of Toyota Motor (7203) @ ¥2,600.1'],
       ['Reserved funds returned', 'Cancelled: 200 shares of Toyota Motor (7203)'],
       ['Funds reserved for an order', 'Order placed (limit): 200 shares of Toyota Motor (7203)'],
       ['Opening fill', 'Short sell: 100 shares of Sony Group (6758) @ ¥3,150'],

@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { E2E_ADMIN } from './env';
+import { loginThroughUi, newPhone, registerUser, toast } from './helpers';
+
+/**
+ * Identity end to end (issue 11 "Must show"), in one flow: a new user submits 本人確認 with two
+ * phone photos (the upload's progress shown); an admin, in a browser of their own, approves it in
+ * /admin with a reason; the user sees 確認済み and adds a bank account found by searching 三菱ＵＦＪ
+ * and a branch; the audit log shows the review with its reason.
+ */
+const screen = (page: Page) => page.locator('.page:visible');
+
+async function cardPhoto(label: string, color: string): Promise<Buffer> {
+  const svg = `<svg width="3000" height="2000"><rect x="150" y="150" width="2700" height="1700" rx="90" fill="#fff"/><text x="300" y="600" font-size="240">${label}</text></svg>`;
+  return sharp({ create: { width: 3000, height: 2000, channels: 3, background: color } }).composite([{ input: Buffer.from(svg) }]).jpeg({ quality: 92 }).toBuffer();
+}
+
+test('KYC with two photos → an admin approves it in /admin → 確認済み → a bank account found by 三菱ＵＦＪ; the audit log has the review', async ({
+  page,
+  context,
+  request,
+  browser,
+}) => {
+  const phone = newPhone();
+  const password = 'identity-pass-1';
+  await registerUser(request, phone, password);
+  const name = `本人 ${phone.slice(-4)}`;
+
+  // --- the user submits 本人確認 ---
+  await loginThroughUi(page, phone, password);
+  await page.goto('/#/information/authInfo');
+  await page.getByLabel('氏名（漢字）').fill(name);
+  await page.getByLabel('フリガナ（全角カタカナ）').pressSequentially('ほんにん たろう');
+  await expect(page.getByLabel('フリガナ（全角カタカナ）')).toHaveValue('ホンニン タロウ');
+  await page.getByLabel('書類番号').fill('123456789012');
+  const [front, back] = await Promise.all([cardPhoto('FRONT', '#7aa7d9'), cardPhoto('BACK', '#d9b07a')]);
+  // A slow uplink, so the progress bar can be seen moving.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: 1_000_000, uploadThroughput: 150_000 });
+  await page.getByTestId('kyc-front').locator('input[type=file]').setInputFiles({ name: 'front.jpg', mimeType: 'image/jpeg', buffer: front });
+  await expect(page.getByTestId('kyc-front').locator('progress')).toBeVisible();
+  await expect(page.getByTestId('kyc-front').getByText('アップロード済み')).toBeVisible({ timeout: 30_000 });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await page.getByTestId('kyc-back').locator('input[type=file]').setInputFiles({ name: 'back.jpg', mimeType: 'image/jpeg', buffer: back });
+  await expect(page.getByTestId('kyc-back').getByText('アップロード済み')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: '提出する' }).click();
+  await expect(page.getByTestId('kyc-status').getByText('審査中')).toBeVisible();
+
+  // --- an admin, in a second browser, approves it in /admin ---
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  const reason = `運転免許証の記載と一致 ${phone.slice(-4)}`;
+  try {
+    await loginThroughUi(admin, E2E_ADMIN.phone, E2E_ADMIN.password);
+    await admin.goto('/#/admin/kyc');
+    await admin.getByRole('link', { name: new RegExp(name) }).click();
+    const detail = admin.getByTestId('kyc-detail');
+    await expect(detail).toContainText('123456•••••2');
+    for (const alt of ['書類の表面', '書類の裏面']) {
+      await expect.poll(() => detail.getByRole('img', { name: alt }).evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+    }
+    await detail.getByRole('button', { name: '承認', exact: true }).click();
+    await admin.getByRole('dialog').getByLabel('理由（必須・監査ログに記録）').fill(reason);
+    await admin.getByRole('dialog').getByRole('button', { name: '承認する' }).click();
+    await expect(toast(admin)).toHaveText('承認しました');
+
+    // --- the user sees 確認済み and adds a bank account in their own name ---
+    await page.reload();
+    await expect(page.getByTestId('kyc-status').getByText('確認済み')).toBeVisible();
+    await page.goto('/#/information/addBankCard');
+    await screen(page).locator('.cash-picker').first().click();
+    await page.locator('.cash-sheet input').fill('三菱ＵＦＪ');
+    await page.getByTestId('zengin-results').locator('.cash-picks__row', { hasText: '0005' }).click();
+    await screen(page).locator('.cash-picker').nth(1).click();
+    await page.locator('.cash-sheet input').fill('しんじゅく');
+    await page.getByTestId('zengin-results').locator('.cash-picks__row').first().click();
+    await expect(screen(page).locator('input[name="holder"]')).toHaveValue('ホンニン　タロウ');
+    const number = phone.slice(-7);
+    await screen(page).locator('input[name="number"]').fill(number);
+    await screen(page).locator('form button[type="submit"]').click();
+    await expect(page).toHaveURL(/bankList/);
+    const row = screen(page).getByTestId('bank-accounts').locator('.cash-card');
+    await expect(row).toContainText('三菱ＵＦＪ 新宿');
+    await expect(row).toContainText(`•••${number.slice(-4)}`);
+
+    // --- the audit log shows the review with its reason ---
+    await admin.goto('/#/admin/audit');
+    await admin.getByLabel('操作').selectOption('kyc.approve');
+    await admin.getByRole('button', { name: '絞り込む' }).click();
+    await expect(admin.getByTestId('audit-row').filter({ hasText: reason })).toContainText('本人確認の承認');
+  } finally {
+    await adminContext.close();
+  }
+});
