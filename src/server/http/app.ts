@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
@@ -11,7 +12,7 @@ import { sendDomainError, sendFailure } from './envelope';
 import { serveApp } from './static';
 import { apiRoutes } from './routes';
 import { forwardedClientIp } from './edge';
-import { UPLOAD_MAX_BYTES } from '../../shared/api/uploads';
+import { UPLOAD_FORM_MAX_BYTES, UPLOAD_MAX_BYTES } from '../../shared/api/uploads';
 
 export const API_BASE = '/api/vue';
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -85,15 +86,23 @@ export function createApp(services: Services, opts: AppOptions = {}) {
     },
   });
   // `POST uploads` alone takes a file as its body, with a limit of its own: a Content-Length over
-  // it is refused before anything is read, a chunked body as soon as it passes it.
-  const uploadLimit = bodyLimit({
-    maxSize: UPLOAD_MAX_BYTES,
-    onError: (c) => {
-      c.header('Connection', 'close');
-      return sendFailure(c, 413, 'upload_too_large', { max: UPLOAD_MAX_BYTES });
-    },
-  });
-  app.use(`${API_BASE}/*`, (c, next) => (c.req.method === 'POST' && c.req.path === `${API_BASE}/uploads` ? uploadLimit : jsonLimit)(c, next));
+  // it is refused before anything is read, a chunked body as soon as it passes it. The multipart
+  // form may be 64 KB larger for its framing; its file part is held to 10 MB by the module.
+  const uploadLimit = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: (c) => {
+        c.header('Connection', 'close');
+        return sendFailure(c, 413, 'upload_too_large', { max: UPLOAD_MAX_BYTES });
+      },
+    });
+  const rawUploadLimit = uploadLimit(UPLOAD_MAX_BYTES);
+  const formUploadLimit = uploadLimit(UPLOAD_FORM_MAX_BYTES);
+  const limitFor = (c: Context<AppEnv>) => {
+    if (c.req.method !== 'POST' || c.req.path !== `${API_BASE}/uploads`) return jsonLimit;
+    return /^\s*multipart\/form-data\s*(;|$)/i.test(c.req.header('content-type') ?? '') ? formUploadLimit : rawUploadLimit;
+  };
+  app.use(`${API_BASE}/*`, (c, next) => limitFor(c)(c, next));
 
   app.route(API_BASE, apiRoutes(services, { streamsPerIp: opts.streamsPerIp }));
 

@@ -4,10 +4,13 @@ import { endpoint } from './endpoint';
 /*
  * Uploads (docs/domain.md "Uploads"): KYC photos, deposit receipts and support attachments.
  *
- * `POST uploads?purpose=kyc_front` takes the file itself as the raw request body (any
- * Content-Type, e.g. `image/jpeg` or `application/octet-stream`), not JSON and not multipart: the
- * bytes stream through a 10 MB limit of their own (the rest of the API keeps its 64 KB JSON limit),
- * and the type is sniffed from the bytes, never from a name or header.
+ * `POST uploads` accepts two forms. The documented one is multipart/form-data with a `file` part
+ * and a `purpose` field (what the PWA sends). The older one, kept for existing callers, takes the
+ * file itself as the raw request body (any other Content-Type, e.g. `image/jpeg` or
+ * `application/octet-stream`) with `?purpose=kyc_front`. A purpose given both in the query and the
+ * form must agree. Either way the bytes go through a limit of their own (10 MB for the file; a
+ * multipart body may be 64 KB more for its framing — the rest of the API keeps its 64 KB JSON
+ * limit), and the type is sniffed from the bytes, never from a name or header.
  *
  * `GET uploads/{id}` answers the file's bytes (not the JSON envelope) to its owner or an admin:
  * Content-Type from the sniffed type, `Cache-Control: private, no-store`, `X-Content-Type-Options:
@@ -23,6 +26,8 @@ export type UploadMime = (typeof UPLOAD_MIME_TYPES)[number];
 
 /** 10 MB: the most a phone photo or a receipt needs (the PWA sends photos at ≤ 2560 px JPEG). */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/** A whole multipart body: the file's limit plus room for the part headers and the `purpose` field. */
+export const UPLOAD_FORM_MAX_BYTES = UPLOAD_MAX_BYTES + 64 * 1024;
 /** 40 megapixels, read from the header before anything is decoded (decompression bombs). */
 export const UPLOAD_MAX_PIXELS = 40_000_000;
 
@@ -41,8 +46,11 @@ export type UploadView = z.infer<typeof uploadView>;
 export const uploadsApi = {
   create: endpoint({
     method: 'post', path: 'uploads', tag: 'uploads', auth: 'user',
-    summary: 'Upload a file: the raw body is the file (≤ 10 MB; JPEG, PNG, WebP, HEIC or PDF by content)',
-    query: z.object({ purpose: z.enum(UPLOAD_PURPOSES) }),
+    summary:
+      'Upload a file (≤ 10 MB; JPEG, PNG, WebP, HEIC or PDF by content). Documented form: multipart/form-data with a `file` part and a `purpose` field; ' +
+      'also accepted: the raw body is the file, with `?purpose=`. A purpose in both the query and the form must agree.',
+    // Optional because the multipart form may carry it instead; the raw form without it is refused (400, field `purpose`).
+    query: z.object({ purpose: z.enum(UPLOAD_PURPOSES).optional() }),
     data: uploadView,
   }),
   get: endpoint({

@@ -5,9 +5,10 @@ import type { UploadPurpose, UploadView } from '../../../shared/api/uploads';
 import type { MessageParams } from '../../../shared/api/envelope';
 
 /*
- * Uploads from the PWA (docs/domain.md "Uploads"). `POST uploads` takes the file as the raw
- * body, so it does not go through apiCall (JSON only); XMLHttpRequest is used because it reports
- * upload progress (`upload.onprogress`), which fetch does not portably do. Photos are shrunk first
+ * Uploads from the PWA (docs/domain.md "Uploads"). `POST uploads` is sent in its documented
+ * form, multipart/form-data with a `file` part and a `purpose` field, so it does not go through
+ * apiCall (JSON only); XMLHttpRequest is used because it reports upload progress
+ * (`upload.onprogress`), which fetch does not portably do. Photos are shrunk first
  * (compressPhoto): a phone's 12–48 MP photo becomes a ≤ 2560 px JPEG of a few hundred KB.
  */
 
@@ -70,12 +71,11 @@ function envelopeError(xhr: XMLHttpRequest): ApiError {
 export function uploadFile(file: Blob, purpose: UploadPurpose, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadView> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_PATH}uploads?purpose=${encodeURIComponent(purpose)}`);
+    xhr.open('POST', `${API_PATH}uploads`);
     const token = getToken();
     const account = getAccount();
     if (token) xhr.setRequestHeader('token', token);
     if (account) xhr.setRequestHeader('account', account);
-    xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
@@ -99,7 +99,12 @@ export function uploadFile(file: Blob, purpose: UploadPurpose, onProgress: (frac
     xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.timeout = 120_000;
-    xhr.send(file);
+    // No Content-Type header of our own: the browser sets multipart/form-data with its boundary.
+    const form = new FormData();
+    form.append('purpose', purpose);
+    // A neutral part name: the picked file's own name may say whose document it is, and the server never uses it.
+    form.append('file', file, purpose);
+    xhr.send(form);
   });
 }
 

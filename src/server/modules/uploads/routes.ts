@@ -4,7 +4,7 @@ import type { UploadService } from './service';
 
 export function uploadRoutes(uploads: UploadService) {
   return [
-    route(uploadsApi.create, ({ user, query, request }) => uploads.create(user, query.purpose, request.rawBody())),
+    route(uploadsApi.create, ({ user, query, request }) => uploads.create(user, query.purpose, request.header('content-type'), request.rawBody())),
     rawRoute(uploadsApi.get, ({ user, params }) => uploads.file(user, params.id)),
   ];
 }

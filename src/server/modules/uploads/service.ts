@@ -3,10 +3,11 @@ import { uuidv7 } from 'uuidv7';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../clock';
 import type { AuthUser } from '../../auth/principal';
-import { DomainError, invalid, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { inspectUpload, type FileStore } from '../../platform/uploads';
-import { UPLOAD_MAX_BYTES, type UploadMime, type UploadPurpose, type UploadView } from '../../../shared/api/uploads';
+import { type UploadMime, type UploadPurpose, type UploadView } from '../../../shared/api/uploads';
 import { findUpload, insertUpload, type UploadRow } from './repo';
+import { readUploadInput } from './form';
 
 /**
  * Uploads (docs/domain.md "Uploads"): checked and re-encoded by platform/uploads, bytes in
@@ -20,8 +21,14 @@ export class UploadService {
     private readonly store: FileStore,
   ) {}
 
-  async create(user: AuthUser, purpose: UploadPurpose, body: ReadableStream<Uint8Array> | null): Promise<UploadView> {
-    const raw = await readLimited(body, UPLOAD_MAX_BYTES);
+  /** Either form of the request (form.ts): a multipart `file` + `purpose`, or the raw body with `?purpose=`. */
+  async create(
+    user: AuthUser,
+    queryPurpose: UploadPurpose | undefined,
+    contentType: string | undefined,
+    body: ReadableStream<Uint8Array> | null,
+  ): Promise<UploadView> {
+    const { purpose, bytes: raw } = await readUploadInput(contentType, body, queryPurpose);
     const file = await inspectUpload(raw);
     const key = await this.store.put(file.bytes);
     const row: UploadRow = {
@@ -93,26 +100,4 @@ function view(row: UploadRow): UploadView {
     height: row.height === null ? null : Number(row.height),
     createdAt: Number(row.created_at),
   };
-}
-
-/**
- * The body, at most `max` bytes: read chunk by chunk and abandoned as soon as it passes the limit
- * (the HTTP edge's own limit refuses a larger Content-Length before this runs).
- */
-export async function readLimited(body: ReadableStream<Uint8Array> | null, max: number): Promise<Uint8Array> {
-  if (!body) throw invalid('upload_empty');
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await reader.cancel().catch(() => undefined);
-      throw new DomainError('payload_too_large', 'upload_too_large', { max });
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }
