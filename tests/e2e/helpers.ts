@@ -18,10 +18,12 @@ export async function api<T = unknown>(
   request: APIRequestContext,
   method: 'get' | 'post',
   path: string,
-  opts: { body?: unknown; token?: string; key?: boolean } = {},
+  opts: { body?: unknown; token?: string; key?: boolean; ip?: string } = {},
 ): Promise<{ status: number; body: Envelope<T> }> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (opts.token) headers.token = opts.token;
+  // Another person's address (the server trusts one proxy in e2e: tests/e2e/env.ts).
+  if (opts.ip) headers['x-forwarded-for'] = opts.ip;
   // A money command: a fresh Idempotency-Key, as the app makes one per user action.
   if (opts.key) headers['Idempotency-Key'] = randomUUID();
   const res = await request.fetch(`/api/vue/${path}`, {
@@ -39,17 +41,26 @@ export async function ok<T>(request: APIRequestContext, method: 'get' | 'post', 
   return r.body.data;
 }
 
+/**
+ * The address a test person signs up and signs in from: one per phone number, so the server's real
+ * per-IP limits (registrations, password checks) see many people, as in production, not one runner.
+ */
+export function addressOf(phone: string): string {
+  return `10.${Number(phone.slice(-6, -4))}.${Number(phone.slice(-4, -2))}.${Number(phone.slice(-2)) + 1}`;
+}
+
 /** Register a user invited by the e2e admin; returns its API session token. */
 export async function registerUser(request: APIRequestContext, phone: string, password: string): Promise<string> {
   const r = await api<{ token: string }>(request, 'post', 'user/register', {
     body: { phone, password, password2: password, inviteCode: E2E_ADMIN.invite, agree: true },
+    ip: addressOf(phone),
   });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.data.token;
 }
 
 export async function apiLogin(request: APIRequestContext, phone: string, password: string): Promise<string> {
-  const r = await api<{ token: string }>(request, 'post', 'user/login', { body: { phone, password } });
+  const r = await api<{ token: string }>(request, 'post', 'user/login', { body: { phone, password }, ip: addressOf(phone) });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.data.token;
 }
@@ -59,6 +70,8 @@ export const toast = (page: Page) => page.locator('.toast');
 
 /** Sign in through the login screen (Japanese UI) and wait for the home tab. */
 export async function loginThroughUi(page: Page, phone: string, password: string): Promise<void> {
+  // This browser is this person's: its requests come from their address (see addressOf).
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': addressOf(phone) });
   await page.goto('/#/login/login');
   await page.getByLabel('電話番号').fill(phone);
   await page.getByLabel('パスワード', { exact: true }).fill(password);

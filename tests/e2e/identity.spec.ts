@@ -74,7 +74,9 @@ test('KYC with two photos → an admin approves it in /admin → 確認済み �
     await page.getByTestId('zengin-results').locator('.cash-picks__row', { hasText: '0005' }).click();
     await screen(page).locator('.cash-picker').nth(1).click();
     await page.locator('.cash-sheet input').fill('しんじゅく');
-    await page.getByTestId('zengin-results').locator('.cash-picks__row').first().click();
+    const branch = page.getByTestId('zengin-results').locator('.cash-picks__row').first();
+    await expect(branch.locator('.cash-picks__name')).toHaveText('新宿');
+    await branch.click();
     await expect(screen(page).locator('input[name="holder"]')).toHaveValue('ホンニン　タロウ');
     const number = phone.slice(-7);
     await screen(page).locator('input[name="number"]').fill(number);

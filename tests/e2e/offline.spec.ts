@@ -100,7 +100,7 @@ test('offline for minutes keeps holdings, assets, account and watchlist with the
   await loginThroughUi(page, phone, 'offline-pass-2');
   await expect(screen(page).locator('.ticker__foot')).toContainText('時点'); // the home indices
   await page.goto('/#/trade/index');
-  await expect(screen(page).locator('.pos', { hasText: 'トヨタ自動車' }).first()).toBeVisible();
+  await expect(screen(page).locator('.holding[data-code="7203"]')).toContainText('平均取得単価');
   await page.goto('/#/information/index');
   await expect(screen(page).locator('.account-head__phone')).toContainText(phone.slice(-4));
   await expect(screen(page).getByTestId('total-assets')).toContainText('¥');
