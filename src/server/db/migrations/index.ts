@@ -11,6 +11,7 @@ import { jobState } from './2026-11-23-005-job-state';
 import { marginAgreement } from './2026-11-25-001-margin-agreement';
 import { watchlistGroups } from './2026-11-25-002-watchlist-groups';
 import { bankAccounts } from './2026-11-25-004-bank-accounts';
+import { auditFilters } from './2026-11-25-005-audit-filters';
 import { uploadsKyc } from './2026-11-25-003-uploads-kyc';
 
 /** Ordered by name (ISO date first). Add new migrations here; never edit a landed one. */
@@ -27,4 +28,5 @@ export const migrations: Record<string, (caps: Capabilities) => Migration> = {
   '2026-11-25-002-watchlist-groups': watchlistGroups,
   '2026-11-25-003-uploads-kyc': uploadsKyc,
   '2026-11-25-004-bank-accounts': bankAccounts,
+  '2026-11-25-005-audit-filters': auditFilters,
 };
