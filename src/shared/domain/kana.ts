@@ -27,17 +27,29 @@ const HOLDER = /^[\u30A1-\u30FA\u30FC\u3000]+$/u;
  * in a kana name, so they signal a typing mistake.
  */
 export function normalizeHolderKana(raw: string): HolderKanaResult {
-  const nfkc = raw.normalize('NFKC');
-  if (LATIN.test(nfkc)) return { ok: false, problem: 'latin' };
-  const kata = toKatakana(nfkc, { passRomaji: true })
-    .replace(DASHES, 'ー')
-    .replace(/\s+/gu, ' ')
-    .trim()
-    .replace(/ /g, FULL_SPACE);
+  const kata = fullWidthKatakana(raw);
+  if (kata === null) return { ok: false, problem: 'latin' };
   if (kata.length === 0) return { ok: false, problem: 'empty' };
   if (!HOLDER.test(kata)) return { ok: false, problem: 'invalid' };
   if ([...kata].length > HOLDER_KANA_MAX) return { ok: false, problem: 'too_long' };
   return { ok: true, value: kata };
+}
+
+/**
+ * The one conversion of a typed kana name (bank holders here, KYC names in kyc-rules.ts): NFKC
+ * (half-width katakana become full-width, full-width letters ASCII so they are caught), hiragana
+ * into katakana, dash-like marks into ー, every run of spaces into one full-width space, trimmed.
+ * Null when it holds Latin letters: they are refused, never romanised (a bank records what the card
+ * says, and wanakana would turn "tanaka" into タナカ).
+ */
+export function fullWidthKatakana(raw: string): string | null {
+  const nfkc = raw.normalize('NFKC');
+  if (LATIN.test(nfkc)) return null;
+  return toKatakana(nfkc, { passRomaji: true })
+    .replace(DASHES, 'ー')
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .replace(/ /g, FULL_SPACE);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { toKatakana } from 'wanakana';
+import { fullWidthKatakana } from './kana';
 import type { DocumentType } from '../api/kyc';
 
 /*
@@ -12,15 +12,13 @@ export type KanaResult = { ok: true; value: string } | { ok: false; error: 'kana
 const KATAKANA_NAME = /^[\u30A1-\u30FA\u30FC\u30FB]+(\u3000[\u30A1-\u30FA\u30FC\u30FB]+)*$/;
 
 /**
- * A name in full-width katakana from what a user types: half-width katakana (ﾀﾅｶ) and other
- * compatibility forms become full-width by NFKC, hiragana becomes katakana, spaces (half- or
- * full-width, repeated) become one full-width space. Latin letters are refused, not transliterated:
- * wanakana would turn "tanaka" into タナカ, and a bank's holder name must be what the card says.
+ * A name in full-width katakana from what a user types, by the same conversion as a bank holder's
+ * name (kana.ts `fullWidthKatakana`: half-width and hiragana converted, spaces folded, Latin
+ * letters refused), then checked as a name: katakana, ー and ・, names separated by one space.
  */
 export function normaliseKanaName(input: string): KanaResult {
-  const nfkc = input.normalize('NFKC').trim().replace(/\s+/g, ' ');
-  if (/[A-Za-z]/.test(nfkc)) return { ok: false, error: 'kana_latin_letters' };
-  const value = toKatakana(nfkc, { passRomaji: true }).replace(/ /g, '\u3000');
+  const value = fullWidthKatakana(input);
+  if (value === null) return { ok: false, error: 'kana_latin_letters' };
   return KATAKANA_NAME.test(value) ? { ok: true, value } : { ok: false, error: 'kana_invalid' };
 }
 
