@@ -73,6 +73,12 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
   },
   password_from_phone: { text: msg({ message: '電話番号を含むパスワードは使えません' }) },
   password_blank: { text: msg({ message: 'スペースだけのパスワードは使えません' }) },
+  // currency exchange
+  fx_quote_expired: { text: msg({ message: 'レートの有効期限が切れました。新しいレートを取得してください' }) },
+  fx_quote_used: { text: msg({ message: 'このレートはすでに両替に使われました' }) },
+  fx_quote_not_found: { text: msg({ message: 'レートが見つかりません' }) },
+  fx_same_currency: { text: msg({ message: '同じ通貨どうしは両替できません' }) },
+  fx_amount_too_small: { text: msg({ message: '金額が少なすぎて両替できません' }) },
   // balance and loans
   balance_insufficient: {
     text: msg({ message: '残高が不足しています' }),

@@ -301,6 +301,7 @@ export interface DB {
   cash_wallet: CashWalletTable;
   upload: UploadTable;
   kyc_submission: KycSubmissionTable;
+  fx_quote: FxQuoteTable;
 }
 
 export interface ServerSecretTable {
@@ -365,4 +366,22 @@ export interface CashWalletTable {
   label: string | null;
   created_at: number;
   deleted_at: number | null;
+}
+
+/** Currency exchange quotes (migration 2026-11-25-007): see src/server/modules/fx. */
+export interface FxQuoteTable {
+  id: string;
+  user_id: string;
+  from_currency: string;
+  to_currency: string;
+  amount: number;
+  amount_out: number;
+  mid_amount_out: number;
+  spread_bp: number;
+  rate: number;
+  mid_rate: number;
+  created_at: number;
+  valid_until: number;
+  used_at: number | null;
+  entry_id: string | null;
 }

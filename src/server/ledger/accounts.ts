@@ -20,6 +20,7 @@ import type { Currency } from '../../shared/money';
  *     fee_income / tax_payable / interest_income  charge: cash −a / income +a (positive = earned / withheld)
  *     market_counterparty               buy: margin or cash −a / counterparty +a
  *     fx                                one per currency; conversion posts both currencies through it
+ *     fx_spread_income                  exchange: the spread kept, in the target currency (+ = earned)
  *     dividend_clearing                 dividends paid to holders (−) and received from shorts (+)
  * A user's equity in a currency is cash + frozen + margin + unsettled + loan + shortfall.
  */
@@ -33,6 +34,7 @@ export const HOUSE_ACCOUNT_KINDS = [
   'interest_income',
   'market_counterparty',
   'fx',
+  'fx_spread_income',
   'demo_grant',
   'dividend_clearing',
 ] as const;

@@ -14,6 +14,7 @@ import { fundsModule } from './funds';
 import { uploadsModule } from './uploads';
 import { kycModule } from './kyc';
 import { cashModule } from './cash';
+import { fxModule } from './fx';
 
 export const MODULES = [
   configModule,
@@ -27,4 +28,5 @@ export const MODULES = [
   uploadsModule,
   kycModule,
   cashModule,
+  fxModule,
 ] as const;

@@ -88,7 +88,8 @@ export const fundsRecord = z.object({
   id: z.string(),
   /** The ledger entry kind (src/shared/domain/ledger-kinds.ts): trade_open, trade_close, … */
   kind: z.enum(Object.keys(ENTRY_KINDS) as [EntryKind, ...EntryKind[]]),
-  type: z.enum(['trade', 'grant', 'other']),
+  /** The records tab the kind belongs to (src/shared/domain/ledger-kinds.ts); `other` is kept for older clients. */
+  type: z.enum([...(RECORD_TYPES.filter((t) => t !== 'all') as Exclude<(typeof RECORD_TYPES)[number], 'all'>[]), 'other']),
   createdAt: int,
   /** A message id with its params (stock code, shares, price…), translated by the client. */
   memo: z.object({ id: z.enum(MEMO_IDS), params: z.record(z.string(), z.union([z.string(), z.number()])) }),

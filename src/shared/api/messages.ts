@@ -44,6 +44,12 @@ export const MESSAGE_IDS = [
   'password_blank',
   // balance and loans
   'balance_insufficient',
+  // currency exchange (src/shared/api/fx.ts)
+  'fx_quote_expired',
+  'fx_quote_used',
+  'fx_quote_not_found',
+  'fx_same_currency',
+  'fx_amount_too_small',
   'balance_insufficient_margin',
   'balance_insufficient_withdraw',
   'borrow_quota_insufficient',

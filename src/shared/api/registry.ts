@@ -16,11 +16,13 @@ import { passkeyApi } from './passkey';
 import { cashApi } from './cash';
 import { uploadsApi } from './uploads';
 import { kycAdminApi, kycApi } from './kyc';
+import { fxApi } from './fx';
 
 export const API_GROUPS = {
   configApi, accountApi, adminApi, marketApi, watchlistApi, tradeApi, blockApi, blockAdminApi, fundsApi, fundsAdminApi, passkeyApi,
   cashApi,
   uploadsApi, kycApi, kycAdminApi,
+  fxApi,
 } as const;
 
 export type AnyEndpoint = Endpoint<any, any, any, any, any, any>;

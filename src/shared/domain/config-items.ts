@@ -61,6 +61,8 @@ export const CONFIG_ITEMS = {
   /** Maintenance ratio (bp of contract value): below it a margin call, below the floor a forced close. */
   maintenanceRatioBp: { schema: z.number().int().min(0).max(10_000), default: 2_000 },
   forcedCloseRatioBp: { schema: z.number().int().min(0).max(10_000), default: 1_000 },
+  /** Currency exchange: the full bid–ask spread in bp of the mid rate (docs/domain.md "Currency exchange"); at most 5%. */
+  fxSpreadBp: { schema: z.number().int().min(0).max(500), bounds: { min: 0, max: 500 }, default: 50 },
 } as const satisfies Record<string, ConfigItem>;
 
 export type ConfigName = keyof typeof CONFIG_ITEMS;

@@ -15,7 +15,7 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { EntryKind, MemoId, MemoParams, TradeParams } from '../../../shared/domain/ledger-kinds';
-import { CURRENCIES, HOME_CURRENCY, currencyOf, formatIsoDate, formatNumber, formatScaled, formatTickPrice } from '../../../shared/money';
+import { CURRENCIES, HOME_CURRENCY, currencyOf, formatIsoDate, formatMoney, formatNumber, formatScaled, formatTickPrice } from '../../../shared/money';
 
 /** The label of each ledger entry kind (the Japanese source texts are ENTRY_KINDS[kind].ja). */
 export const KIND_TEXT: Record<EntryKind, MessageDescriptor> = {
@@ -32,6 +32,7 @@ export const KIND_TEXT: Record<EntryKind, MessageDescriptor> = {
   late_interest: msg({ message: '不足金の遅延損害金' }),
   demo_grant: msg({ message: 'デモ資金の付与' }),
   admin_grant: msg({ message: 'テスト資金の付与' }),
+  fx_exchange: msg({ message: '両替' }),
 };
 
 /** The instrument of a record, as the server sends it. */
@@ -187,6 +188,12 @@ export const MEMO_TEXT: { [K in MemoId]: (p: MemoParams[K], c: MemoContext) => s
     }),
   memo_demo_grant: (_p, c) => c.i18n._(msg({ message: 'お試し用のデモ資金（実際のお金ではありません）' })),
   memo_admin_grant: (p, c) => (p.reason ? tr(c, msg({ message: '付与理由：{reason}' }), { reason: p.reason }) : null),
+  memo_fx_exchange: (p, c) =>
+    tr(c, msg({ message: '{amount} を {amountOut} に両替（スプレッド {spread}）' }), {
+      amount: formatMoney(p.amount, p.from),
+      amountOut: formatMoney(p.amountOut, p.to),
+      spread: formatMoney(p.spread, p.to),
+    }),
   memo_none: () => null,
 };
 
@@ -227,6 +234,7 @@ const REQUIRED: { [K in MemoId]: Record<string, Check> } = {
   memo_late_interest: { dueOn: 'string', through: 'string' },
   memo_demo_grant: {},
   memo_admin_grant: { reason: 'string' },
+  memo_fx_exchange: { from: 'string', to: 'string', amount: 'int', amountOut: 'int', spread: 'int' },
   memo_none: {},
 };
 

@@ -12,6 +12,7 @@ import { marginAgreement } from './2026-11-25-001-margin-agreement';
 import { watchlistGroups } from './2026-11-25-002-watchlist-groups';
 import { bankAccounts } from './2026-11-25-004-bank-accounts';
 import { auditFilters } from './2026-11-25-005-audit-filters';
+import { fxQuotes } from './2026-11-25-007-fx-quotes';
 import { uploadsKyc } from './2026-11-25-003-uploads-kyc';
 
 /** Ordered by name (ISO date first). Add new migrations here; never edit a landed one. */
@@ -29,4 +30,5 @@ export const migrations: Record<string, (caps: Capabilities) => Migration> = {
   '2026-11-25-003-uploads-kyc': uploadsKyc,
   '2026-11-25-004-bank-accounts': bankAccounts,
   '2026-11-25-005-audit-filters': auditFilters,
+  '2026-11-25-007-fx-quotes': fxQuotes,
 };

@@ -1,0 +1,25 @@
+/**
+ * FX area, 資金振替・両替 (docs/domain.md "Currency exchange"): the nine currencies' rates from the
+ * simulated FX board with the stated spread, quotes valid 30 s, and the journaled exchange.
+ */
+import { defineModule } from '../module';
+import type { Database } from '../../db/database';
+import type { Clock } from '../../clock';
+import type { Ledger } from '../../ledger';
+import type { MarketDataSource } from '../../market';
+import type { ConfigService } from '../config';
+import type { AccountService } from '../account';
+import { fxRoutes } from './routes';
+import { FxService } from './service';
+
+export { FxService } from './service';
+
+type Needs = {
+  database: Database; ledger: Ledger; config: ConfigService; accounts: AccountService;
+  market: MarketDataSource; marketClock: Clock; clock: Clock;
+};
+
+export const fxModule = defineModule({
+  name: 'fx',
+  routes: (s: Needs) => fxRoutes(new FxService(s.database, s.ledger, s.config, s.accounts, s.market, s.marketClock, s.clock)),
+});
