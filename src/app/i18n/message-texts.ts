@@ -182,6 +182,9 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
     text: msg({ message: '出金の受付時間外です' }),
     variants: { range: msg({ message: '出金の受付時間外です（受付時間：平日 {range}）' }) },
   },
+  deposit_amount_out_of_range: { text: msg({ message: '入金額は{min}〜{max}の範囲で入力してください（最小通貨単位）' }) },
+  deposit_channel_unavailable: { text: msg({ message: 'この入金方法は現在ご利用いただけません' }) },
+  deposit_receipt_invalid: { text: msg({ message: '振込明細（受領書）の画像をアップロードしてください' }) },
   // transport and platform
   invalid_request: { text: msg({ message: '入力内容に誤りがあります' }) },
   invalid_json: { text: msg({ message: 'リクエストの形式が正しくありません' }) },

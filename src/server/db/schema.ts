@@ -301,6 +301,8 @@ export interface DB {
   cash_wallet: CashWalletTable;
   upload: UploadTable;
   kyc_submission: KycSubmissionTable;
+  cash_deposit_channel: CashDepositChannelTable;
+  cash_deposit: CashDepositTable;
   fx_quote: FxQuoteTable;
 }
 
@@ -384,4 +386,41 @@ export interface FxQuoteTable {
   valid_until: number;
   used_at: number | null;
   entry_id: string | null;
+}
+
+/** Deposit channels, admin-managed (migration 2026-11-25-006). */
+export interface CashDepositChannelTable {
+  id: string;
+  type: string;
+  currency: string;
+  label: string;
+  bank_name: string | null;
+  branch_name: string | null;
+  account_type: string | null;
+  account_number: string | null;
+  holder: string | null;
+  network: string | null;
+  address: string | null;
+  active: number;
+  disabled_reason: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Deposit requests, reviewed rows (platform/review.ts). */
+export interface CashDepositTable {
+  id: string;
+  user_id: string;
+  channel_id: string;
+  currency: string;
+  amount: number;
+  credited_amount: number | null;
+  receipt_upload_id: string;
+  reference: string;
+  entry_id: string | null;
+  created_at: number;
+  review_status: string;
+  review_reason: string | null;
+  reviewed_by: string | null;
+  reviewed_at: number | null;
 }

@@ -111,3 +111,137 @@ export const cashApi = {
     data: z.object({ deleted: z.literal(true) }),
   }),
 };
+
+// ─── Deposits (docs/domain.md "Deposits"; the "deposits" part of this area) ─────────────────────
+
+export const DEPOSIT_CHANNEL_TYPES = ['bank', 'usdt'] as const;
+export type DepositChannelType = (typeof DEPOSIT_CHANNEL_TYPES)[number];
+export const DEPOSIT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+const depositReason = z.string().trim().min(2).max(500);
+const depositAmount = z.number().int().positive().max(1_000_000_000_000);
+
+/** A channel as the user sees it: where to send the money, and the limits in the channel's currency's minor unit. */
+export const depositChannelView = z.object({
+  id: z.string(),
+  type: z.enum(DEPOSIT_CHANNEL_TYPES),
+  currency: z.string(),
+  label: z.string(),
+  bankName: z.string().nullable(),
+  branchName: z.string().nullable(),
+  accountType: z.enum(BANK_ACCOUNT_TYPES).nullable(),
+  accountNumber: z.string().nullable(),
+  /** The operator company the account belongs to (shown so the user sees whom they pay). */
+  holder: z.string().nullable(),
+  network: z.string().nullable(),
+  /** The operator-configured address (simulated service: an admin enters it; never generated). */
+  address: z.string().nullable(),
+  /** The user's own reference to put in the transfer (name field or memo), stable per user. */
+  reference: z.string(),
+  min: z.number().int(),
+  max: z.number().int(),
+  /** Accepting hours, Asia/Tokyo ("09:00-15:00"), and whether only on Tokyo business days. */
+  hours: z.string(),
+  weekdaysOnly: z.boolean(),
+  active: z.boolean(),
+  disabledReason: z.string().nullable(),
+});
+export type DepositChannelView = z.infer<typeof depositChannelView>;
+
+export const depositView = z.object({
+  id: z.string(),
+  channelId: z.string(),
+  channelType: z.enum(DEPOSIT_CHANNEL_TYPES),
+  channelLabel: z.string(),
+  currency: z.string(),
+  /** As the user stated it. */
+  amount: z.number().int(),
+  /** What was credited (differs from amount when the reviewer corrected it); null until approved. */
+  creditedAmount: z.number().int().nullable(),
+  receiptUploadId: z.string(),
+  reference: z.string(),
+  status: z.enum(DEPOSIT_STATUSES),
+  /** The reviewer's reason, shown to the user. */
+  reason: z.string().nullable(),
+  createdAt: z.number().int(),
+  reviewedAt: z.number().int().nullable(),
+});
+export type DepositView = z.infer<typeof depositView>;
+
+export const depositQueueItem = depositView.extend({ userId: z.string(), phone: z.string() });
+export type DepositQueueItem = z.infer<typeof depositQueueItem>;
+
+export const depositApi = {
+  channels: endpoint({
+    method: 'get', path: 'cash/channels', tag: 'cash', auth: 'user',
+    summary: 'Active deposit channels (operator bank account or USDT address with the user\'s reference), limits and hours',
+    data: z.object({ items: z.array(depositChannelView) }),
+  }),
+  deposits: endpoint({
+    method: 'get', path: 'cash/deposits', tag: 'cash', auth: 'user',
+    summary: "The user's deposits, newest first: pending / approved / rejected with the reviewer's reason",
+    data: z.object({ items: z.array(depositView) }),
+  }),
+  deposit: endpoint({
+    method: 'post', path: 'cash/deposits', tag: 'cash', auth: 'user', idempotent: true,
+    summary: 'Request a deposit with the receipt (no money moves until an admin approves; one pending at a time)',
+    body: z.object({ channelId: z.string().min(1).max(64), amount: depositAmount, receiptUploadId: z.string().min(1).max(64) }),
+    data: z.object({ deposit: depositView }),
+  }),
+};
+
+const channelBody = z.object({
+  type: z.enum(DEPOSIT_CHANNEL_TYPES),
+  label: z.string().trim().min(1).max(60),
+  bankName: z.string().trim().min(1).max(60).optional(),
+  branchName: z.string().trim().min(1).max(60).optional(),
+  accountType: z.enum(BANK_ACCOUNT_TYPES).optional(),
+  accountNumber: z.string().regex(/^\d{7}$/).optional(),
+  holder: z.string().trim().min(1).max(100).optional(),
+  network: z.enum(WALLET_NETWORKS).optional(),
+  address: z.string().trim().min(10).max(100).optional(),
+  reason: depositReason,
+});
+
+export const depositAdminApi = {
+  channels: endpoint({
+    method: 'get', path: 'admin/deposit-channels', tag: 'admin', auth: 'admin',
+    summary: 'Every deposit channel, active or disabled',
+    data: z.object({ items: z.array(depositChannelView) }),
+  }),
+  createChannel: endpoint({
+    method: 'post', path: 'admin/deposit-channels', tag: 'admin', auth: 'admin',
+    summary: 'Create a deposit channel (bank: bank, branch, type, number, holder company; usdt: network and the operator address), audited',
+    body: channelBody,
+    data: z.object({ channel: depositChannelView }),
+  }),
+  disableChannel: endpoint({
+    method: 'post', path: 'admin/deposit-channels/{id}/disable', tag: 'admin', auth: 'admin',
+    summary: 'Disable a deposit channel with a reason (audited); pending deposits through it stay reviewable',
+    params: idParams, body: z.object({ reason: depositReason }),
+    data: z.object({ channel: depositChannelView }),
+  }),
+  queue: endpoint({
+    method: 'get', path: 'admin/deposits', tag: 'admin', auth: 'admin',
+    summary: 'Deposits by status (default pending), oldest first; with the user\'s history on request',
+    query: z.object({
+      status: z.enum(DEPOSIT_STATUSES).default('pending'),
+      userId: z.string().max(64).optional(),
+      limit: z.coerce.number().int().min(1).max(100).default(50),
+    }),
+    data: z.object({ items: z.array(depositQueueItem) }),
+  }),
+  approve: endpoint({
+    method: 'post', path: 'admin/deposits/{id}/approve', tag: 'admin', auth: 'admin', idempotent: true,
+    summary: 'Approve: clearing → the user\'s cash in the channel\'s currency, a shortfall repaid first; amount may be corrected (the reason is shown to the user)',
+    params: idParams, body: z.object({ reason: depositReason, amount: depositAmount.optional() }),
+    data: z.object({ deposit: depositQueueItem }),
+  }),
+  reject: endpoint({
+    method: 'post', path: 'admin/deposits/{id}/reject', tag: 'admin', auth: 'admin',
+    summary: 'Reject a pending deposit with a reason the user sees (audited); nothing is credited',
+    params: idParams, body: z.object({ reason: depositReason }),
+    data: z.object({ deposit: depositQueueItem }),
+  }),
+};

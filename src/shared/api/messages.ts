@@ -125,6 +125,10 @@ export const MESSAGE_IDS = [
   // cash flow (the spec's "credit score too low to withdraw" is deliberately absent: docs/domain.md "What Kabuto never builds")
   'deposit_time_closed',
   'withdraw_time_closed',
+  // deposits (docs/domain.md "Deposits"): the amount outside the limits: params {min, max, currency}
+  'deposit_amount_out_of_range',
+  'deposit_channel_unavailable',
+  'deposit_receipt_invalid',
   // transport and platform (docs/architecture.md "The contract")
   'invalid_request',
   'invalid_json',

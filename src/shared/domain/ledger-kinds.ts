@@ -39,6 +39,7 @@ export const ENTRY_KINDS = {
   late_interest: { records: 'trade', ja: '不足金の遅延損害金' },
   demo_grant: { records: 'grant', ja: 'デモ資金の付与' },
   admin_grant: { records: 'grant', ja: 'テスト資金の付与' },
+  deposit: { records: 'grant', ja: '入金' },
   fx_exchange: { records: 'fx', ja: '両替' },
 } as const satisfies Record<string, EntryKindInfo>;
 
@@ -86,6 +87,11 @@ export interface MemoParams {
   memo_admin_grant: { reason: string };
   /** 両替: `amount` of `from` (its minor unit) for `amountOut` of `to`, `spread` of `to` kept by the house. */
   memo_fx_exchange: { from: string; to: string; amount: number; amountOut: number; spread: number };
+  /**
+   * An approved deposit through `channel` ('bank' | 'usdt'): `amount` credited, of which `repaid`
+   * went to repay a shortfall first; `reason` is the reviewer's (it explains a corrected amount).
+   */
+  memo_deposit: { channel: string; amount: number; repaid: number; reason: string };
   /** An entry written before memos were message ids: the client shows the kind only. */
   memo_none: Record<never, never>;
 }
@@ -106,7 +112,7 @@ export const MEMO_IDS = [
   'memo_buy', 'memo_sell_short', 'memo_close', 'memo_auto_close', 'memo_forced_close', 'memo_block_buy',
   'memo_order_placed', 'memo_order_cancelled', 'memo_order_amended', 'memo_order_expired', 'memo_margin_interest', 'memo_borrow_fee',
   'memo_split', 'memo_dividend', 'memo_dividend_adjustment', 'memo_settlement', 'memo_late_interest',
-  'memo_demo_grant', 'memo_admin_grant', 'memo_fx_exchange', 'memo_none',
+  'memo_demo_grant', 'memo_admin_grant', 'memo_deposit', 'memo_fx_exchange', 'memo_none',
 ] as const satisfies readonly MemoId[];
 
 export type Memo = { [K in MemoId]: { id: K; params: MemoParams[K] } }[MemoId];

@@ -32,6 +32,7 @@ export const KIND_TEXT: Record<EntryKind, MessageDescriptor> = {
   late_interest: msg({ message: '不足金の遅延損害金' }),
   demo_grant: msg({ message: 'デモ資金の付与' }),
   admin_grant: msg({ message: 'テスト資金の付与' }),
+  deposit: msg({ message: '入金' }),
   fx_exchange: msg({ message: '両替' }),
 };
 
@@ -154,6 +155,11 @@ function closeAction(p: TradeMemoParams): MessageDescriptor {
   return ACTION.close;
 }
 
+/** The deposit channel's name in a memo. */
+function depositChannel(channel: string, c: MemoContext): string {
+  return channel === 'usdt' ? c.i18n._(msg({ message: 'USDT送金' })) : c.i18n._(msg({ message: '銀行振込' }));
+}
+
 /** The text of every memo id from its params; null when the memo adds nothing to the kind. */
 export const MEMO_TEXT: { [K in MemoId]: (p: MemoParams[K], c: MemoContext) => string | null } = {
   memo_buy: (p: TradeMemoParams, c) => trade(buyAction(p), p, c),
@@ -194,6 +200,10 @@ export const MEMO_TEXT: { [K in MemoId]: (p: MemoParams[K], c: MemoContext) => s
       amountOut: formatMoney(p.amountOut, p.to),
       spread: formatMoney(p.spread, p.to),
     }),
+  memo_deposit: (p, c) =>
+    p.repaid > 0
+      ? tr(c, msg({ message: '{channel}による入金（うち{repaid}を不足金の返済に充当）：{reason}' }), { channel: depositChannel(p.channel, c), repaid: formatScaled(p.repaid, 0), reason: p.reason })
+      : tr(c, msg({ message: '{channel}による入金：{reason}' }), { channel: depositChannel(p.channel, c), reason: p.reason }),
   memo_none: () => null,
 };
 
@@ -234,6 +244,7 @@ const REQUIRED: { [K in MemoId]: Record<string, Check> } = {
   memo_late_interest: { dueOn: 'string', through: 'string' },
   memo_demo_grant: {},
   memo_admin_grant: { reason: 'string' },
+  memo_deposit: { channel: 'string', amount: 'int', repaid: 'int', reason: 'string' },
   memo_fx_exchange: { from: 'string', to: 'string', amount: 'int', amountOut: 'int', spread: 'int' },
   memo_none: {},
 };

@@ -12,6 +12,7 @@ import { marginAgreement } from './2026-11-25-001-margin-agreement';
 import { watchlistGroups } from './2026-11-25-002-watchlist-groups';
 import { bankAccounts } from './2026-11-25-004-bank-accounts';
 import { auditFilters } from './2026-11-25-005-audit-filters';
+import { deposits } from './2026-11-25-006-deposits';
 import { fxQuotes } from './2026-11-25-007-fx-quotes';
 import { uploadsKyc } from './2026-11-25-003-uploads-kyc';
 
@@ -30,5 +31,6 @@ export const migrations: Record<string, (caps: Capabilities) => Migration> = {
   '2026-11-25-003-uploads-kyc': uploadsKyc,
   '2026-11-25-004-bank-accounts': bankAccounts,
   '2026-11-25-005-audit-filters': auditFilters,
+  '2026-11-25-006-deposits': deposits,
   '2026-11-25-007-fx-quotes': fxQuotes,
 };

@@ -10,13 +10,28 @@ import type { KycService } from '../kyc';
 import { BankDirectory } from './banks';
 import { cashRoutes } from './routes';
 import { CashService } from './service';
+import { DepositService } from './deposits';
+import { depositAdminRoutes, depositRoutes } from './deposits-routes';
+import type { Ledger } from '../../ledger';
+import type { AuditLog } from '../../platform/audit';
+import type { ConfigService } from '../config';
+import type { UploadService } from '../uploads';
 
 export { CashService } from './service';
+export { DepositService } from './deposits';
+
+/** What the deposits part needs (docs/domain.md "Deposits"). */
+type DepositNeeds = { database: Database; clock: Clock; ledger: Ledger; audit: AuditLog; config: ConfigService; uploads: UploadService };
+const depositsOf = (s: DepositNeeds) => new DepositService(s.database, s.clock, s.ledger, s.audit, s.config, s.uploads);
 
 /** One per process: the Zengin list is loaded on its first search and kept. */
 const banks = new BankDirectory();
 
 export const cashModule = defineModule({
   name: 'cash',
-  routes: (s: { database: Database; clock: Clock; kyc: KycService }) => cashRoutes(new CashService(s.database, s.clock, banks, s.kyc)),
+  routes: (s: { database: Database; clock: Clock; kyc: KycService } & DepositNeeds) => [
+    ...cashRoutes(new CashService(s.database, s.clock, banks, s.kyc)),
+    ...depositRoutes(depositsOf(s)),
+  ],
+  adminRoutes: (s: DepositNeeds) => depositAdminRoutes(depositsOf(s)),
 });

@@ -1,0 +1,45 @@
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/executor';
+import type { CashDepositChannelTable, CashDepositTable } from '../../db/schema';
+
+export type ChannelRow = Selectable<CashDepositChannelTable>;
+export type DepositRow = Selectable<CashDepositTable> & { channel_type: string; channel_label: string };
+export type DepositQueueRow = DepositRow & { phone: string };
+
+export function listChannels(db: Executor, activeOnly: boolean): Promise<ChannelRow[]> {
+  let q = db.selectFrom('cash_deposit_channel').selectAll().orderBy('created_at').orderBy('id');
+  if (activeOnly) q = q.where('active', '=', 1);
+  return q.execute();
+}
+
+export function findChannel(db: Executor, id: string): Promise<ChannelRow | undefined> {
+  return db.selectFrom('cash_deposit_channel').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+function deposits(db: Executor) {
+  return db
+    .selectFrom('cash_deposit as d')
+    .innerJoin('cash_deposit_channel as c', 'c.id', 'd.channel_id')
+    .innerJoin('users as u', 'u.id', 'd.user_id')
+    .selectAll('d')
+    .select(['c.type as channel_type', 'c.label as channel_label', 'u.phone']);
+}
+
+export function depositsOf(db: Executor, userId: string): Promise<DepositQueueRow[]> {
+  return deposits(db).where('d.user_id', '=', userId).orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').limit(100).execute();
+}
+
+export function findDeposit(db: Executor, id: string): Promise<DepositQueueRow | undefined> {
+  return deposits(db).where('d.id', '=', id).executeTakeFirst();
+}
+
+export function queue(db: Executor, status: string, userId: string | undefined, limit: number): Promise<DepositQueueRow[]> {
+  let q = deposits(db).where('d.review_status', '=', status);
+  if (userId) q = q.where('d.user_id', '=', userId);
+  return q.orderBy('d.created_at').orderBy('d.id').limit(limit).execute();
+}
+
+export async function pendingOf(db: Executor, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('cash_deposit').select('id').where('user_id', '=', userId).where('review_status', '=', 'pending').executeTakeFirst();
+  return !!row;
+}
