@@ -1,16 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { NotAvailable } from '../../components/NotAvailable';
+import { ExchangeScreen } from '../../features/fx/ExchangeScreen';
 import { requireSession } from '../-lib/guards';
 
-/** /information/exChange: not built yet — says so honestly (no sample data). */
+/** /information/exChange (資金振替・両替): the currency exchange screen. */
 export const Route = createFileRoute('/information/exChange')({
   staticData: { name: 'exChange' },
   beforeLoad: requireSession,
-  component: ExChangeScreen,
+  component: ExchangeScreen,
 });
-
-function ExChangeScreen() {
-  const { t } = useLingui();
-  return <NotAvailable title={t`通貨両替`} />;
-}
