@@ -32,6 +32,9 @@ describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
   beforeAll(async () => {
     s = await startTestServer({ dialect });
     [alice, bob] = await Promise.all([trader(s), trader(s)]);
+    // Alice's fund password (for the withdrawal fixture below), set before her passkey asks for a step-up.
+    const fund = await s.call('post', 'user/fund-password', { token: alice.token, body: { password: '135790', password2: '135790', loginPassword: alice.password } });
+    expect(fund.status, JSON.stringify(fund.body)).toBe(200);
     owned.position = (await placed(s, alice)).id as string;
     // A pending limit buy at the day's lower price limit: it stays cancellable.
     const probe = await order(s, alice, { type: 'limit', price: 1 });
@@ -56,6 +59,12 @@ describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
     owned.wallet = (
       await s.call('post', 'cash/wallets', { token: alice.token, body: { network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' } })
     ).body.data.wallet.id as string;
+    // A pending withdrawal (inside the hours of TEST_NOW): cancellable by Alice only.
+    const withdrawal = await s.call('post', 'cash/withdrawals', {
+      token: alice.token, headers: { 'Idempotency-Key': uuidv7() }, body: { amount: 1_000, bankAccountId: owned.bankAccount, fundPassword: '135790' },
+    });
+    expect(withdrawal.status, JSON.stringify(withdrawal.body)).toBe(200);
+    owned.withdrawal = withdrawal.body.data.withdrawal.id as string;
   });
   afterAll(() => s?.close());
 
@@ -68,6 +77,7 @@ describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
     if (ep.path.startsWith('uploads/')) return owned.upload;
     if (ep.path.startsWith('cash/bank-accounts/')) return owned.bankAccount;
     if (ep.path.startsWith('cash/wallets/')) return owned.wallet;
+    if (ep.path.startsWith('cash/withdrawals/')) return owned.withdrawal;
     return undefined;
   }
 

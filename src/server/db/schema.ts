@@ -299,11 +299,12 @@ export interface DB {
   server_secret: ServerSecretTable;
   cash_bank_account: CashBankAccountTable;
   cash_wallet: CashWalletTable;
+  cash_withdrawal: CashWithdrawalTable;
   upload: UploadTable;
   kyc_submission: KycSubmissionTable;
+  fx_quote: FxQuoteTable;
   cash_deposit_channel: CashDepositChannelTable;
   cash_deposit: CashDepositTable;
-  fx_quote: FxQuoteTable;
 }
 
 export interface ServerSecretTable {
@@ -359,6 +360,26 @@ export interface CashBankAccountTable {
   deleted_at: number | null;
 }
 
+/** Withdrawal requests (migration 2026-11-25-008): see src/server/modules/cash/withdrawals.ts. */
+export interface CashWithdrawalTable {
+  id: string;
+  user_id: string;
+  currency: string;
+  amount: number;
+  bank_account_id: string | null;
+  wallet_id: string | null;
+  /** pending | paid | returned | cancelled */
+  status: string;
+  /** Tokyo date the money is expected to arrive. */
+  expected_on: string;
+  created_at: number;
+  cancelled_at: number | null;
+  review_status: string;
+  review_reason: string | null;
+  reviewed_by: string | null;
+  reviewed_at: number | null;
+}
+
 /** USDT wallet addresses (migration 2026-11-25-004): see src/server/modules/cash. */
 export interface CashWalletTable {
   id: string;
@@ -368,24 +389,6 @@ export interface CashWalletTable {
   label: string | null;
   created_at: number;
   deleted_at: number | null;
-}
-
-/** Currency exchange quotes (migration 2026-11-25-007): see src/server/modules/fx. */
-export interface FxQuoteTable {
-  id: string;
-  user_id: string;
-  from_currency: string;
-  to_currency: string;
-  amount: number;
-  amount_out: number;
-  mid_amount_out: number;
-  spread_bp: number;
-  rate: number;
-  mid_rate: number;
-  created_at: number;
-  valid_until: number;
-  used_at: number | null;
-  entry_id: string | null;
 }
 
 /** Deposit channels, admin-managed (migration 2026-11-25-006). */
@@ -423,4 +426,22 @@ export interface CashDepositTable {
   review_reason: string | null;
   reviewed_by: string | null;
   reviewed_at: number | null;
+}
+
+/** Currency exchange quotes (migration 2026-11-25-007): see src/server/modules/fx. */
+export interface FxQuoteTable {
+  id: string;
+  user_id: string;
+  from_currency: string;
+  to_currency: string;
+  amount: number;
+  amount_out: number;
+  mid_amount_out: number;
+  spread_bp: number;
+  rate: number;
+  mid_rate: number;
+  created_at: number;
+  valid_until: number;
+  used_at: number | null;
+  entry_id: string | null;
 }

@@ -245,3 +245,123 @@ export const depositAdminApi = {
     data: z.object({ deposit: depositQueueItem }),
   }),
 };
+
+// ─── Withdrawals (docs/domain.md "Withdrawals"; the "withdrawals" part of this area) ─────────────
+
+export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'returned', 'cancelled'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+const withdrawalReason = z.string().trim().min(2).max(500);
+
+/** Where the money goes, as the user sees it: bank account number and wallet address masked. */
+export const withdrawalDestination = z.object({
+  type: z.enum(['bank', 'wallet']),
+  id: z.string(),
+  /** One line: "三菱ＵＦＪ銀行 本店 普通 •••4567" or "TRC20 TJRyWw…8Yb3". */
+  label: z.string(),
+});
+
+export const withdrawalView = z.object({
+  id: z.string(),
+  currency: z.string(),
+  amount: z.number().int(),
+  status: z.enum(WITHDRAWAL_STATUSES),
+  destination: withdrawalDestination,
+  /** Tokyo date the money is expected: same business day before the cut-off, else the next one. */
+  expectedOn: z.string(),
+  createdAt: z.number().int(),
+  reviewedAt: z.number().int().nullable(),
+  cancelledAt: z.number().int().nullable(),
+  /** The reviewer's reason, shown to the user. */
+  reason: z.string().nullable(),
+});
+export type WithdrawalView = z.infer<typeof withdrawalView>;
+
+/** How the withdrawable amount is computed (src/shared/domain/withdrawable.ts), in yen. */
+export const withdrawableView = z.object({
+  held: z.number().int(),
+  unsettled: z.number().int(),
+  frozen: z.number().int(),
+  margin: z.number().int(),
+  collateral: z.number().int(),
+  shortfallOwed: z.number().int(),
+  withdrawable: z.number().int(),
+});
+
+/** The stated rules of a withdrawal now (config items), so the screen shows them before the user types. */
+export const withdrawalRules = z.object({
+  min: z.number().int(),
+  max: z.number().int(),
+  /** Accepting hours, Asia/Tokyo ("09:30-24:00"), and whether only on Tokyo business days. */
+  hours: z.string(),
+  weekdaysOnly: z.boolean(),
+  cutoff: z.string(),
+  /** Whether a request would be accepted at this moment by the hours rule. */
+  openNow: z.boolean(),
+  /** The expected arrival of a request made now. */
+  expectedOn: z.string(),
+});
+
+export const withdrawalAdminItem = withdrawalView.extend({
+  userId: z.string(),
+  phone: z.string(),
+  /** The destination in full, for the operator making the transfer. */
+  bank: z
+    .object({ bankCode: z.string(), bankName: z.string(), branchCode: z.string(), branchName: z.string(), type: z.enum(BANK_ACCOUNT_TYPES), number: z.string(), holderKana: z.string() })
+    .nullable(),
+  wallet: z.object({ network: z.enum(WALLET_NETWORKS), address: z.string() }).nullable(),
+  /** The user's withdrawable amount at the time of this answer (the request's own amount is already frozen). */
+  withdrawableNow: z.number().int(),
+});
+export type WithdrawalAdminItem = z.infer<typeof withdrawalAdminItem>;
+
+export const withdrawalApi = {
+  withdrawals: endpoint({
+    method: 'get', path: 'cash/withdrawals', tag: 'cash', auth: 'user',
+    summary: "The user's withdrawals (newest first, destination masked, reviewer's reason), the rules now and how the withdrawable amount is computed",
+    data: z.object({ items: z.array(withdrawalView), rules: withdrawalRules, breakdown: withdrawableView }),
+  }),
+  withdraw: endpoint({
+    method: 'post', path: 'cash/withdrawals', tag: 'cash', auth: 'user', idempotent: true,
+    summary: 'Request a withdrawal to an own bank account or wallet (verified identity, fund password, hours, min/max, ≤ withdrawable); the amount is frozen until review',
+    body: z
+      .object({
+        amount: z.number().int().positive().max(1_000_000_000_000),
+        bankAccountId: z.string().min(1).max(64).optional(),
+        walletId: z.string().min(1).max(64).optional(),
+        fundPassword: z.string().min(1).max(64),
+      })
+      .refine((b) => (b.bankAccountId === undefined) !== (b.walletId === undefined), { message: 'one of bankAccountId or walletId' }),
+    data: z.object({ withdrawal: withdrawalView }),
+  }),
+  cancelWithdrawal: endpoint({
+    method: 'post', path: 'cash/withdrawals/{id}/cancel', tag: 'cash', auth: 'user', idempotent: true,
+    summary: 'Cancel a pending withdrawal: the frozen amount returns to cash (another user\'s id answers like a missing one)',
+    params: idParams,
+    data: z.object({ withdrawal: withdrawalView }),
+  }),
+};
+
+export const withdrawalAdminApi = {
+  queue: endpoint({
+    method: 'get', path: 'admin/withdrawals', tag: 'admin', auth: 'admin',
+    summary: 'Withdrawals by status (default pending), oldest first, with the destination in full and the user\'s withdrawable now',
+    query: z.object({
+      status: z.enum(WITHDRAWAL_STATUSES).default('pending'),
+      limit: z.coerce.number().int().min(1).max(100).default(50),
+    }),
+    data: z.object({ items: z.array(withdrawalAdminItem) }),
+  }),
+  approve: endpoint({
+    method: 'post', path: 'admin/withdrawals/{id}/approve', tag: 'admin', auth: 'admin', idempotent: true,
+    summary: 'Approve: paid (frozen → bank or wallet clearing), with a reason the user sees (audited)',
+    params: idParams, body: z.object({ reason: withdrawalReason }),
+    data: z.object({ withdrawal: withdrawalAdminItem }),
+  }),
+  reject: endpoint({
+    method: 'post', path: 'admin/withdrawals/{id}/reject', tag: 'admin', auth: 'admin', idempotent: true,
+    summary: 'Reject: returned (frozen → cash), with a reason the user sees (audited)',
+    params: idParams, body: z.object({ reason: withdrawalReason }),
+    data: z.object({ withdrawal: withdrawalAdminItem }),
+  }),
+};

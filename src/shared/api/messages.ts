@@ -125,6 +125,13 @@ export const MESSAGE_IDS = [
   // cash flow (the spec's "credit score too low to withdraw" is deliberately absent: docs/domain.md "What Kabuto never builds")
   'deposit_time_closed',
   'withdraw_time_closed',
+  // withdrawals (docs/domain.md "Withdrawals"): the amount outside the limits: params {min, max};
+  // a shortfall owed: params {amount, currency, dueOn}; one pending request at a time
+  'withdraw_amount_out_of_range',
+  'withdraw_shortfall_owed',
+  'withdraw_pending',
+  'withdraw_not_pending',
+  'withdraw_cancelled',
   // deposits (docs/domain.md "Deposits"): the amount outside the limits: params {min, max, currency}
   'deposit_amount_out_of_range',
   'deposit_channel_unavailable',

@@ -13,14 +13,14 @@ import { tradeApi } from './trade';
 import { blockAdminApi, blockApi } from './block';
 import { fundsAdminApi, fundsApi } from './funds';
 import { passkeyApi } from './passkey';
-import { cashApi, depositAdminApi, depositApi } from './cash';
+import { cashApi, depositAdminApi, depositApi, withdrawalApi, withdrawalAdminApi } from './cash';
 import { uploadsApi } from './uploads';
 import { kycAdminApi, kycApi } from './kyc';
 import { fxApi } from './fx';
 
 export const API_GROUPS = {
   configApi, accountApi, adminApi, marketApi, watchlistApi, tradeApi, blockApi, blockAdminApi, fundsApi, fundsAdminApi, passkeyApi,
-  cashApi, depositApi, depositAdminApi,
+  cashApi, depositApi, depositAdminApi, withdrawalApi, withdrawalAdminApi,
   uploadsApi, kycApi, kycAdminApi,
   fxApi,
 } as const;

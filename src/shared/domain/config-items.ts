@@ -40,6 +40,8 @@ export const CONFIG_ITEMS = {
   withdrawHours: { schema: hoursRange, default: '09:30-24:00' },
   depositWeekdaysOnly: { schema: z.boolean(), default: true },
   withdrawWeekdaysOnly: { schema: z.boolean(), default: true },
+  /** A withdrawal requested before this Tokyo time arrives the same business day, later ones the next (docs/domain.md "Withdrawals"). */
+  withdrawCutoff: { schema: hhmm, default: '15:00' },
   /** Selling allowed after T+N business days. */
   sellAfterDays: { schema: z.number().int().min(0).max(30), default: 0 },
   ipoRepeatMax: { schema: z.number().int().min(1).max(100), default: 1 },

@@ -9,7 +9,7 @@
  */
 
 /** The records tabs (`GET funds/records?type=`); `all` shows every kind. */
-export const RECORD_TYPES = ['trade', 'grant', 'fx', 'all'] as const;
+export const RECORD_TYPES = ['trade', 'grant', 'fx', 'withdraw', 'all'] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
 export interface EntryKindInfo {
@@ -41,6 +41,10 @@ export const ENTRY_KINDS = {
   admin_grant: { records: 'grant', ja: 'テスト資金の付与' },
   deposit: { records: 'grant', ja: '入金' },
   fx_exchange: { records: 'fx', ja: '両替' },
+  withdrawal_request: { records: 'withdraw', ja: '出金申請（資金拘束）' },
+  withdrawal_paid: { records: 'withdraw', ja: '出金' },
+  withdrawal_returned: { records: 'withdraw', ja: '出金の返却' },
+  withdrawal_cancelled: { records: 'withdraw', ja: '出金申請の取消' },
 } as const satisfies Record<string, EntryKindInfo>;
 
 export type EntryKind = keyof typeof ENTRY_KINDS;
@@ -92,6 +96,14 @@ export interface MemoParams {
    * went to repay a shortfall first; `reason` is the reviewer's (it explains a corrected amount).
    */
   memo_deposit: { channel: string; amount: number; repaid: number; reason: string };
+  /** A withdrawal request: frozen until review, to `destination` (as shown masked), expected on `expectedOn`. */
+  memo_withdrawal_request: { destination: string; expectedOn: string };
+  /** A paid withdrawal: frozen → clearing, sent to `destination`; `reason` is the reviewer's. */
+  memo_withdrawal_paid: { destination: string; reason: string };
+  /** A returned (rejected) withdrawal: frozen → cash; `reason` is the reviewer's. */
+  memo_withdrawal_returned: { reason: string };
+  /** The user cancelled a pending withdrawal: frozen → cash. */
+  memo_withdrawal_cancelled: Record<never, never>;
   /** An entry written before memos were message ids: the client shows the kind only. */
   memo_none: Record<never, never>;
 }
@@ -112,7 +124,8 @@ export const MEMO_IDS = [
   'memo_buy', 'memo_sell_short', 'memo_close', 'memo_auto_close', 'memo_forced_close', 'memo_block_buy',
   'memo_order_placed', 'memo_order_cancelled', 'memo_order_amended', 'memo_order_expired', 'memo_margin_interest', 'memo_borrow_fee',
   'memo_split', 'memo_dividend', 'memo_dividend_adjustment', 'memo_settlement', 'memo_late_interest',
-  'memo_demo_grant', 'memo_admin_grant', 'memo_deposit', 'memo_fx_exchange', 'memo_none',
+  'memo_demo_grant', 'memo_admin_grant', 'memo_deposit', 'memo_fx_exchange', 'memo_withdrawal_request', 'memo_withdrawal_paid', 'memo_withdrawal_returned', 'memo_withdrawal_cancelled',
+  'memo_none',
 ] as const satisfies readonly MemoId[];
 
 export type Memo = { [K in MemoId]: { id: K; params: MemoParams[K] } }[MemoId];

@@ -32,8 +32,12 @@ export const KIND_TEXT: Record<EntryKind, MessageDescriptor> = {
   late_interest: msg({ message: '不足金の遅延損害金' }),
   demo_grant: msg({ message: 'デモ資金の付与' }),
   admin_grant: msg({ message: 'テスト資金の付与' }),
-  deposit: msg({ message: '入金' }),
+  withdrawal_request: msg({ message: '出金申請（資金拘束）' }),
+  withdrawal_paid: msg({ message: '出金' }),
+  withdrawal_returned: msg({ message: '出金の返却' }),
+  withdrawal_cancelled: msg({ message: '出金申請の取消' }),
   fx_exchange: msg({ message: '両替' }),
+  deposit: msg({ message: '入金' }),
 };
 
 /** The instrument of a record, as the server sends it. */
@@ -194,16 +198,24 @@ export const MEMO_TEXT: { [K in MemoId]: (p: MemoParams[K], c: MemoContext) => s
     }),
   memo_demo_grant: (_p, c) => c.i18n._(msg({ message: 'お試し用のデモ資金（実際のお金ではありません）' })),
   memo_admin_grant: (p, c) => (p.reason ? tr(c, msg({ message: '付与理由：{reason}' }), { reason: p.reason }) : null),
+  memo_deposit: (p, c) =>
+    p.repaid > 0
+      ? tr(c, msg({ message: '{channel}による入金（うち{repaid}を不足金の返済に充当）：{reason}' }), { channel: depositChannel(p.channel, c), repaid: formatScaled(p.repaid, 0), reason: p.reason })
+      : tr(c, msg({ message: '{channel}による入金：{reason}' }), { channel: depositChannel(p.channel, c), reason: p.reason }),
   memo_fx_exchange: (p, c) =>
     tr(c, msg({ message: '{amount} を {amountOut} に両替（スプレッド {spread}）' }), {
       amount: formatMoney(p.amount, p.from),
       amountOut: formatMoney(p.amountOut, p.to),
       spread: formatMoney(p.spread, p.to),
     }),
-  memo_deposit: (p, c) =>
-    p.repaid > 0
-      ? tr(c, msg({ message: '{channel}による入金（うち{repaid}を不足金の返済に充当）：{reason}' }), { channel: depositChannel(p.channel, c), repaid: formatScaled(p.repaid, 0), reason: p.reason })
-      : tr(c, msg({ message: '{channel}による入金：{reason}' }), { channel: depositChannel(p.channel, c), reason: p.reason }),
+  memo_withdrawal_request: (p, c) =>
+    tr(c, msg({ message: '出金先：{destination}（着金予定 {expectedOn}）。審査が終わるまで出金額を拘束します' }), {
+      destination: p.destination,
+      expectedOn: formatMemoDate(p.expectedOn),
+    }),
+  memo_withdrawal_paid: (p, c) => tr(c, msg({ message: '{destination} へ送金しました：{reason}' }), { destination: p.destination, reason: p.reason }),
+  memo_withdrawal_returned: (p, c) => tr(c, msg({ message: '出金申請が承認されなかったため、拘束した出金額を返却しました：{reason}' }), { reason: p.reason }),
+  memo_withdrawal_cancelled: (_p, c) => c.i18n._(msg({ message: 'お客様の取消により、拘束した出金額を返却しました' })),
   memo_none: () => null,
 };
 
@@ -246,6 +258,10 @@ const REQUIRED: { [K in MemoId]: Record<string, Check> } = {
   memo_admin_grant: { reason: 'string' },
   memo_deposit: { channel: 'string', amount: 'int', repaid: 'int', reason: 'string' },
   memo_fx_exchange: { from: 'string', to: 'string', amount: 'int', amountOut: 'int', spread: 'int' },
+  memo_withdrawal_request: { destination: 'string', expectedOn: 'string' },
+  memo_withdrawal_paid: { destination: 'string', reason: 'string' },
+  memo_withdrawal_returned: { reason: 'string' },
+  memo_withdrawal_cancelled: {},
   memo_none: {},
 };
 

@@ -12,8 +12,9 @@ import { marginAgreement } from './2026-11-25-001-margin-agreement';
 import { watchlistGroups } from './2026-11-25-002-watchlist-groups';
 import { bankAccounts } from './2026-11-25-004-bank-accounts';
 import { auditFilters } from './2026-11-25-005-audit-filters';
-import { deposits } from './2026-11-25-006-deposits';
 import { fxQuotes } from './2026-11-25-007-fx-quotes';
+import { cashWithdrawals } from './2026-11-25-008-cash-withdrawals';
+import { deposits } from './2026-11-25-006-deposits';
 import { uploadsKyc } from './2026-11-25-003-uploads-kyc';
 
 /** Ordered by name (ISO date first). Add new migrations here; never edit a landed one. */
@@ -33,4 +34,5 @@ export const migrations: Record<string, (caps: Capabilities) => Migration> = {
   '2026-11-25-005-audit-filters': auditFilters,
   '2026-11-25-006-deposits': deposits,
   '2026-11-25-007-fx-quotes': fxQuotes,
+  '2026-11-25-008-cash-withdrawals': cashWithdrawals,
 };

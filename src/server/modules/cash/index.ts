@@ -16,9 +16,17 @@ import type { Ledger } from '../../ledger';
 import type { AuditLog } from '../../platform/audit';
 import type { ConfigService } from '../config';
 import type { UploadService } from '../uploads';
+import type { AccountService } from '../account';
+import { WithdrawalService } from './withdrawals';
+import { withdrawalAdminRoutes, withdrawalRoutes } from './withdrawals-routes';
 
 export { CashService } from './service';
 export { DepositService } from './deposits';
+export { WithdrawalService } from './withdrawals';
+
+/** What the withdrawals part needs (docs/domain.md "Withdrawals"): the account's state guard and fund password, the KYC guard. */
+type WithdrawalNeeds = { database: Database; clock: Clock; ledger: Ledger; audit: AuditLog; config: ConfigService; accounts: AccountService; kyc: KycService };
+const withdrawalsOf = (s: WithdrawalNeeds) => new WithdrawalService(s.database, s.clock, s.ledger, s.audit, s.config, s.accounts, s.kyc);
 
 /** What the deposits part needs (docs/domain.md "Deposits"). */
 type DepositNeeds = { database: Database; clock: Clock; ledger: Ledger; audit: AuditLog; config: ConfigService; uploads: UploadService };
@@ -29,9 +37,10 @@ const banks = new BankDirectory();
 
 export const cashModule = defineModule({
   name: 'cash',
-  routes: (s: { database: Database; clock: Clock; kyc: KycService } & DepositNeeds) => [
+  routes: (s: { database: Database; clock: Clock; kyc: KycService } & DepositNeeds & WithdrawalNeeds) => [
     ...cashRoutes(new CashService(s.database, s.clock, banks, s.kyc)),
     ...depositRoutes(depositsOf(s)),
+    ...withdrawalRoutes(withdrawalsOf(s)),
   ],
-  adminRoutes: (s: DepositNeeds) => depositAdminRoutes(depositsOf(s)),
+  adminRoutes: (s: DepositNeeds & WithdrawalNeeds) => [...depositAdminRoutes(depositsOf(s)), ...withdrawalAdminRoutes(withdrawalsOf(s))],
 });

@@ -6,6 +6,7 @@ import { jstDate } from '../../../shared/market';
 import { HOME_CURRENCY, type Currency } from '../../../shared/money';
 import type { fundsSummary } from '../../../shared/api/funds';
 import type { RecordType } from '../../../shared/domain/ledger-kinds';
+import { withdrawableBreakdown } from '../../../shared/domain/withdrawable';
 import type { Holdings, HoldingsProvider } from '../module';
 import type { MarketDataSource } from '../../market';
 import { readRecords } from './records';
@@ -59,8 +60,8 @@ export class FundsService {
       cash: home.cash,
       unsettled: home.unsettled,
       settlements,
-      // Settled free cash; a shortfall is repaid by any credit first, so none is withdrawable while one is owed.
-      withdrawable: home.shortfall < 0 ? 0 : home.cash,
+      // Settled free cash (src/shared/domain/withdrawable.ts, the rule the withdrawal command checks).
+      withdrawable: withdrawableBreakdown(home).withdrawable,
       frozen: home.frozen,
       margin: home.margin,
       loan: home.loan,

@@ -1,0 +1,253 @@
+import { uuidv7 } from 'uuidv7';
+import type { Database } from '../../db/database';
+import type { Executor } from '../../db/executor';
+import type { Clock } from '../../clock';
+import type { AuthUser } from '../../auth/principal';
+import { conflict, forbidden, notFound, ruleBroken } from '../../errors';
+import { findShortfallNotice, lockWallet, moneyCommand, noteShortfall, Postings, type Ledger } from '../../ledger';
+import type { AuditLog } from '../../platform/audit';
+import { decideReview, pendingReview, type ReviewDecision } from '../../platform/review';
+import type { ConfigService } from '../config';
+import { HOME_CURRENCY, type Currency } from '../../../shared/money';
+import { encodeMemo } from '../../../shared/domain/ledger-kinds';
+import { withdrawableBreakdown, type WithdrawableBreakdown } from '../../../shared/domain/withdrawable';
+import type { BankAccountType, WithdrawalAdminItem, WithdrawalStatus, WithdrawalView } from '../../../shared/api/cash';
+import type { WalletNetwork } from '../../../shared/domain/wallet-address';
+import * as repo from './withdrawals-repo';
+import { amountAllowed, bankLabel, expectedArrival, walletLabel, withdrawOpen } from './withdrawals-rules';
+
+/** What withdrawals need of the account area (its index.ts): the state guard and the fund password with its lockout. */
+export interface FundGuard {
+  assertCanMoveMoney(user: Pick<AuthUser, 'state'>): void;
+  verifyFundPassword(userId: string, password: string): Promise<void>;
+}
+
+/** What withdrawals need of the identity check (the kyc module's index.ts). */
+export interface VerifiedGuard {
+  requireVerified(userId: string): Promise<unknown>;
+}
+
+export interface WithdrawInput {
+  amount: number;
+  bankAccountId?: string;
+  walletId?: string;
+  fundPassword: string;
+}
+
+const CURRENCY: Currency = HOME_CURRENCY;
+
+function destinationView(r: repo.WithdrawalRow, d: repo.DestinationRow): WithdrawalView['destination'] {
+  if (d.bank) return { type: 'bank', id: d.bank.id, label: bankLabel(d.bank) };
+  if (d.wallet) return { type: 'wallet', id: d.wallet.id, label: walletLabel(d.wallet) };
+  return { type: r.bank_account_id ? 'bank' : 'wallet', id: r.bank_account_id ?? r.wallet_id ?? '', label: '' };
+}
+
+function view(r: repo.WithdrawalRow, d: repo.DestinationRow): WithdrawalView {
+  return {
+    id: r.id,
+    currency: r.currency,
+    amount: r.amount,
+    status: r.status as WithdrawalStatus,
+    destination: destinationView(r, d),
+    expectedOn: r.expected_on,
+    createdAt: r.created_at,
+    reviewedAt: r.reviewed_at,
+    cancelledAt: r.cancelled_at,
+    reason: r.review_reason,
+  };
+}
+
+/**
+ * Withdrawals (docs/domain.md "Withdrawals"): to the user's own bank account or wallet, frozen at
+ * request, paid (frozen → clearing) or returned (frozen → cash) by an admin's review, cancellable
+ * while pending. Every refusal names its rule; the withdrawable amount is the one rule of
+ * src/shared/domain/withdrawable.ts, read under the user's lock so concurrent requests cannot
+ * freeze the same yen twice (the ledger's floor-zero guard backs it).
+ */
+export class WithdrawalService {
+  constructor(
+    private readonly database: Database,
+    private readonly clock: Clock,
+    private readonly ledger: Ledger,
+    private readonly audit: AuditLog,
+    private readonly config: ConfigService,
+    private readonly account: FundGuard,
+    private readonly identity: VerifiedGuard,
+  ) {}
+
+  private async breakdown(userId: string, db: Executor = this.database.db): Promise<WithdrawableBreakdown> {
+    const b = (await this.ledger.balances(userId, db))[CURRENCY] ?? {};
+    return withdrawableBreakdown({ cash: b.cash ?? 0, frozen: b.frozen ?? 0, margin: b.margin ?? 0, unsettled: b.unsettled ?? 0, shortfall: b.shortfall ?? 0 });
+  }
+
+  private async rulesNow() {
+    const c = await this.config.values();
+    const now = this.clock.now();
+    return {
+      min: c.withdrawMin,
+      max: c.withdrawMax,
+      hours: c.withdrawHours,
+      weekdaysOnly: c.withdrawWeekdaysOnly,
+      cutoff: c.withdrawCutoff,
+      openNow: withdrawOpen(now, c.withdrawHours, c.withdrawWeekdaysOnly),
+      expectedOn: expectedArrival(now, c.withdrawCutoff),
+    };
+  }
+
+  async list(userId: string) {
+    const db = this.database.db;
+    const rows = await repo.ofUser(db, userId);
+    const items = await Promise.all(rows.map(async (r) => view(r, await repo.destinationOf(db, r))));
+    const [rules, breakdown] = await Promise.all([this.rulesNow(), this.breakdown(userId)]);
+    return { items, rules, breakdown };
+  }
+
+  withdraw(user: AuthUser, input: WithdrawInput, key: string): Promise<{ withdrawal: WithdrawalView }> {
+    const userId = user.id;
+    return moneyCommand(this.ledger, {
+      scope: userId, key, op: 'cash.withdraw', clock: this.clock,
+      // The password is part of the request only as "given": its hash is never stored with the key.
+      request: { amount: input.amount, bankAccountId: input.bankAccountId ?? null, walletId: input.walletId ?? null },
+      // Cheap stated rules first, the slow counted fund-password check last (docs/domain.md "Fund password").
+      guard: async () => {
+        this.account.assertCanMoveMoney(user);
+        await this.identity.requireVerified(userId);
+        const rules = await this.rulesNow();
+        if (!amountAllowed(input.amount, rules.min, rules.max)) throw ruleBroken('withdraw_amount_out_of_range', { min: rules.min, max: rules.max });
+        if (!rules.openNow) {
+          const [start, end] = rules.hours.split('-');
+          throw ruleBroken('withdraw_time_closed', { range: rules.hours, start: start!, end: end!, weekdaysOnly: String(rules.weekdaysOnly) });
+        }
+        await this.account.verifyFundPassword(userId, input.fundPassword);
+      },
+      prepare: async () => (await this.config.values()).withdrawCutoff,
+      run: async ({ trx, now, prepared: cutoff }) => {
+        const wallet = await lockWallet(trx, this.database.caps, userId, CURRENCY);
+        if (wallet.shortfall < 0) {
+          const notice = await findShortfallNotice(trx, userId, CURRENCY);
+          throw ruleBroken('withdraw_shortfall_owed', { amount: -wallet.shortfall, currency: CURRENCY, dueOn: notice?.due_on ?? '' });
+        }
+        if (await repo.hasPending(trx, userId)) throw conflict('withdraw_pending');
+        const bank = input.bankAccountId ? await repo.liveBankAccount(trx, userId, input.bankAccountId) : undefined;
+        const walletRow = input.walletId ? await repo.liveWallet(trx, userId, input.walletId) : undefined;
+        if (!bank && !walletRow) throw notFound('not_found');
+        const { withdrawable } = await this.breakdown(userId, trx);
+        if (input.amount > withdrawable) throw ruleBroken('balance_insufficient_withdraw', { amount: withdrawable, currency: CURRENCY });
+
+        const row: repo.WithdrawalRow = {
+          id: uuidv7(), user_id: userId, currency: CURRENCY, amount: input.amount,
+          bank_account_id: bank?.id ?? null, wallet_id: walletRow?.id ?? null,
+          status: 'pending', expected_on: expectedArrival(now, cutoff), created_at: now, cancelled_at: null,
+          ...pendingReview(),
+        };
+        await repo.insert(trx, row);
+        const destination = { bank: bank ?? null, wallet: walletRow ?? null };
+        const label = destinationView(row, destination).label;
+        await this.ledger.post(trx, {
+          kind: 'withdrawal_request', userId, refType: 'withdrawal', refId: row.id,
+          memo: encodeMemo({ id: 'memo_withdrawal_request', params: { destination: label, expectedOn: row.expected_on } }),
+          postings: new Postings(userId, CURRENCY, wallet).own('cash', -input.amount).own('frozen', input.amount).list,
+        });
+        return { withdrawal: view(row, destination) };
+      },
+    });
+  }
+
+  /** While pending the user may take the request back: frozen → cash (a shortfall is repaid first, as by any credit). */
+  cancel(user: AuthUser, id: string, key: string): Promise<{ withdrawal: WithdrawalView }> {
+    const userId = user.id;
+    // No account-state guard: cancelling only returns the user's own reserved money.
+    return moneyCommand(this.ledger, {
+      scope: userId, key, op: 'cash.withdraw.cancel', request: { id }, clock: this.clock,
+      run: async ({ trx, now }) => {
+        const wallet = await lockWallet(trx, this.database.caps, userId, CURRENCY);
+        const row = await repo.findOwn(trx, userId, id);
+        if (!row) throw notFound('not_found');
+        if (!(await repo.markCancelled(trx, id, now))) throw conflict('withdraw_not_pending');
+        const p = new Postings(userId, row.currency as Currency, wallet).own('frozen', -row.amount);
+        p.credit('cash', row.amount);
+        await this.ledger.post(trx, {
+          kind: 'withdrawal_cancelled', userId, refType: 'withdrawal', refId: id,
+          memo: encodeMemo({ id: 'memo_withdrawal_cancelled', params: {} }), postings: p.list,
+        });
+        await noteShortfall(trx, p, now);
+        const after = (await repo.findOwn(trx, userId, id))!;
+        return { withdrawal: view(after, await repo.destinationOf(trx, after)) };
+      },
+    });
+  }
+
+  async queue(status: WithdrawalStatus, limit: number): Promise<{ items: WithdrawalAdminItem[] }> {
+    const db = this.database.db;
+    const rows = await repo.byStatus(db, status, limit);
+    const items = await Promise.all(rows.map(async (r) => this.adminItem(db, r, r.phone)));
+    return { items };
+  }
+
+  private async adminItem(db: Executor, r: repo.WithdrawalRow, phone: string): Promise<WithdrawalAdminItem> {
+    const d = await repo.destinationOf(db, r);
+    return {
+      ...view(r, d),
+      userId: r.user_id,
+      phone,
+      bank: d.bank
+        ? {
+            bankCode: d.bank.bank_code, bankName: d.bank.bank_name, branchCode: d.bank.branch_code, branchName: d.bank.branch_name,
+            type: d.bank.type as BankAccountType, number: d.bank.number, holderKana: d.bank.holder_kana,
+          }
+        : null,
+      wallet: d.wallet ? { network: d.wallet.network as WalletNetwork, address: d.wallet.address } : null,
+      withdrawableNow: (await this.breakdown(r.user_id, db)).withdrawable,
+    };
+  }
+
+  /**
+   * An admin's decision through the review workflow (platform/review.ts): approved → paid (frozen →
+   * the house's bank or wallet clearing), rejected → returned (frozen → cash). The audit row, the
+   * status and the posting commit together; a second decision gets `review_already_decided`, a
+   * request its owner cancelled `withdraw_cancelled`.
+   */
+  decide(admin: AuthUser, id: string, decision: ReviewDecision, reason: string, key: string): Promise<{ withdrawal: WithdrawalAdminItem }> {
+    return moneyCommand(this.ledger, {
+      scope: `admin:${admin.id}`, key, op: `admin.withdrawal.${decision}`, request: { id, reason }, clock: this.clock,
+      run: async ({ trx, now }) => {
+        const found = await repo.find(trx, id);
+        if (!found) throw notFound('not_found');
+        if (found.user_id === admin.id) throw forbidden('forbidden', { field: 'id' });
+        const userId = found.user_id;
+        // The user's lock first, as every money command of theirs takes it (no lock cycle with a cancel).
+        const wallet = await lockWallet(trx, this.database.caps, userId, found.currency as Currency);
+        const row = (await repo.find(trx, id))!;
+        if (row.status === 'cancelled') throw conflict('withdraw_cancelled');
+        await decideReview(trx, this.audit, {
+          table: 'cash_withdrawal', id, decision, reason, adminId: admin.id, now,
+          action: decision === 'approved' ? 'withdrawal.approve' : 'withdrawal.reject',
+          target: userId,
+          detail: { amount: row.amount, currency: row.currency },
+        });
+        const d = await repo.destinationOf(trx, row);
+        const currency = row.currency as Currency;
+        if (decision === 'approved') {
+          await repo.setStatus(trx, id, 'paid');
+          const p = new Postings(userId, currency, wallet).own('frozen', -row.amount).house(d.bank ? 'bank_clearing' : 'wallet_clearing', row.amount);
+          await this.ledger.post(trx, {
+            kind: 'withdrawal_paid', userId, refType: 'withdrawal', refId: id,
+            memo: encodeMemo({ id: 'memo_withdrawal_paid', params: { destination: destinationView(row, d).label, reason } }),
+            postings: p.list,
+          });
+        } else {
+          await repo.setStatus(trx, id, 'returned');
+          const p = new Postings(userId, currency, wallet).own('frozen', -row.amount);
+          p.credit('cash', row.amount);
+          await this.ledger.post(trx, {
+            kind: 'withdrawal_returned', userId, refType: 'withdrawal', refId: id,
+            memo: encodeMemo({ id: 'memo_withdrawal_returned', params: { reason } }), postings: p.list,
+          });
+          await noteShortfall(trx, p, now);
+        }
+        const after = (await repo.find(trx, id))!;
+        return { withdrawal: await this.adminItem(trx, after, await repo.phoneOf(trx, userId)) };
+      },
+    });
+  }
+}
