@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { fundsApi } from '../../../shared/api/funds';
 import { formatIsoDate, formatMoney } from '../../../shared/money';
@@ -104,7 +105,7 @@ export function AssetCard() {
             </Trans>
           </p>
           {s.balances.filter((b) => b.currency !== s.currency && b.total !== 0).length > 0 ? (
-            <ul className="assets__ccy small">
+            <ul className="assets__ccy small" data-testid="assets-currencies" aria-label={t`通貨別残高`}>
               {s.balances
                 .filter((b) => b.currency !== s.currency && b.total !== 0)
                 .map((b) => (
@@ -112,6 +113,11 @@ export function AssetCard() {
                     <span>{b.currency}</span> <span className="mono">{formatMoney(b.total, b.currency)}</span>
                   </li>
                 ))}
+              <li>
+                <Link to="/information/exChange" className="assets__ccy-link">
+                  <Trans>両替</Trans>
+                </Link>
+              </li>
             </ul>
           ) : null}
           <AsOf query={query} testId="assets-asof" />
