@@ -41,7 +41,7 @@ export const inviteSearch = (s: Raw): { invite?: string } => ({
 });
 
 /** Fund record tabs: everything, trades, grants (journaled test funds), deposits, withdrawals. */
-export const FUND_RECORD_TYPES = ['all', 'trade', 'grant', 'deposit', 'withdraw'] as const;
+export const FUND_RECORD_TYPES = ['all', 'trade', 'grant', 'fx', 'deposit', 'withdraw'] as const;
 export const fundRecordSearch = (s: Raw): { type?: (typeof FUND_RECORD_TYPES)[number] } => ({
   type: optionalEnum(s.type, FUND_RECORD_TYPES),
 });

@@ -27,6 +27,7 @@ function FundRecordScreen() {
     all: t`すべて`,
     trade: t`取引`,
     grant: t`付与`,
+    fx: t`両替`,
     deposit: t`入金`,
     withdraw: t`出金`,
   };
