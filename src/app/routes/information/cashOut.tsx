@@ -1,16 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { NotAvailable } from '../../components/NotAvailable';
+import { WithdrawScreen } from '../../features/cash/WithdrawScreen';
 import { requireSession } from '../-lib/guards';
 
-/** /information/cashOut: not built yet — says so honestly (no sample data). */
+/** /information/cashOut — 出金: destination, amount with the withdrawable breakdown, fund password, confirm; the requests and their review results. */
 export const Route = createFileRoute('/information/cashOut')({
   staticData: { name: 'cashOut' },
   beforeLoad: requireSession,
-  component: CashOutScreen,
+  component: WithdrawScreen,
 });
-
-function CashOutScreen() {
-  const { t } = useLingui();
-  return <NotAvailable title={t`出金`} />;
-}

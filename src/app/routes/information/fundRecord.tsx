@@ -9,7 +9,7 @@ import { fundRecordSearch, FUND_RECORD_TYPES } from '../-lib/search';
 
 /**
  * /information/fundRecord?type= — the ledger records: trades (every fee and tax its own line),
- * grants, and deposits / withdrawals (not built yet: they say so).
+ * grants, withdrawals (every step: request, paid, returned, cancelled), and deposits (not built yet: they say so).
  */
 export const Route = createFileRoute('/information/fundRecord')({
   staticData: { name: 'fundRecord' },
@@ -47,10 +47,10 @@ function FundRecordScreen() {
           </Link>
         ))}
       </nav>
-      {type === 'deposit' || type === 'withdraw' ? (
+      {type === 'deposit' ? (
         <EmptyView
-          icon={type === 'deposit' ? icons.deposit : icons.withdraw}
-          text={type === 'deposit' ? <Trans>入金の機能はまだご利用いただけません</Trans> : <Trans>出金の機能はまだご利用いただけません</Trans>}
+          icon={icons.deposit}
+          text={<Trans>入金の機能はまだご利用いただけません</Trans>}
           hint={<Trans>提供を開始すると、ここに履歴が表示されます。</Trans>}
         />
       ) : (
