@@ -20,6 +20,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminBlockRouteImport } from './routes/admin/block'
 import { Route as AdminConfigRouteImport } from './routes/admin/config'
+import { Route as AdminDepositsRouteImport } from './routes/admin/deposits'
 import { Route as AdminKycRouteImport } from './routes/admin/kyc'
 import { Route as AdminUserRouteImport } from './routes/admin/user'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
@@ -124,6 +125,11 @@ const AdminBlockRoute = AdminBlockRouteImport.update({
 const AdminConfigRoute = AdminConfigRouteImport.update({
   id: '/config',
   path: '/config',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminDepositsRoute = AdminDepositsRouteImport.update({
+  id: '/deposits',
+  path: '/deposits',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminKycRoute = AdminKycRouteImport.update({
@@ -374,6 +380,7 @@ export interface FileRoutesByFullPath {
   '/admin/audit': typeof AdminAuditRoute
   '/admin/block': typeof AdminBlockRoute
   '/admin/config': typeof AdminConfigRoute
+  '/admin/deposits': typeof AdminDepositsRoute
   '/admin/kyc': typeof AdminKycRoute
   '/admin/user': typeof AdminUserRoute
   '/admin/users': typeof AdminUsersRoute
@@ -434,6 +441,7 @@ export interface FileRoutesByTo {
   '/admin/audit': typeof AdminAuditRoute
   '/admin/block': typeof AdminBlockRoute
   '/admin/config': typeof AdminConfigRoute
+  '/admin/deposits': typeof AdminDepositsRoute
   '/admin/kyc': typeof AdminKycRoute
   '/admin/user': typeof AdminUserRoute
   '/admin/users': typeof AdminUsersRoute
@@ -496,6 +504,7 @@ export interface FileRoutesById {
   '/admin/audit': typeof AdminAuditRoute
   '/admin/block': typeof AdminBlockRoute
   '/admin/config': typeof AdminConfigRoute
+  '/admin/deposits': typeof AdminDepositsRoute
   '/admin/kyc': typeof AdminKycRoute
   '/admin/user': typeof AdminUserRoute
   '/admin/users': typeof AdminUsersRoute
@@ -559,6 +568,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/block'
     | '/admin/config'
+    | '/admin/deposits'
     | '/admin/kyc'
     | '/admin/user'
     | '/admin/users'
@@ -619,6 +629,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/block'
     | '/admin/config'
+    | '/admin/deposits'
     | '/admin/kyc'
     | '/admin/user'
     | '/admin/users'
@@ -680,6 +691,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/block'
     | '/admin/config'
+    | '/admin/deposits'
     | '/admin/kyc'
     | '/admin/user'
     | '/admin/users'
@@ -868,6 +880,13 @@ declare module '@tanstack/react-router' {
       path: '/config'
       fullPath: '/admin/config'
       preLoaderRoute: typeof AdminConfigRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/deposits': {
+      id: '/admin/deposits'
+      path: '/deposits'
+      fullPath: '/admin/deposits'
+      preLoaderRoute: typeof AdminDepositsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/kyc': {
@@ -1213,6 +1232,7 @@ interface AdminRouteRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
   AdminBlockRoute: typeof AdminBlockRoute
   AdminConfigRoute: typeof AdminConfigRoute
+  AdminDepositsRoute: typeof AdminDepositsRoute
   AdminKycRoute: typeof AdminKycRoute
   AdminUserRoute: typeof AdminUserRoute
   AdminUsersRoute: typeof AdminUsersRoute
@@ -1223,6 +1243,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
   AdminBlockRoute: AdminBlockRoute,
   AdminConfigRoute: AdminConfigRoute,
+  AdminDepositsRoute: AdminDepositsRoute,
   AdminKycRoute: AdminKycRoute,
   AdminUserRoute: AdminUserRoute,
   AdminUsersRoute: AdminUsersRoute,

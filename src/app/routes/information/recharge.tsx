@@ -1,16 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { NotAvailable } from '../../components/NotAvailable';
+import { DepositScreen } from '../../features/cash/DepositScreen';
 import { requireSession } from '../-lib/guards';
+import { idSearch } from '../-lib/search';
 
-/** /information/recharge: not built yet — says so honestly (no sample data). */
+/** /information/recharge?id= — 入金: channel, amount, receipt, confirm; the requests and their review results. */
 export const Route = createFileRoute('/information/recharge')({
   staticData: { name: 'recharge' },
+  validateSearch: idSearch,
   beforeLoad: requireSession,
-  component: RechargeScreen,
+  component: DepositScreen,
 });
-
-function RechargeScreen() {
-  const { t } = useLingui();
-  return <NotAvailable title={t`入金`} />;
-}

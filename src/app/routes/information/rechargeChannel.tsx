@@ -1,16 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { NotAvailable } from '../../components/NotAvailable';
+import { DepositChannelScreen } from '../../features/cash/DepositScreen';
 import { requireSession } from '../-lib/guards';
 
-/** /information/rechargeChannel: not built yet — says so honestly (no sample data). */
+/** /information/rechargeChannel — the deposit channels with the operator account or address to send to. */
 export const Route = createFileRoute('/information/rechargeChannel')({
   staticData: { name: 'rechargeChannel' },
   beforeLoad: requireSession,
-  component: RechargeChannelScreen,
+  component: DepositChannelScreen,
 });
-
-function RechargeChannelScreen() {
-  const { t } = useLingui();
-  return <NotAvailable title={t`入金方法`} />;
-}

@@ -1,0 +1,266 @@
+import { useRef, useState } from 'react';
+import { Link, useSearch } from '@tanstack/react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { depositApi, type DepositChannelView, type DepositStatus, type DepositView } from '../../../shared/api/cash';
+import { formatDateTime, formatMoney } from '../../../shared/money';
+import { apiCall, isApiError, newIdempotencyKey } from '../../api/client';
+import { endpointArea, endpointQuery } from '../../api/query';
+import { translateMessage } from '../../i18n/translate';
+import { getLanguage } from '../../storage';
+import { Page } from '../../components/Page';
+import { EmptyView } from '../../components/EmptyView';
+import { FirstLoad } from '../../components/Spinner';
+import { Icon } from '../../components/Icon';
+import { toast } from '../../components/Toast';
+import * as icons from '../../components/icons';
+import { PhotoUpload } from '../../components/forms/PhotoUpload';
+import { ACCOUNT_TYPE_LABEL } from './labels';
+import './cash.css';
+import './deposit.css';
+
+/*
+ * 入金 (docs/domain.md "Deposits"): the operator's account or address to send to, the amount
+ * within the limits, the receipt, and the list of requests with the reviewer's reasons. No money
+ * moves until an admin approves; the channel list comes from the server (admin-managed).
+ */
+
+const channelsQuery = () => endpointQuery(depositApi.channels, {}, { staleTime: 30_000 });
+const depositsQuery = () => endpointQuery(depositApi.deposits, {}, { staleTime: 10_000 });
+
+export const DEPOSIT_STATUS_TEXT: Record<DepositStatus, MessageDescriptor> = {
+  pending: msg({ message: '審査中' }),
+  approved: msg({ message: '入金済み' }),
+  rejected: msg({ message: '否認' }),
+};
+
+function Copy({ text, label }: { text: string; label: string }) {
+  const { t } = useLingui();
+  return (
+    <button
+      type="button"
+      className="icon-btn icon-btn--small copy-btn"
+      aria-label={label}
+      onClick={() => {
+        const clipboard = typeof navigator !== 'undefined' ? navigator.clipboard : undefined;
+        if (!clipboard) return toast(t`コピーできませんでした`);
+        clipboard.writeText(text).then(
+          () => toast(t`コピーしました`),
+          () => toast(t`コピーできませんでした`),
+        );
+      }}
+    >
+      <Icon d={icons.copy} size={18} />
+    </button>
+  );
+}
+
+/** Where to send the money: the operator account (company name shown) or the configured USDT address. */
+function ChannelCard({ channel }: { channel: DepositChannelView }) {
+  const { t, i18n } = useLingui();
+  const row = (label: string, value: string | null, copy = false) =>
+    value ? (
+      <>
+        <dt>{label}</dt>
+        <dd className="mono">
+          {value} {copy ? <Copy text={value} label={t`${label}をコピー`} /> : null}
+        </dd>
+      </>
+    ) : null;
+  return (
+    <section className="card deposit-channel" data-testid="deposit-channel">
+      <h2 className="card__title">{channel.label}</h2>
+      {channel.type === 'bank' ? (
+        <dl className="deposit-dl">
+          {row(t`銀行`, channel.bankName)}
+          {row(t`支店`, channel.branchName)}
+          {row(t`種別`, channel.accountType ? i18n._(ACCOUNT_TYPE_LABEL[channel.accountType]) : null)}
+          {row(t`口座番号`, channel.accountNumber, true)}
+          {row(t`口座名義`, channel.holder, true)}
+          {row(t`振込依頼人名の前に付ける番号`, channel.reference, true)}
+        </dl>
+      ) : (
+        <dl className="deposit-dl">
+          {row(t`ネットワーク`, channel.network)}
+          {row(t`送金先アドレス`, channel.address, true)}
+          {row(t`メモ（お客様番号）`, channel.reference, true)}
+        </dl>
+      )}
+      {channel.type === 'usdt' ? (
+        <p className="deposit-note">
+          <Trans>このアドレスは運営者が設定したものです（シミュレーション環境）。USDTはUSDTの残高として入金され、円には換算されません。</Trans>
+        </p>
+      ) : null}
+      <p className="deposit-note">
+        <Trans>
+          入金額 {formatMoney(channel.min, channel.currency)}〜{formatMoney(channel.max, channel.currency)} ・受付時間 {channel.hours}
+          {channel.weekdaysOnly ? t`（東京の営業日のみ）` : ''}
+        </Trans>
+      </p>
+    </section>
+  );
+}
+
+function DepositList({ items }: { items: DepositView[] }) {
+  const { i18n } = useLingui();
+  if (items.length === 0) return <EmptyView compact text={<Trans>入金の申請はまだありません</Trans>} />;
+  return (
+    <ul className="deposit-list" data-testid="deposit-list">
+      {items.map((d) => (
+        <li key={d.id} className={`deposit-item deposit-item--${d.status}`}>
+          <div className="deposit-item__head">
+            <span>{d.channelLabel}</span>
+            <span className="deposit-item__status">{i18n._(DEPOSIT_STATUS_TEXT[d.status])}</span>
+          </div>
+          <div className="deposit-item__amount mono">
+            {formatMoney(d.amount, d.currency)}
+            {d.creditedAmount !== null && d.creditedAmount !== d.amount ? (
+              <span>
+                {' → '}
+                <Trans>入金額 {formatMoney(d.creditedAmount, d.currency)}</Trans>
+              </span>
+            ) : null}
+          </div>
+          <div className="deposit-note mono">{formatDateTime(d.createdAt)}</div>
+          {d.reason ? (
+            <p className="deposit-note">
+              <Trans>審査コメント：{d.reason}</Trans>
+            </p>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /information/recharge: choose the channel, enter the amount, upload the receipt, confirm; the requests below. */
+export function DepositScreen() {
+  const { t } = useLingui();
+  const client = useQueryClient();
+  const search = useSearch({ strict: false }) as { id?: string };
+  const channels = useQuery(channelsQuery());
+  const deposits = useQuery(depositsQuery());
+  const [chosen, setChosen] = useState<string | null>(search.id ?? null);
+  const [amount, setAmount] = useState('');
+  const [receipt, setReceipt] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const key = useRef(newIdempotencyKey());
+  const submit = useMutation({
+    mutationFn: (body: { channelId: string; amount: number; receiptUploadId: string }) =>
+      apiCall(depositApi.deposit, { body, idempotencyKey: key.current, silent: true }),
+    onSuccess: async () => {
+      key.current = newIdempotencyKey();
+      setAmount('');
+      toast(t`入金を申請しました`);
+      await client.invalidateQueries({ queryKey: endpointArea(depositApi.deposits) });
+    },
+    onError: (e) => setError(isApiError(e) ? translateMessage(e.msg, e.params, getLanguage()) : t`入金の申請に失敗しました`),
+  });
+  const title = t`入金`;
+  if (!channels.data) {
+    return (
+      <Page title={title} fallback="/information/index">
+        {channels.isError ? <EmptyView icon={icons.info} text={<Trans>入金方法を読み込めませんでした</Trans>} /> : <FirstLoad text={t`読み込み中…`} />}
+      </Page>
+    );
+  }
+  const items = channels.data.items;
+  const channel = items.find((c) => c.id === chosen) ?? items[0];
+  const value = Number(amount);
+  const amountOk = channel && /^\d+$/.test(amount) && value >= channel.min && value <= channel.max;
+  const pending = deposits.data?.items.some((d) => d.status === 'pending') ?? false;
+  return (
+    <Page title={title} fallback="/information/index" className="cash">
+      {items.length === 0 || !channel ? (
+        <EmptyView icon={icons.info} text={<Trans>現在ご利用いただける入金方法はありません</Trans>} />
+      ) : (
+        <form
+          className="deposit-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setError(null);
+            if (amountOk && receipt) submit.mutate({ channelId: channel.id, amount: value, receiptUploadId: receipt });
+          }}
+        >
+          <fieldset className="deposit-channels">
+            <legend className="field__label">
+              <Trans>入金方法</Trans>
+            </legend>
+            {items.map((c) => (
+              <label key={c.id} className="deposit-choice">
+                <input type="radio" name="channel" value={c.id} checked={c.id === channel.id} onChange={() => setChosen(c.id)} />
+                <span>{c.label}</span>
+              </label>
+            ))}
+            <Link to="/information/rechargeChannel" className="link deposit-note">
+              <Trans>入金方法の一覧</Trans>
+            </Link>
+          </fieldset>
+          <ChannelCard channel={channel} />
+          <label className="field">
+            <span className="field__label">
+              <Trans>入金額（{channel.currency}）</Trans>
+            </span>
+            <input
+              className="field__input mono"
+              inputMode="numeric"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value.replace(/[^\d]/g, ''))}
+              placeholder={`${channel.min}`}
+              data-testid="deposit-amount"
+            />
+            <span className="field__hint">
+              <Trans>
+                {formatMoney(channel.min, channel.currency)}〜{formatMoney(channel.max, channel.currency)}
+              </Trans>
+            </span>
+          </label>
+          <PhotoUpload label={<Trans>振込明細（受領書）</Trans>} purpose="receipt" onChange={setReceipt} testId="deposit-receipt" />
+          {pending ? (
+            <p className="deposit-note">
+              <Trans>審査中の入金申請があります。審査が終わるまで次の申請はできません。</Trans>
+            </p>
+          ) : null}
+          {error ? (
+            <p className="field__error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" className="btn btn--primary btn--block" disabled={!amountOk || !receipt || pending || submit.isPending}>
+            <Trans>入金を申請する</Trans>
+          </button>
+        </form>
+      )}
+      <h2 className="section-title">
+        <Trans>入金の申請</Trans>
+      </h2>
+      {deposits.data ? <DepositList items={deposits.data.items} /> : <FirstLoad text={t`読み込み中…`} />}
+    </Page>
+  );
+}
+
+/** /information/rechargeChannel: every channel with where to send the money. */
+export function DepositChannelScreen() {
+  const { t } = useLingui();
+  const channels = useQuery(channelsQuery());
+  return (
+    <Page title={t`入金方法`} fallback="/information/recharge" className="cash">
+      {!channels.data ? (
+        <FirstLoad text={t`読み込み中…`} />
+      ) : channels.data.items.length === 0 ? (
+        <EmptyView icon={icons.info} text={<Trans>現在ご利用いただける入金方法はありません</Trans>} />
+      ) : (
+        channels.data.items.map((c) => (
+          <div key={c.id}>
+            <ChannelCard channel={c} />
+            <Link to="/information/recharge" search={{ id: c.id }} className="btn btn--secondary btn--block">
+              <Trans>この方法で入金する</Trans>
+            </Link>
+          </div>
+        ))
+      )}
+    </Page>
+  );
+}
