@@ -120,6 +120,8 @@ export function ExchangeScreen() {
   };
 
   const name = (c: Currency) => `${i18n._(CURRENCY_NAME[c])} (${c})`;
+  // The code first: a narrow select still shows which currency it is.
+  const optionName = (c: Currency) => `${c} ${i18n._(CURRENCY_NAME[c])}`;
   const q = held?.quote;
   return (
     <Page title={t`資金振替・両替`} fallback="/information/index" className="fx">
@@ -132,7 +134,7 @@ export function ExchangeScreen() {
             <select className="field__input" data-testid="fx-from" value={from} onChange={(e) => setFrom(e.target.value as Currency)}>
               {CURRENCY_CODES.map((c) => (
                 <option key={c} value={c}>
-                  {name(c)}
+                  {optionName(c)}
                 </option>
               ))}
             </select>
@@ -155,7 +157,7 @@ export function ExchangeScreen() {
             <select className="field__input" data-testid="fx-to" value={to} onChange={(e) => setTo(e.target.value as Currency)}>
               {CURRENCY_CODES.map((c) => (
                 <option key={c} value={c}>
-                  {name(c)}
+                  {optionName(c)}
                 </option>
               ))}
             </select>
