@@ -24,6 +24,7 @@ import { Route as AdminDepositsRouteImport } from './routes/admin/deposits'
 import { Route as AdminKycRouteImport } from './routes/admin/kyc'
 import { Route as AdminUserRouteImport } from './routes/admin/user'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
+import { Route as AdminWithdrawalsRouteImport } from './routes/admin/withdrawals'
 import { Route as FavoriteSearchRouteImport } from './routes/favorite/search'
 import { Route as HomeBlockTradeRouteImport } from './routes/home/blockTrade'
 import { Route as HomeBlockTrade1RouteImport } from './routes/home/blockTrade1'
@@ -145,6 +146,11 @@ const AdminUserRoute = AdminUserRouteImport.update({
 const AdminUsersRoute = AdminUsersRouteImport.update({
   id: '/users',
   path: '/users',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminWithdrawalsRoute = AdminWithdrawalsRouteImport.update({
+  id: '/withdrawals',
+  path: '/withdrawals',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const FavoriteSearchRoute = FavoriteSearchRouteImport.update({
@@ -384,6 +390,7 @@ export interface FileRoutesByFullPath {
   '/admin/kyc': typeof AdminKycRoute
   '/admin/user': typeof AdminUserRoute
   '/admin/users': typeof AdminUsersRoute
+  '/admin/withdrawals': typeof AdminWithdrawalsRoute
   '/favorite/index': typeof FavoriteChar91indexChar93Route
   '/favorite/search': typeof FavoriteSearchRoute
   '/home/blockTrade': typeof HomeBlockTradeRoute
@@ -445,6 +452,7 @@ export interface FileRoutesByTo {
   '/admin/kyc': typeof AdminKycRoute
   '/admin/user': typeof AdminUserRoute
   '/admin/users': typeof AdminUsersRoute
+  '/admin/withdrawals': typeof AdminWithdrawalsRoute
   '/favorite/index': typeof FavoriteChar91indexChar93Route
   '/favorite/search': typeof FavoriteSearchRoute
   '/home/blockTrade': typeof HomeBlockTradeRoute
@@ -508,6 +516,7 @@ export interface FileRoutesById {
   '/admin/kyc': typeof AdminKycRoute
   '/admin/user': typeof AdminUserRoute
   '/admin/users': typeof AdminUsersRoute
+  '/admin/withdrawals': typeof AdminWithdrawalsRoute
   '/favorite/index': typeof FavoriteChar91indexChar93Route
   '/favorite/search': typeof FavoriteSearchRoute
   '/home/blockTrade': typeof HomeBlockTradeRoute
@@ -572,6 +581,7 @@ export interface FileRouteTypes {
     | '/admin/kyc'
     | '/admin/user'
     | '/admin/users'
+    | '/admin/withdrawals'
     | '/favorite/index'
     | '/favorite/search'
     | '/home/blockTrade'
@@ -633,6 +643,7 @@ export interface FileRouteTypes {
     | '/admin/kyc'
     | '/admin/user'
     | '/admin/users'
+    | '/admin/withdrawals'
     | '/favorite/index'
     | '/favorite/search'
     | '/home/blockTrade'
@@ -695,6 +706,7 @@ export interface FileRouteTypes {
     | '/admin/kyc'
     | '/admin/user'
     | '/admin/users'
+    | '/admin/withdrawals'
     | '/favorite/index'
     | '/favorite/search'
     | '/home/blockTrade'
@@ -908,6 +920,13 @@ declare module '@tanstack/react-router' {
       path: '/users'
       fullPath: '/admin/users'
       preLoaderRoute: typeof AdminUsersRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/withdrawals': {
+      id: '/admin/withdrawals'
+      path: '/withdrawals'
+      fullPath: '/admin/withdrawals'
+      preLoaderRoute: typeof AdminWithdrawalsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/favorite/search': {
@@ -1236,6 +1255,7 @@ interface AdminRouteRouteChildren {
   AdminKycRoute: typeof AdminKycRoute
   AdminUserRoute: typeof AdminUserRoute
   AdminUsersRoute: typeof AdminUsersRoute
+  AdminWithdrawalsRoute: typeof AdminWithdrawalsRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
@@ -1247,6 +1267,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminKycRoute: AdminKycRoute,
   AdminUserRoute: AdminUserRoute,
   AdminUsersRoute: AdminUsersRoute,
+  AdminWithdrawalsRoute: AdminWithdrawalsRoute,
   AdminIndexRoute: AdminIndexRoute,
 }
 
