@@ -93,6 +93,15 @@ for (const dialect of testDialects()) {
       await expectLedgerBalanced(s);
     });
 
+    it('five requests at once: exactly one is accepted, the others answer deposit_pending', async () => {
+      const u = await registerUser(s);
+      const uploads = await Promise.all([1, 2, 3, 4, 5].map(() => receipt(u)));
+      const answers = await Promise.all(uploads.map((id) => request(u, { channelId, amount: 20_000, receiptUploadId: id })));
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      expect(answers.filter((a) => a.body.msg === 'deposit_pending')).toHaveLength(4);
+      expect(await mine(u)).toHaveLength(1);
+    });
+
     it('approval with a corrected amount credits that amount and tells the user why', async () => {
       const u = await registerUser(s);
       const id = (await request(u, { channelId, amount: 100_000, receiptUploadId: await receipt(u) })).body.data.deposit.id;
