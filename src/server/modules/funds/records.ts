@@ -81,12 +81,13 @@ export async function readRecords(
     const theirs = postings.filter(
       (p) => p.entry_id === id && (p.owner === userId || p.owner === HOUSE) && !(p.owner === userId && (p.kind === 'cash' || p.kind === 'unsettled')),
     );
+    const currency = mine[0]?.currency ?? 'JPY';
     const lines = new Map<LineType, number>();
-    for (const p of theirs) {
+    // The lines explain the record's currency only: an exchange moves two, and its memo names the other.
+    for (const p of theirs.filter((x) => x.currency === currency)) {
       const type = LINE_OF[p.kind] ?? 'other';
       lines.set(type, (lines.get(type) ?? 0) - p.amount);
     }
-    const currency = mine[0]?.currency ?? 'JPY';
     if (!isEntryKind(h.kind)) throw new Error(`records: unregistered entry kind ${h.kind}`);
     const code = h.ref_id ? (codes.get(h.ref_id) ?? null) : null;
     const name = code ? names(code) : undefined;
