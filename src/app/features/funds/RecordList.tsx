@@ -17,7 +17,7 @@ import './records.css';
 type LineType = (typeof RECORD_LINE_TYPES)[number];
 const LINE_TEXT: Record<LineType, MessageDescriptor> = {
   principal: msg({ message: '元本（証拠金）' }),
-  reserve: msg({ message: '注文の拘束' }),
+  reserve: msg({ message: '資金の拘束（注文・出金）' }),
   pnl: msg({ message: '売買損益' }),
   fee: msg({ message: '手数料' }),
   interest: msg({ message: '金利・貸株料' }),
@@ -26,6 +26,7 @@ const LINE_TEXT: Record<LineType, MessageDescriptor> = {
   shortfall: msg({ message: '不足金' }),
   loan: msg({ message: '借入' }),
   grant: msg({ message: '付与' }),
+  transfer: msg({ message: '送金（銀行・ウォレット）' }),
   other: msg({ message: 'その他' }),
 };
 
@@ -42,7 +43,7 @@ const ALWAYS: Partial<Record<EntryKind, LineType[]>> = {
 export function recordLines(r: Pick<FundsRecord, 'kind' | 'lines'>): { type: LineType; amount: number }[] {
   const out = r.lines.filter((l) => l.type !== 'shortfall');
   for (const type of ALWAYS[r.kind] ?? []) if (!out.some((l) => l.type === type)) out.push({ type, amount: 0 });
-  const order: LineType[] = ['principal', 'reserve', 'pnl', 'dividend', 'interest', 'fee', 'tax', 'loan', 'grant', 'other'];
+  const order: LineType[] = ['principal', 'reserve', 'pnl', 'dividend', 'interest', 'fee', 'tax', 'loan', 'grant', 'transfer', 'other'];
   return out.sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type));
 }
 

@@ -26,6 +26,9 @@ const LINE_OF: Record<string, LineType> = {
   interest_income: 'interest',
   tax_payable: 'tax',
   demo_grant: 'grant',
+  // Money sent to or received from a bank account or wallet (withdrawals, deposits).
+  bank_clearing: 'transfer',
+  wallet_clearing: 'transfer',
 };
 
 
