@@ -22,7 +22,7 @@ for (const dialect of testDialects()) {
       expect(await summary(u.token)).toEqual({
         currency: 'JPY', totalAssets: 0, available: 0, cash: 0, unsettled: 0, settlements: [], withdrawable: 0, frozen: 0, margin: 0, loan: 0,
         shortfall: 0, shortfallDueOn: null, marketValue: 0, unrealizedPnl: 0, realizedPnl: 0, profit: 0,
-        balances: [{ currency: 'JPY', cash: 0, frozen: 0, margin: 0, unsettled: 0, loan: 0, shortfall: 0, total: 0 }],
+        balances: [{ currency: 'JPY', cash: 0, frozen: 0, margin: 0, unsettled: 0, loan: 0, shortfall: 0, total: 0, valueJpy: 0 }],
       });
     });
 
@@ -37,14 +37,17 @@ for (const dialect of testDialects()) {
       const price = quote(s, '7203', later).price;
       const unrealized = ((price - long.buyPrice) * 100) / 10;
       const b = await balances(s, u.id);
+      // The granted dollars count in total assets at their yen value at the FX board's mid (cents × yen per dollar, truncated).
+      const fx = s.services.market.quote('USDJPY', later);
+      const usdJpy = Number((12_345n * BigInt(fx.price)) / (BigInt(fx.priceScale) * 100n));
       const sum = await summary(u.token);
       expect(sum).toMatchObject({
         available: b.cash, frozen: pending.reserved, margin: long.principal, loan: 0,
-        marketValue: (price * 100) / 10, unrealizedPnl: unrealized, totalAssets: 2_000_000 + unrealized, profit: unrealized,
+        marketValue: (price * 100) / 10, unrealizedPnl: unrealized, totalAssets: 2_000_000 + unrealized + usdJpy, profit: unrealized,
       });
       expect(sum.balances).toEqual([
-        { currency: 'JPY', cash: b.cash, frozen: b.frozen, margin: b.margin, unsettled: 0, loan: 0, shortfall: 0, total: 2_000_000 },
-        { currency: 'USD', cash: 12_345, frozen: 0, margin: 0, unsettled: 0, loan: 0, shortfall: 0, total: 12_345 },
+        { currency: 'JPY', cash: b.cash, frozen: b.frozen, margin: b.margin, unsettled: 0, loan: 0, shortfall: 0, total: 2_000_000, valueJpy: 2_000_000 },
+        { currency: 'USD', cash: 12_345, frozen: 0, margin: 0, unsettled: 0, loan: 0, shortfall: 0, total: 12_345, valueJpy: usdJpy },
       ]);
     });
 

@@ -100,7 +100,7 @@ const SUMMARY: FundsSummary = {
   unrealizedPnl: 0,
   realizedPnl: 5_000,
   profit: 5_000,
-  balances: [{ currency: 'JPY', cash: 235_000, frozen: 0, margin: 1_000_000, unsettled: 265_000, loan: 0, shortfall: 0, total: 1_500_000 }],
+  balances: [{ currency: 'JPY', cash: 235_000, frozen: 0, margin: 1_000_000, unsettled: 265_000, loan: 0, shortfall: 0, total: 1_500_000, valueJpy: 1_500_000 }],
 };
 const OWED: FundsSummary = {
   ...SUMMARY,
@@ -114,7 +114,7 @@ const OWED: FundsSummary = {
   shortfall: -12_345,
   shortfallDueOn: '2026-11-25',
   marketValue: 0,
-  balances: [{ currency: 'JPY', cash: 0, frozen: 0, margin: 0, unsettled: 0, loan: 0, shortfall: -12_345, total: -12_345 }],
+  balances: [{ currency: 'JPY', cash: 0, frozen: 0, margin: 0, unsettled: 0, loan: 0, shortfall: -12_345, total: -12_345, valueJpy: -12_345 }],
 };
 
 let summary: FundsSummary = SUMMARY;

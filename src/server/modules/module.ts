@@ -7,6 +7,7 @@
  */
 import type { DataOf, Endpoint, IsIdempotent, IsPublic, ParsedBodyOf, ParsedParamsOf, ParsedQueryOf } from '../../shared/api/endpoint';
 import type { AuthUser } from '../auth/principal';
+import type { IsoDate } from '../../shared/market';
 
 export type AnyEndpoint = Endpoint<any, any, any, any, any, any>;
 
@@ -81,10 +82,21 @@ export interface Holdings {
   unrealizedGrossPnl: number;
   /** Net result of what is over (after fees, interest and tax). */
   realizedPnl: number;
+  /**
+   * Ledger balances held in other currencies than the home one, each valued in the home currency
+   * (the fx area: docs/domain.md "Currency exchange"). Total assets add these values; the balances
+   * themselves are the ledger's (funds/summary lists them).
+   */
+  currencyValues?: { currency: string; valueHome: number }[];
 }
 
 export interface HoldingsProvider {
   holdings(userId: string, now: number): Promise<Holdings>;
+  /**
+   * What the area adds to total assets at the end of each given Tokyo day (home currency, oldest
+   * first, one per day), for funds/history's past points; absent when the area adds nothing there.
+   */
+  dayEndValues?(userId: string, days: readonly IsoDate[]): Promise<number[]>;
 }
 
 /**

@@ -20,6 +20,11 @@ export const currencyBalance = z.object({
   /** ≤ 0: 不足金, a loss or charge beyond what the user held. */
   shortfall: int,
   total: int,
+  /**
+   * `total` in yen: the yen's own total, another currency's valued at the FX board's current MID rate
+   * (exact integers, rounded toward zero; docs/domain.md "Currency exchange"). Part of totalAssets.
+   */
+  valueJpy: int,
 });
 
 /** Proceeds not yet settled, by settlement date. */
@@ -27,7 +32,11 @@ export const pendingSettlement = z.object({ settlesOn: z.string(), amount: int }
 
 export const fundsSummary = z.object({
   currency: z.string(),
-  /** Ledger equity (cash + frozen + margin + unsettled + loan + shortfall) + the gross (price-difference) unrealized P/L of held positions. */
+  /**
+   * Yen ledger equity (cash + frozen + margin + unsettled + loan + shortfall) + the gross
+   * (price-difference) unrealized P/L of held positions + every other currency's balance valued in
+   * yen at the FX board's mid (`balances[].valueJpy`).
+   */
   totalAssets: int,
   /** Buying power: settled free cash + unsettled proceeds. */
   available: int,
@@ -52,7 +61,10 @@ export const fundsSummary = z.object({
   unrealizedPnl: int,
   /** Net P/L of closed positions (after fees, interest and tax). */
   realizedPnl: int,
-  /** realizedPnl + unrealizedPnl (= totalAssets − net deposits). */
+  /**
+   * realizedPnl + unrealizedPnl: the trading result. totalAssets − net deposits also moves with
+   * foreign balances' yen value (rate changes) and less the spreads paid on exchanges, which are not in it.
+   */
   profit: int,
   balances: z.array(currencyBalance),
 });

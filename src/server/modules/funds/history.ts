@@ -2,7 +2,8 @@
  * funds/history (資産推移): the user's total assets at each Tokyo day's end (docs/domain.md "Asset
  * history"). One day's value = the user's ledger equity at the day's end (Σ their yen postings
  * up to then) + the price difference of the positions held at that end, valued at the day's
- * close. Today's point is funds/summary's live total. Every query is bounded to the user: their
+ * close + what the holdings providers add at that end (the fx area: foreign balances at the day's
+ * FX close; an exchange is not a flow). Today's point is funds/summary's live total. Every query is bounded to the user: their
  * own ledger accounts (by owner, then postings by account), their own positions (by user) and the
  * market data of the codes they held — never another user's rows.
  */
@@ -25,6 +26,8 @@ export interface HistoryInput {
   now: number;
   /** Today's live total (funds/summary's), so the chart's last point and the summary agree. */
   liveTotal: number;
+  /** What the other areas' holdings providers add at each past day's end (foreign balances at the day's FX close), one per day. */
+  extraAt?: (days: readonly IsoDate[]) => Promise<number[]>;
 }
 
 export async function readHistory(db: Kysely<DB>, market: HistoryMarket, input: HistoryInput) {
@@ -82,7 +85,8 @@ export async function readHistory(db: Kysely<DB>, market: HistoryMarket, input: 
     }
     return equity[i]! + held;
   };
-  const values = past.map(valueOf);
+  const extra = input.extraAt ? await input.extraAt(past) : past.map(() => 0);
+  const values = past.map((day, i) => valueOf(day, i) + (extra[i] ?? 0));
   const previousTotal = values[values.length - 1]!;
   const points = pastDays.map((date, i) => ({ date, totalAssets: values[i]! }));
   points.push({ date: today, totalAssets: input.liveTotal });

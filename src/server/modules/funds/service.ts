@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../clock';
 import { buyingPower, findShortfallNotice, pendingSettlements, type Ledger } from '../../ledger';
-import { jstDate } from '../../../shared/market';
+import { jstDate, type IsoDate } from '../../../shared/market';
 import { HOME_CURRENCY, type Currency } from '../../../shared/money';
 import type { fundsSummary } from '../../../shared/api/funds';
 import type { RecordType } from '../../../shared/domain/ledger-kinds';
@@ -31,11 +31,14 @@ export class FundsService {
     const now = this.clock.now();
     const sheet = await this.ledger.balances(userId);
     const held: Holdings = { marketValue: 0, unrealizedPnl: 0, unrealizedGrossPnl: 0, realizedPnl: 0 };
+    // Other currencies' balances in yen, as the fx area values them (its holdings provider).
+    const valued = new Map<string, number>();
     for (const h of await Promise.all(this.providers().map((p) => p.holdings(userId, now)))) {
       held.marketValue += h.marketValue;
       held.unrealizedPnl += h.unrealizedPnl;
       held.unrealizedGrossPnl += h.unrealizedGrossPnl;
       held.realizedPnl += h.realizedPnl;
+      for (const v of h.currencyValues ?? []) valued.set(v.currency, (valued.get(v.currency) ?? 0) + v.valueHome);
     }
     const currencies = new Set<Currency>([HOME_CURRENCY, ...(Object.keys(sheet) as Currency[])]);
     const balances = [...currencies].map((currency) => {
@@ -43,8 +46,10 @@ export class FundsService {
       const row = {
         currency, cash: b.cash ?? 0, frozen: b.frozen ?? 0, margin: b.margin ?? 0, unsettled: b.unsettled ?? 0, loan: b.loan ?? 0, shortfall: b.shortfall ?? 0,
       };
-      return { ...row, total: row.cash + row.frozen + row.margin + row.unsettled + row.loan + row.shortfall };
+      const total = row.cash + row.frozen + row.margin + row.unsettled + row.loan + row.shortfall;
+      return { ...row, total, valueJpy: currency === HOME_CURRENCY ? total : (valued.get(currency) ?? 0) };
     });
+    const foreignJpy = balances.reduce((sum, b) => (b.currency === HOME_CURRENCY ? sum : sum + b.valueJpy), 0);
     const home = balances.find((b) => b.currency === HOME_CURRENCY)!;
     const db = this.database.db;
     const [settlements, notice] = await Promise.all([
@@ -54,8 +59,9 @@ export class FundsService {
     return {
       currency: HOME_CURRENCY,
       // Fees and interest already paid on open positions are out of the ledger equity, so the assets
-      // add the gross price difference; the P/L figures below are net of those costs.
-      totalAssets: home.total + held.unrealizedGrossPnl,
+      // add the gross price difference; the P/L figures below are net of those costs. Foreign
+      // balances count at their yen value (mid rate), so an exchange moves value, not assets.
+      totalAssets: home.total + held.unrealizedGrossPnl + foreignJpy,
       available: buyingPower(home),
       cash: home.cash,
       unsettled: home.unsettled,
@@ -79,7 +85,15 @@ export class FundsService {
   async history(userId: string, range: HistoryRange) {
     const now = this.clock.now();
     const { totalAssets } = await this.summary(userId);
-    return readHistory(this.database.db, this.market, { userId, range, now, liveTotal: totalAssets });
+    // What other areas add to past days' ends (the fx area: foreign balances at each day's close).
+    const extraAt = async (days: readonly IsoDate[]) => {
+      const sums = days.map(() => 0);
+      for (const values of await Promise.all(this.providers().map((p) => p.dayEndValues?.(userId, days) ?? Promise.resolve(sums.map(() => 0))))) {
+        values.forEach((v, i) => (sums[i]! += v));
+      }
+      return sums;
+    };
+    return readHistory(this.database.db, this.market, { userId, range, now, liveTotal: totalAssets, extraAt });
   }
 
   records(userId: string, opts: { type: RecordType; cursor?: string; limit: number }) {

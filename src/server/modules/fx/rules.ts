@@ -94,3 +94,17 @@ export function convert(amount: number, from: BoardRate, to: BoardRate, spreadBp
     midRate: toSafeNumber(majorRate(yenPerMinor(from, 'mid', spreadBp), yenPerMinor(to, 'mid', spreadBp)), 'midRate'),
   };
 }
+
+/**
+ * The yen value of `amount` minor units of a currency at the MID rate (no spread: what the balance is
+ * worth, not what an exchange would pay), for total assets (docs/domain.md "Currency exchange").
+ * Exact BigInt product, one division, rounded TOWARD ZERO (BigInt division truncates), so a negative
+ * balance (a shortfall) is never made larger than it is and a positive one never flattered.
+ */
+export function yenValueAtMid(amount: number, r: BoardRate): number {
+  if (!Number.isSafeInteger(amount)) throw new RangeError(`fx: amount must be an integer: ${amount}`);
+  if (r.currency === 'JPY') return amount;
+  const m = yenPerMinor(r, 'mid', 0);
+  const v = (BigInt(amount) * m.num) / m.den;
+  return v === 0n ? 0 : toSafeNumber(v, 'valueJpy');
+}
