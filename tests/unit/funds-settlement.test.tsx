@@ -11,7 +11,8 @@ import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { activateLanguage, i18n, type Lang } from '../../src/app/i18n';
 import { RecordList, cashChange, recordLines } from '../../src/app/features/funds/RecordList';
 import { AssetCard, settlementSchedule, type FundsSummary } from '../../src/app/components/funds/AssetCard';
@@ -144,6 +145,14 @@ async function renderIn(lang: Lang, ui: ReactNode) {
   );
 }
 
+/** A bare router around `children`, for components with links (the assets card links to the exchange). */
+function InRouter({ children }: { children: ReactNode }) {
+  const [router] = useState(() =>
+    createRouter({ routeTree: createRootRoute({ component: () => <>{children}</> }), history: createMemoryHistory({ initialEntries: ['/'] }) }),
+  );
+  return <RouterProvider router={router} />;
+}
+
 /** Each record as kind, headline amount, memo, and its lines as "label amount". */
 async function renderRecords(lang: Lang) {
   await renderIn(lang, <RecordList type="all" />);
@@ -264,6 +273,20 @@ describe('asset card', () => {
     const parts = await screen.findByTestId('unsettled');
     expect(parts.textContent).toBe('Cash ¥235,000 + unsettled ¥265,000Settles on 2026.11.26\u00a0¥165,000 ・\u00a02026.11.27\u00a0¥100,000');
     expect(screen.getByText('Withdrawable')).toBeTruthy();
+  });
+
+  it('shows each foreign balance with its yen value at the mid rate', async () => {
+    summary = {
+      ...SUMMARY,
+      totalAssets: 1_500_000 + 15_669,
+      balances: [...SUMMARY.balances, { currency: 'USD', cash: 10_000, frozen: 0, margin: 0, unsettled: 0, loan: 0, shortfall: 0, total: 10_000, valueJpy: 15_669 }],
+    };
+    await renderIn('jp', <InRouter><AssetCard /></InRouter>);
+    const list = await screen.findByTestId('assets-currencies');
+    expect(list.textContent).toContain('$100.00');
+    expect(screen.getByTestId('assets-ccy-jpy-USD').textContent).toBe('≈ ¥15,669（仲値換算）');
+    expect(screen.getByTestId('total-assets').textContent).toBe('¥1,515,669');
+    summary = SUMMARY;
   });
 
   it('shows a shortfall with its amount and due date, and no unsettled line without unsettled proceeds', async () => {

@@ -21,11 +21,11 @@ const user = {
   id: '01a201fb-a964-71b6-95ed-39d9a76b69bf', phone: '09011112222', state: 'active', stateReason: null,
   inviteCode: 'Z9WTWTB8', isAdmin: false, fundPasswordSet: false, kycStatus: 'not_verified', createdAt: 1_790_000_000_000,
 };
-const bal = (currency: string, cash: number) => ({ currency, cash, frozen: 0, margin: 0, unsettled: 0, loan: 0, shortfall: 0, total: cash });
+const bal = (currency: string, cash: number, valueJpy = cash) => ({ currency, cash, frozen: 0, margin: 0, unsettled: 0, loan: 0, shortfall: 0, total: cash, valueJpy });
 const summary = {
-  currency: 'JPY', totalAssets: 500_000, available: 500_000, cash: 500_000, unsettled: 0, settlements: [], withdrawable: 500_000, frozen: 0,
+  currency: 'JPY', totalAssets: 519_344, available: 500_000, cash: 500_000, unsettled: 0, settlements: [], withdrawable: 500_000, frozen: 0,
   margin: 0, loan: 0, shortfall: 0, shortfallDueOn: null, marketValue: 0, unrealizedPnl: 0, realizedPnl: 0, profit: 0,
-  balances: [bal('JPY', 500_000), bal('USD', 12_345)],
+  balances: [bal('JPY', 500_000), bal('USD', 12_345, 19_344)],
 };
 let quotes = 0;
 const exchanges: { key: string | null; body: unknown }[] = [];

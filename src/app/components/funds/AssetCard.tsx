@@ -110,7 +110,8 @@ export function AssetCard() {
                 .filter((b) => b.currency !== s.currency && b.total !== 0)
                 .map((b) => (
                   <li key={b.currency}>
-                    <span>{b.currency}</span> <span className="mono">{formatMoney(b.total, b.currency)}</span>
+                    <span>{b.currency}</span> <span className="mono">{formatMoney(b.total, b.currency)}</span>{' '}
+                    <ValueJpy value={b.valueJpy} currency={s.currency} testId={`assets-ccy-jpy-${b.currency}`} />
                   </li>
                 ))}
               <li>
@@ -128,6 +129,21 @@ export function AssetCard() {
         <LoadingPane />
       )}
     </section>
+  );
+}
+
+/**
+ * A foreign balance's yen value as the server counts it in 総資産: at the FX board's mid rate
+ * (no spread), so it reads as an estimate, not what an exchange would pay.
+ */
+function ValueJpy({ value, currency, testId }: { value: number; currency: string; testId: string }) {
+  const jpy = formatMoney(value, currency);
+  return (
+    <span className="assets__ccy-jpy" data-testid={testId}>
+      <Trans>
+        ≈ <span className="mono">{jpy}</span>（仲値換算）
+      </Trans>
+    </span>
   );
 }
 
