@@ -9,7 +9,7 @@
  */
 
 /** The records tabs (`GET funds/records?type=`); `all` shows every kind. */
-export const RECORD_TYPES = ['trade', 'grant', 'fx', 'withdraw', 'all'] as const;
+export const RECORD_TYPES = ['trade', 'grant', 'deposit', 'withdraw', 'fx', 'all'] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
 export interface EntryKindInfo {
@@ -39,7 +39,7 @@ export const ENTRY_KINDS = {
   late_interest: { records: 'trade', ja: '不足金の遅延損害金' },
   demo_grant: { records: 'grant', ja: 'デモ資金の付与' },
   admin_grant: { records: 'grant', ja: 'テスト資金の付与' },
-  deposit: { records: 'grant', ja: '入金' },
+  deposit: { records: 'deposit', ja: '入金' },
   fx_exchange: { records: 'fx', ja: '両替' },
   withdrawal_request: { records: 'withdraw', ja: '出金申請（資金拘束）' },
   withdrawal_paid: { records: 'withdraw', ja: '出金' },

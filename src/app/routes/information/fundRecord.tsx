@@ -1,15 +1,13 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Page } from '../../components/Page';
-import { EmptyView } from '../../components/EmptyView';
-import * as icons from '../../components/icons';
 import { RecordList } from '../../features/funds/RecordList';
 import { requireSession } from '../-lib/guards';
 import { fundRecordSearch, FUND_RECORD_TYPES } from '../-lib/search';
 
 /**
  * /information/fundRecord?type= — the ledger records: trades (every fee and tax its own line),
- * grants, withdrawals (every step: request, paid, returned, cancelled), and deposits (not built yet: they say so).
+ * grants, deposits, withdrawals (every step: request, paid, returned, cancelled) and currency exchanges.
  */
 export const Route = createFileRoute('/information/fundRecord')({
   staticData: { name: 'fundRecord' },
@@ -47,15 +45,7 @@ function FundRecordScreen() {
           </Link>
         ))}
       </nav>
-      {type === 'deposit' ? (
-        <EmptyView
-          icon={icons.deposit}
-          text={<Trans>入金の機能はまだご利用いただけません</Trans>}
-          hint={<Trans>提供を開始すると、ここに履歴が表示されます。</Trans>}
-        />
-      ) : (
-        <RecordList key={type} type={type} />
-      )}
+      <RecordList key={type} type={type} />
     </Page>
   );
 }
