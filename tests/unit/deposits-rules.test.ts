@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { amountRefusal, depositReference, withinHours } from '../../src/server/modules/cash/deposits-rules';
+import { amountRefusal, depositReference } from '../../src/server/modules/cash/deposits-rules';
+import { openAt as withinHours } from '../../src/server/modules/cash/hours';
 import { jstMs } from '../../src/shared/market';
 
 describe('deposit rules', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jstMs } from '../../src/shared/market';
-import { amountAllowed, bankLabel, expectedArrival, walletLabel, withdrawOpen } from '../../src/server/modules/cash/withdrawals-rules';
+import { amountAllowed, bankLabel, expectedArrival, walletLabel } from '../../src/server/modules/cash/withdrawals-rules';
+import { openAt as withdrawOpen } from '../../src/server/modules/cash/hours';
 import { withdrawableBreakdown } from '../../src/shared/domain/withdrawable';
 
 describe('withdrawal rules', () => {

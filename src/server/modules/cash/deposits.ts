@@ -18,7 +18,8 @@ import type { UploadService } from '../uploads';
 import { CURRENCIES, type Currency } from '../../../shared/money';
 import { encodeMemo } from '../../../shared/domain/ledger-kinds';
 import type { BankAccountType, DepositChannelType, DepositChannelView, DepositQueueItem, DepositStatus, DepositView } from '../../../shared/api/cash';
-import { amountRefusal, depositReference, withinHours } from './deposits-rules';
+import { amountRefusal, depositReference } from './deposits-rules';
+import { openAt } from './hours';
 import * as repo from './deposits-repo';
 
 export interface ChannelInput {
@@ -138,7 +139,7 @@ export class DepositService {
         if (amountRefusal(body.amount, limits.min, limits.max)) {
           throw ruleBroken('deposit_amount_out_of_range', { min: limits.min, max: limits.max, currency: channel.currency });
         }
-        if (!withinHours(this.clock.now(), limits.hours, limits.weekdaysOnly)) throw ruleBroken('deposit_time_closed', { range: limits.hours });
+        if (!openAt(this.clock.now(), limits.hours, limits.weekdaysOnly)) throw ruleBroken('deposit_time_closed', { range: limits.hours });
         // Another user's upload reads like a missing one.
         const upload = await this.uploads.ownUpload(user.id, body.receiptUploadId);
         if (!upload || upload.purpose !== 'receipt') throw invalid('deposit_receipt_invalid', { field: 'receiptUploadId' });

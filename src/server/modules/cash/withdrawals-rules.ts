@@ -7,27 +7,7 @@ import { isTradingDay, jstDate, jstMinuteOfDay, nextTradingDay, type IsoDate } f
 import type { WalletNetwork } from '../../../shared/domain/wallet-address';
 import { BANK_ACCOUNT_TYPES, type BankAccountType } from '../../../shared/api/cash';
 import { maskAccountNumber } from './rules';
-
-/** Minutes of "HH:MM" ("24:00" = 1440). */
-export function minutesOf(hhmm: string): number {
-  const [h, m] = hhmm.split(':').map(Number);
-  return h! * 60 + m!;
-}
-
-/**
- * Whether `at` lies inside `range` ("HH:MM-HH:MM", Asia/Tokyo, start inclusive, end exclusive;
- * "24:00" is the end of the day) and, when `businessDaysOnly`, on a Tokyo business day (weekends,
- * holidays and the year-end closure of the market calendar excluded).
- */
-export function withdrawOpen(at: number, range: string, businessDaysOnly: boolean): boolean {
-  if (businessDaysOnly && !isTradingDay(jstDate(at))) return false;
-  const [from, to] = range.split('-') as [string, string];
-  const start = minutesOf(from);
-  const end = minutesOf(to);
-  const now = jstMinuteOfDay(at);
-  // A window past midnight ("22:00-02:00") is open on either side of it.
-  return start <= end ? now >= start && now < end : now >= start || now < end;
-}
+import { minutesOf } from './hours';
 
 /** Whether the amount lies within [min, max] (whole yen). */
 export function amountAllowed(amount: number, min: number, max: number): boolean {

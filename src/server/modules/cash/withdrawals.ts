@@ -14,7 +14,8 @@ import { withdrawableBreakdown, type WithdrawableBreakdown } from '../../../shar
 import type { BankAccountType, WithdrawalAdminItem, WithdrawalStatus, WithdrawalView } from '../../../shared/api/cash';
 import type { WalletNetwork } from '../../../shared/domain/wallet-address';
 import * as repo from './withdrawals-repo';
-import { amountAllowed, bankLabel, expectedArrival, walletLabel, withdrawOpen } from './withdrawals-rules';
+import { amountAllowed, bankLabel, expectedArrival, walletLabel } from './withdrawals-rules';
+import { openAt } from './hours';
 
 /** What withdrawals need of the account area (its index.ts): the state guard and the fund password with its lockout. */
 export interface FundGuard {
@@ -89,7 +90,7 @@ export class WithdrawalService {
       hours: c.withdrawHours,
       weekdaysOnly: c.withdrawWeekdaysOnly,
       cutoff: c.withdrawCutoff,
-      openNow: withdrawOpen(now, c.withdrawHours, c.withdrawWeekdaysOnly),
+      openNow: openAt(now, c.withdrawHours, c.withdrawWeekdaysOnly),
       expectedOn: expectedArrival(now, c.withdrawCutoff),
     };
   }
