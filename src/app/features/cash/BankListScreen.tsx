@@ -5,7 +5,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { BankAccountView } from '../../../shared/api/cash';
 import { Page } from '../../components/Page';
 import { EmptyView } from '../../components/EmptyView';
-import { FirstLoad } from '../../components/Spinner';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { AsOf } from '../../components/AsOf';
 import { Icon } from '../../components/Icon';
@@ -14,6 +13,7 @@ import * as icons from '../../components/icons';
 import { bankAccountsQuery, cashKey, deleteBankAccount } from './api';
 import { ACCOUNT_TYPE_LABEL } from './labels';
 import { KycNotice } from './KycNotice';
+import { ListLoading } from './ListLoading';
 import './cash.css';
 
 /** /information/bankList — the user's own bank accounts (masked), add and delete (docs/domain.md "Bank accounts and wallets"). */
@@ -33,21 +33,7 @@ export function BankListScreen() {
 
   if (!list.data) {
     return (
-      <Page title={title} fallback="/information/index">
-        {list.isError ? (
-          <EmptyView
-            icon={icons.info}
-            text={<Trans>銀行口座を読み込めませんでした</Trans>}
-            action={
-              <button type="button" className="btn btn--secondary" onClick={() => void list.refetch()}>
-                <Trans>再試行</Trans>
-              </button>
-            }
-          />
-        ) : (
-          <FirstLoad text={t`読み込み中…`} />
-        )}
-      </Page>
+      <ListLoading title={title} failed={list.isError} error={<Trans>銀行口座を読み込めませんでした</Trans>} onRetry={() => void list.refetch()} />
     );
   }
 

@@ -8,7 +8,6 @@ import { translateMessage } from '../../i18n/translate';
 import { getLanguage } from '../../storage';
 import { Page } from '../../components/Page';
 import { EmptyView } from '../../components/EmptyView';
-import { FirstLoad } from '../../components/Spinner';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Segmented } from '../../components/Segmented';
 import { AsOf } from '../../components/AsOf';
@@ -18,6 +17,7 @@ import { toast } from '../../components/Toast';
 import * as icons from '../../components/icons';
 import { addWallet, cashKey, deleteWallet, walletsQuery } from './api';
 import { KycNotice } from './KycNotice';
+import { ListLoading } from './ListLoading';
 import './cash.css';
 
 /** /information/usdtAddress — the user's USDT addresses (TRC20 / ERC20), checked by format and checksum. */
@@ -37,21 +37,7 @@ export function UsdtAddressScreen() {
 
   if (!list.data) {
     return (
-      <Page title={title} fallback="/information/index">
-        {list.isError ? (
-          <EmptyView
-            icon={icons.info}
-            text={<Trans>アドレスを読み込めませんでした</Trans>}
-            action={
-              <button type="button" className="btn btn--secondary" onClick={() => void list.refetch()}>
-                <Trans>再試行</Trans>
-              </button>
-            }
-          />
-        ) : (
-          <FirstLoad text={t`読み込み中…`} />
-        )}
-      </Page>
+      <ListLoading title={title} failed={list.isError} error={<Trans>アドレスを読み込めませんでした</Trans>} onRetry={() => void list.refetch()} />
     );
   }
   const { items, max, identity } = list.data;
