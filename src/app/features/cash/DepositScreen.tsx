@@ -28,7 +28,9 @@ import './deposit.css';
  */
 
 const channelsQuery = () => endpointQuery(depositApi.channels, {}, { staleTime: 30_000 });
-const depositsQuery = () => endpointQuery(depositApi.deposits, {}, { staleTime: 10_000 });
+// An admin decides on the server: read afresh on every visit, and while one waits, every 15 s.
+const depositsQuery = () =>
+  endpointQuery(depositApi.deposits, {}, { staleTime: 0, refetchInterval: (q) => (q.state.data?.items.some((d) => d.status === 'pending') ? 15_000 : false) });
 
 export const DEPOSIT_STATUS_TEXT: Record<DepositStatus, MessageDescriptor> = {
   pending: msg({ message: '審査中' }),

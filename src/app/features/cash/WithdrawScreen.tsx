@@ -31,7 +31,9 @@ import './withdraw.css';
  * confirming. Nothing is ever charged to release money (docs/domain.md "What Kabuto never builds").
  */
 
-const withdrawalsQuery = () => endpointQuery(withdrawalApi.withdrawals, {}, { staleTime: 10_000 });
+// An admin decides on the server: read afresh on every visit, and while one waits, every 15 s.
+const withdrawalsQuery = () =>
+  endpointQuery(withdrawalApi.withdrawals, {}, { staleTime: 0, refetchInterval: (q) => (q.state.data?.items.some((w) => w.status === 'pending') ? 15_000 : false) });
 
 export const WITHDRAWAL_STATUS_TEXT: Record<WithdrawalStatus, MessageDescriptor> = {
   pending: msg({ message: '審査中' }),
