@@ -205,14 +205,16 @@ export function DepositScreen() {
             <span className="field__label">
               <Trans>入金額（{channel.currency}）</Trans>
             </span>
-            <input
-              className="field__input mono"
-              inputMode="numeric"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value.replace(/[^\d]/g, ''))}
-              placeholder={`${channel.min}`}
-              data-testid="deposit-amount"
-            />
+            <span className="field__control">
+              <input
+                className="field__input mono"
+                inputMode="numeric"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value.replace(/[^\d]/g, ''))}
+                placeholder={`${channel.min}`}
+                data-testid="deposit-amount"
+              />
+            </span>
             <span className="field__hint">
               <Trans>
                 {formatMoney(channel.min, channel.currency)}〜{formatMoney(channel.max, channel.currency)}

@@ -275,17 +275,19 @@ export function WithdrawScreen() {
             <span className="field__label">
               <Trans>出金額（円）</Trans>
             </span>
-            <input
-              className="field__input mono"
-              inputMode="numeric"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value.replace(/[^\d]/g, ''))}
-              placeholder={`${rules.min}`}
-              data-testid="withdraw-amount"
-            />
+            <span className="field__control">
+              <input
+                className="field__input mono"
+                inputMode="numeric"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value.replace(/[^\d]/g, ''))}
+                placeholder={`${rules.min}`}
+                data-testid="withdraw-amount"
+              />
+            </span>
             <span className="field__hint">
               <Trans>出金可能額 {formatMoney(breakdown.withdrawable)}</Trans>{' '}
-              <button type="button" className="link" onClick={() => setAmount(String(Math.min(breakdown.withdrawable, rules.max)))}>
+              <button type="button" className="linkish" onClick={() => setAmount(String(Math.min(breakdown.withdrawable, rules.max)))}>
                 <Trans>全額</Trans>
               </button>
             </span>
@@ -294,16 +296,18 @@ export function WithdrawScreen() {
             <span className="field__label">
               <Trans>取引暗証番号（6桁）</Trans>
             </span>
-            <input
-              className="field__input mono"
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={6}
-              value={password}
-              onChange={(e) => setPassword(e.target.value.replace(/[^\d]/g, ''))}
-              data-testid="withdraw-password"
-            />
+            <span className="field__control">
+              <input
+                className="field__input mono"
+                type="password"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={6}
+                value={password}
+                onChange={(e) => setPassword(e.target.value.replace(/[^\d]/g, ''))}
+                data-testid="withdraw-password"
+              />
+            </span>
           </label>
           {pending ? (
             <p className="withdraw-note">

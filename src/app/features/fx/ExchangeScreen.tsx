@@ -131,13 +131,15 @@ export function ExchangeScreen() {
             <span className="field__label">
               <Trans>売る通貨</Trans>
             </span>
-            <select className="field__input" data-testid="fx-from" value={from} onChange={(e) => setFrom(e.target.value as Currency)}>
-              {CURRENCY_CODES.map((c) => (
-                <option key={c} value={c}>
-                  {optionName(c)}
-                </option>
-              ))}
-            </select>
+            <span className="field__control">
+              <select className="field__input" data-testid="fx-from" value={from} onChange={(e) => setFrom(e.target.value as Currency)}>
+                {CURRENCY_CODES.map((c) => (
+                  <option key={c} value={c}>
+                    {optionName(c)}
+                  </option>
+                ))}
+              </select>
+            </span>
           </label>
           <button
             type="button"
@@ -154,13 +156,15 @@ export function ExchangeScreen() {
             <span className="field__label">
               <Trans>買う通貨</Trans>
             </span>
-            <select className="field__input" data-testid="fx-to" value={to} onChange={(e) => setTo(e.target.value as Currency)}>
-              {CURRENCY_CODES.map((c) => (
-                <option key={c} value={c}>
-                  {optionName(c)}
-                </option>
-              ))}
-            </select>
+            <span className="field__control">
+              <select className="field__input" data-testid="fx-to" value={to} onChange={(e) => setTo(e.target.value as Currency)}>
+                {CURRENCY_CODES.map((c) => (
+                  <option key={c} value={c}>
+                    {optionName(c)}
+                  </option>
+                ))}
+              </select>
+            </span>
           </label>
         </div>
         <TextField
