@@ -65,7 +65,7 @@ function Breakdown({ b }: { b: { held: number; unsettled: number; frozen: number
         </dt>
         <dd className="mono">{minus(b.frozen)}</dd>
         <dt>
-          <Trans>信用取引の証拠金（建玉）</Trans>
+          <Trans>保有株・建玉に充てている資金</Trans>
         </dt>
         <dd className="mono">{minus(b.margin)}</dd>
         {b.collateral > 0 ? (
