@@ -7,7 +7,7 @@ import { stepTick, isOnTick } from '../../src/shared/market/tick';
 /**
  * The simulated 板 and 歩み値 of a stock (GET market/book/{code}, market/trades/{code}) and their
  * `event: depth` on the quote stream. The clock is Tuesday 2026-11-24 10:00 JST (continuous trading).
- * Market data never reaches the database, but the brief asks for both dialects: they run on both.
+ * Market data never reaches the database; like every API test these run on both dialects all the same.
  */
 describe.each(testDialects())('market book and trades (%s)', (dialect) => {
   let s: TestServer;

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from './env';
-import { loginThroughUi, newPhone, registerUser, toast } from './helpers';
+import { loginThroughUi, newPhone, registerUser } from './helpers';
+import { addMufgShinjukuAccount, approveKyc, openKycInAdmin } from './identity-steps';
 
 /**
  * Identity end to end (issue 11 "Must show"), in one flow: a new user submits 本人確認 with two
@@ -9,7 +10,6 @@ import { loginThroughUi, newPhone, registerUser, toast } from './helpers';
  * /admin with a reason; the user sees 確認済み and adds a bank account found by searching 三菱ＵＦＪ
  * and a branch; the audit log shows the review with its reason.
  */
-const screen = (page: Page) => page.locator('.page:visible');
 
 async function cardPhoto(label: string, color: string): Promise<Buffer> {
   const svg = `<svg width="3000" height="2000"><rect x="150" y="150" width="2700" height="1700" rx="90" fill="#fff"/><text x="300" y="600" font-size="240">${label}</text></svg>`;
@@ -53,37 +53,18 @@ test('KYC with two photos → an admin approves it in /admin → 確認済み �
   const reason = `運転免許証の記載と一致 ${phone.slice(-4)}`;
   try {
     await loginThroughUi(admin, E2E_ADMIN.phone, E2E_ADMIN.password);
-    await admin.goto('/#/admin/kyc');
-    await admin.getByRole('link', { name: new RegExp(name) }).click();
-    const detail = admin.getByTestId('kyc-detail');
+    const detail = await openKycInAdmin(admin, name);
     await expect(detail).toContainText('123456•••••2');
     for (const alt of ['書類の表面', '書類の裏面']) {
       await expect.poll(() => detail.getByRole('img', { name: alt }).evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
     }
-    await detail.getByRole('button', { name: '承認', exact: true }).click();
-    await admin.getByRole('dialog').getByLabel('理由（必須・監査ログに記録）').fill(reason);
-    await admin.getByRole('dialog').getByRole('button', { name: '承認する' }).click();
-    await expect(toast(admin)).toHaveText('承認しました');
+    await approveKyc(admin, detail, reason);
 
     // --- the user sees 確認済み and adds a bank account in their own name ---
     await page.reload();
     await expect(page.getByTestId('kyc-status').getByText('確認済み')).toBeVisible();
-    await page.goto('/#/information/addBankCard');
-    await screen(page).locator('.cash-picker').first().click();
-    await page.locator('.cash-sheet input').fill('三菱ＵＦＪ');
-    await page.getByTestId('zengin-results').locator('.cash-picks__row', { hasText: '0005' }).click();
-    await screen(page).locator('.cash-picker').nth(1).click();
-    await page.locator('.cash-sheet input').fill('しんじゅく');
-    const branch = page.getByTestId('zengin-results').locator('.cash-picks__row').first();
-    await expect(branch.locator('.cash-picks__name')).toHaveText('新宿');
-    await branch.click();
-    await expect(screen(page).locator('input[name="holder"]')).toHaveValue('ホンニン　タロウ');
     const number = phone.slice(-7);
-    await screen(page).locator('input[name="number"]').fill(number);
-    await screen(page).locator('form button[type="submit"]').click();
-    await expect(page).toHaveURL(/bankList/);
-    const row = screen(page).getByTestId('bank-accounts').locator('.cash-card');
-    await expect(row).toContainText('三菱ＵＦＪ 新宿');
+    const row = await addMufgShinjukuAccount(page, 'ホンニン　タロウ', number);
     await expect(row).toContainText(`•••${number.slice(-4)}`);
 
     // --- the audit log shows the review with its reason ---

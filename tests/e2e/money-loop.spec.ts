@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import sharp from 'sharp';
 import { E2E_ADMIN } from './env';
 import { loginThroughUi, newPhone, ok, registerUser, toast } from './helpers';
+import { addMufgShinjukuAccount, approveKyc, openKycInAdmin } from './identity-steps';
 import { formatMoney } from '../../src/shared/money';
 
 /**
@@ -105,32 +106,12 @@ test('register → KYC → bank account → deposit ¥1,000,000 → buy 100 → 
   try {
     // --- an admin approves it in /admin, in a browser of their own ---
     await loginThroughUi(adminPage, E2E_ADMIN.phone, E2E_ADMIN.password);
-    await adminPage.goto('/#/admin/kyc');
-    await adminPage.getByRole('link', { name: new RegExp(name) }).click();
-    const kyc = adminPage.getByTestId('kyc-detail');
-    await kyc.getByRole('button', { name: '承認', exact: true }).click();
-    await adminPage.getByRole('dialog').getByLabel('理由（必須・監査ログに記録）').fill('書類と申告が一致');
-    await adminPage.getByRole('dialog').getByRole('button', { name: '承認する' }).click();
-    await expect(toast(adminPage)).toHaveText('承認しました');
+    await approveKyc(adminPage, await openKycInAdmin(adminPage, name), '書類と申告が一致');
 
     // --- a bank account found by 三菱ＵＦＪ and a branch ---
     await page.reload();
     await expect(page.getByTestId('kyc-status').getByText('確認済み')).toBeVisible();
-    await page.goto('/#/information/addBankCard');
-    await screen(page).locator('.cash-picker').first().click();
-    await page.locator('.cash-sheet input').fill('三菱ＵＦＪ');
-    await page.getByTestId('zengin-results').locator('.cash-picks__row', { hasText: '0005' }).click();
-    await screen(page).locator('.cash-picker').nth(1).click();
-    await page.locator('.cash-sheet input').fill('しんじゅく');
-    const branch = page.getByTestId('zengin-results').locator('.cash-picks__row').first();
-    await expect(branch.locator('.cash-picks__name')).toHaveText('新宿');
-    await branch.click();
-    await expect(screen(page).locator('input[name="holder"]')).toHaveValue('ニュウシュッキン　タロウ');
-    const number = phone.slice(-7);
-    await screen(page).locator('input[name="number"]').fill(number);
-    await screen(page).locator('form button[type="submit"]').click();
-    await expect(page).toHaveURL(/bankList/);
-    await expect(screen(page).getByTestId('bank-accounts').locator('.cash-card')).toContainText('三菱ＵＦＪ 新宿');
+    await addMufgShinjukuAccount(page, 'ニュウシュッキン　タロウ', phone.slice(-7));
 
     // --- 入金 ¥1,000,000 with a receipt through /information/recharge ---
     await page.goto('/#/information/recharge');

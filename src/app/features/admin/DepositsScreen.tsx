@@ -9,9 +9,8 @@ import { formatDateTime, formatMoney } from '../../../shared/money';
 import { apiCall, newIdempotencyKey } from '../../api/client';
 import { endpointArea, endpointQuery } from '../../api/query';
 import { adminApi } from '../../../shared/api/admin';
-import { EmptyView } from '../../components/EmptyView';
+import { QueueBody } from './QueueBody';
 import { Segmented } from '../../components/Segmented';
-import { Spinner } from '../../components/Spinner';
 import { toast } from '../../components/Toast';
 import { useAdminCommand } from './api';
 import { ReasonDialog } from './ReasonDialog';
@@ -41,13 +40,7 @@ export function AdminDepositsScreen() {
         <Trans>入金審査</Trans>
       </h2>
       <Segmented label={t`状態`} value={status} options={DEPOSIT_STATUSES.map((s) => ({ value: s, label: i18n._(STATUS_TEXT[s]) }))} onChange={(v) => setStatus(v as DepositStatus)} />
-      {queue.isPending ? (
-        <Spinner label={t`読み込み中…`} />
-      ) : queue.isError ? (
-        <EmptyView compact text={<Trans>審査キューを読み込めませんでした</Trans>} />
-      ) : rows.length === 0 ? (
-        <EmptyView compact text={<Trans>該当する入金申請はありません</Trans>} />
-      ) : (
+      <QueueBody query={queue} count={rows.length} empty={<Trans>該当する入金申請はありません</Trans>}>
         <div className="admin-kyc">
           <ul className="admin-kyc__list" data-testid="deposit-queue">
             {rows.map((r) => (
@@ -63,7 +56,7 @@ export function AdminDepositsScreen() {
           </ul>
           {open ? <Deposit key={open.id} item={open} /> : <p className="admin-note admin-kyc__hint"><Trans>申請を選ぶと振込明細が表示されます</Trans></p>}
         </div>
-      )}
+      </QueueBody>
     </section>
   );
 }

@@ -7,9 +7,8 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { kycAdminApi, type DocumentType, type KycQueueItem } from '../../../shared/api/kyc';
 import { formatDateTime } from '../../../shared/money';
-import { EmptyView } from '../../components/EmptyView';
+import { QueueBody } from './QueueBody';
 import { Segmented } from '../../components/Segmented';
-import { Spinner } from '../../components/Spinner';
 import { toast } from '../../components/Toast';
 import { endpointInfiniteQuery } from '../../api/query';
 import { useAdminCommand } from './api';
@@ -49,13 +48,7 @@ export function AdminKycScreen() {
         options={QUEUE_STATUSES.map((s) => ({ value: s, label: i18n._(KYC_TEXT[s]) }))}
         onChange={(v) => setStatus(v as QueueStatus)}
       />
-      {queue.isPending ? (
-        <Spinner label={t`読み込み中…`} />
-      ) : queue.isError ? (
-        <EmptyView compact text={<Trans>審査キューを読み込めませんでした</Trans>} />
-      ) : rows.length === 0 ? (
-        <EmptyView compact text={status === 'under_review' ? <Trans>審査待ちの申請はありません</Trans> : <Trans>該当する申請はありません</Trans>} />
-      ) : (
+      <QueueBody query={queue} count={rows.length} empty={status === 'under_review' ? <Trans>審査待ちの申請はありません</Trans> : <Trans>該当する申請はありません</Trans>}>
         <div className="admin-kyc">
           <ul className="admin-kyc__list">
             {rows.map((r) => (
@@ -78,7 +71,7 @@ export function AdminKycScreen() {
           </ul>
           {open ? <Submission key={open.id} item={open} /> : <p className="admin-note admin-kyc__hint"><Trans>申請を選ぶと書類の写真が表示されます</Trans></p>}
         </div>
-      )}
+      </QueueBody>
       {queue.hasNextPage ? (
         <button type="button" className="btn btn--secondary" onClick={() => void queue.fetchNextPage()}>
           <Trans>さらに表示</Trans>

@@ -7,9 +7,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { withdrawalAdminApi, WITHDRAWAL_STATUSES, type WithdrawalAdminItem, type WithdrawalStatus } from '../../../shared/api/cash';
 import { adminApi } from '../../../shared/api/admin';
 import { formatDateTime, formatIsoDate, formatMoney } from '../../../shared/money';
-import { EmptyView } from '../../components/EmptyView';
+import { QueueBody } from './QueueBody';
 import { Segmented } from '../../components/Segmented';
-import { Spinner } from '../../components/Spinner';
 import { toast } from '../../components/Toast';
 import { endpointArea, endpointQuery } from '../../api/query';
 import { useMoneyCommand } from '../../api/money-command';
@@ -49,19 +48,13 @@ export function AdminWithdrawalsScreen() {
         options={WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: i18n._(STATUS_TEXT[s]) }))}
         onChange={(v) => setStatus(v as WithdrawalStatus)}
       />
-      {queue.isPending ? (
-        <Spinner label={t`読み込み中…`} />
-      ) : queue.isError ? (
-        <EmptyView compact text={<Trans>審査キューを読み込めませんでした</Trans>} />
-      ) : rows.length === 0 ? (
-        <EmptyView compact text={status === 'pending' ? <Trans>審査待ちの出金申請はありません</Trans> : <Trans>該当する申請はありません</Trans>} />
-      ) : (
+      <QueueBody query={queue} count={rows.length} empty={status === 'pending' ? <Trans>審査待ちの出金申請はありません</Trans> : <Trans>該当する申請はありません</Trans>}>
         <div className="admin-withdrawals" data-testid="admin-withdrawals">
           {rows.map((r) => (
             <Request key={r.id} item={r} />
           ))}
         </div>
-      )}
+      </QueueBody>
     </section>
   );
 }
