@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   // only the KABUTO_ROLE=market leader runs it; runs are idempotent, so a second runner is safe.
   const stopJobs = env.KABUTO_ROLE === 'api' ? null : services.jobs.start(2_000);
 
-  const app = createApp(services, { distDir: resolve('dist'), trustProxy: parseTrustProxy(env.KABUTO_TRUST_PROXY) });
+  const app = createApp(services, { distDir: resolve(env.KABUTO_DIST_DIR || 'dist'), trustProxy: parseTrustProxy(env.KABUTO_TRUST_PROXY) });
   const server = serve({ fetch: app.fetch, port }, (info) => {
     const lines = [
       `Kabuto is running at http://localhost:${info.port}/`,

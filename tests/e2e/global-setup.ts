@@ -10,9 +10,11 @@ import { E2E_SERVER_ENV } from './env';
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const root = resolve('.');
-  if (!existsSync(join(root, 'dist/index.html')) || process.env.KABUTO_E2E_BUILD === '1') {
-    console.log('e2e: building the PWA (dist/ is missing)…');
-    const r = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
+  // KABUTO_E2E_DIST: a build directory of this run's own (several checkouts' runs side by side).
+  const dist = resolve(process.env.KABUTO_E2E_DIST || 'dist');
+  if (!existsSync(join(dist, 'index.html')) || process.env.KABUTO_E2E_BUILD === '1') {
+    console.log(`e2e: building the PWA into ${dist}…`);
+    const r = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
     if (r.status !== 0) throw new Error('e2e: `vite build` failed');
   }
 
@@ -26,6 +28,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ...E2E_SERVER_ENV,
       PORT: port,
       KABUTO_DATA_DIR: dataDir,
+      KABUTO_DIST_DIR: dist,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       DATABASE_URL: '', // always the embedded SQLite here
     },
