@@ -32,9 +32,9 @@ import {
 } from '../../src/shared/money';
 
 describe('currencies', () => {
-  it('has the spec currencies with their minor units', () => {
-    expect(CURRENCY_CODES).toEqual(['JPY', 'CNY', 'TWD', 'HKD', 'USD', 'THB', 'VND', 'MYR', 'KRW']);
-    expect(CURRENCY_CODES.map(currencyDecimals)).toEqual([0, 2, 2, 2, 2, 2, 0, 2, 0]);
+  it('has the spec currencies with their minor units, then USDT (in cents)', () => {
+    expect(CURRENCY_CODES).toEqual(['JPY', 'CNY', 'TWD', 'HKD', 'USD', 'THB', 'VND', 'MYR', 'KRW', 'USDT']);
+    expect(CURRENCY_CODES.map(currencyDecimals)).toEqual([0, 2, 2, 2, 2, 2, 0, 2, 0, 2]);
     expect(isCurrency('USD')).toBe(true);
     expect(isCurrency('usd')).toBe(false);
     expect(isCurrency('toString')).toBe(false);

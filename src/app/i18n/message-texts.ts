@@ -173,6 +173,17 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
   sell_exceeds_holding: { text: msg({ message: '保有株数を超えています（保有 {held}株・うち現在売却できるのは {sellable}株）' }) },
   margin_agreement_required: { text: msg({ message: '信用取引（信用新規買・空売り）には、信用取引のリスク説明への同意が必要です' }) },
   follow_time_exceeded: { text: msg({ message: 'フォロー注文の受付時間を過ぎています' }) },
+  strategy_not_found: { text: msg({ message: 'ファンドが見つかりません' }) },
+  strategy_below_minimum: {
+    text: msg({ message: '最低投資金額以上を指定してください' }),
+    variants: { amount: msg({ message: '最低投資金額（{amount}）以上を指定してください' }) },
+  },
+  strategy_not_open: { text: msg({ message: 'このファンドは現在申込を受け付けていません' }) },
+  strategy_locked: {
+    text: msg({ message: 'ロック期間中のため解約できません' }),
+    variants: { date: msg({ message: 'ロック期間中のため解約できません（{date}から解約できます）' }) },
+  },
+  strategy_holding_state_invalid: { text: msg({ message: 'この保有はすでに解約中または終了しています' }) },
   // cash flow
   deposit_time_closed: {
     text: msg({ message: '入金の受付時間外です' }),
@@ -182,7 +193,7 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
     text: msg({ message: '出金の受付時間外です' }),
     variants: { range: msg({ message: '出金の受付時間外です（受付時間：平日 {range}）' }) },
   },
-  withdraw_amount_out_of_range: { text: msg({ message: '出金額は{min}円以上{max}円以下で入力してください' }) },
+  withdraw_amount_out_of_range: { text: msg({ message: '出金額は{min}以上{max}以下で入力してください' }) },
   withdraw_shortfall_owed: {
     text: msg({ message: '不足金があるため出金できません。入金や売却代金で不足金が返済されると出金できます' }),
     variants: { amount: msg({ message: '不足金（{amount}）があるため出金できません。入金や売却代金で不足金が返済されると出金できます' }) },
@@ -190,7 +201,7 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
   withdraw_pending: { text: msg({ message: '審査中の出金申請があります。出金の申請は一度に1件です（審査中の申請は取り消せます）' }) },
   withdraw_not_pending: { text: msg({ message: 'この出金申請は審査待ちではないため、取り消せません' }) },
   withdraw_cancelled: { text: msg({ message: 'この出金申請はお客様が取り消したため、審査できません' }) },
-  deposit_amount_out_of_range: { text: msg({ message: '入金額は{min}〜{max}の範囲で入力してください（最小通貨単位）' }) },
+  deposit_amount_out_of_range: { text: msg({ message: '入金額は{min}〜{max}の範囲で入力してください' }) },
   deposit_channel_unavailable: { text: msg({ message: 'この入金方法は現在ご利用いただけません' }) },
   deposit_receipt_invalid: { text: msg({ message: '振込明細（受領書）の画像をアップロードしてください' }) },
   // transport and platform

@@ -14,6 +14,8 @@ const VARIANT_ORDER = ['range', 'reason', 'remaining', 'minutes', 'retryAfter', 
  * Params that are prices in the instrument's scale (the limit-price refusals of
  * src/shared/market/order-price.ts); shown as prices ("¥2,345.5") when params carry `priceScale`.
  */
+/** Params that are amounts of the message's `currency` when it names one. */
+const MONEY_PARAMS: ReadonlySet<string> = new Set(['min', 'max']);
 const PRICE_PARAMS: ReadonlySet<string> = new Set(['price', 'tick', 'below', 'above', 'lower', 'upper', 'nearest']);
 
 /** "09:30-24:00" → "09:30〜24:00" (Japanese) or "09:30–24:00". */
@@ -25,6 +27,7 @@ export function formatRange(range: string, lang: Lang | null | undefined): strin
 /**
  * The values a message template is filled with (docs/product.md, spec §8): every number with thousands
  * separators; `amount` = the first number, as money when the params name a currency;
+ * with a currency, `min` and `max` as money too (limits in any currency's minor unit);
  * `range` = the time range of a deposit/withdrawal notice (params.range, or start and end);
  * `until` (epoch ms) as a Tokyo date and time; with `priceScale`, the price params as prices.
  */
@@ -50,7 +53,7 @@ export function messageValues(
       }
       if (key === 'priceScale') continue; // how to read the prices, not a figure to show
       if (first === undefined) first = value;
-      values[key] = formatNumber(value);
+      values[key] = currency && MONEY_PARAMS.has(key) ? formatMoney(value, currency) : formatNumber(value);
     } else {
       values[key] = value;
     }

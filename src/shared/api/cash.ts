@@ -277,7 +277,7 @@ export const withdrawalView = z.object({
 });
 export type WithdrawalView = z.infer<typeof withdrawalView>;
 
-/** How the withdrawable amount is computed (src/shared/domain/withdrawable.ts), in yen. */
+/** How the withdrawable amount is computed (src/shared/domain/withdrawable.ts), in one currency's minor unit. */
 export const withdrawableView = z.object({
   held: z.number().int(),
   unsettled: z.number().int(),
@@ -319,11 +319,18 @@ export const withdrawalApi = {
   withdrawals: endpoint({
     method: 'get', path: 'cash/withdrawals', tag: 'cash', auth: 'user',
     summary: "The user's withdrawals (newest first, destination masked, reviewer's reason), the rules now and how the withdrawable amount is computed",
-    data: z.object({ items: z.array(withdrawalView), rules: withdrawalRules, breakdown: withdrawableView }),
+    data: z.object({
+      items: z.array(withdrawalView),
+      /** Bank withdrawals: yen; `breakdown` is the yen one. */
+      rules: withdrawalRules,
+      breakdown: withdrawableView,
+      /** Wallet withdrawals pay out the USDT balance, in USDT cents, with their own limits (same hours and cut-off). */
+      usdt: z.object({ min: z.number().int(), max: z.number().int(), breakdown: withdrawableView }),
+    }),
   }),
   withdraw: endpoint({
     method: 'post', path: 'cash/withdrawals', tag: 'cash', auth: 'user', idempotent: true,
-    summary: 'Request a withdrawal to an own bank account or wallet (verified identity, fund password, hours, min/max, ≤ withdrawable); the amount is frozen until review',
+    summary: 'Request a withdrawal: yen to an own bank account, or USDT to an own wallet (verified identity, fund password, hours, min/max, ≤ withdrawable in that currency); the amount is frozen until review',
     body: z
       .object({
         amount: z.number().int().positive().max(1_000_000_000_000),

@@ -35,6 +35,11 @@ export const CONFIG_ITEMS = {
   withdrawMax: { schema: yen.min(100), default: 5_000_000 },
   depositMin: { schema: yen, default: 1_000 },
   depositMax: { schema: yen, default: 10_000_000 },
+  /** USDT limits in cents (USDT's minor unit): USDT moves as USDT, so its limits are its own (docs/domain.md "Deposits"). */
+  usdtDepositMin: { schema: yen.min(1), default: 1_000 },
+  usdtDepositMax: { schema: yen.min(1), default: 10_000_000 },
+  usdtWithdrawMin: { schema: yen.min(1), default: 1_000 },
+  usdtWithdrawMax: { schema: yen.min(1), default: 3_000_000 },
   /** Daily window, Asia/Tokyo; "24:00" means end of day. */
   depositHours: { schema: hoursRange, default: '00:00-23:59' },
   withdrawHours: { schema: hoursRange, default: '09:30-24:00' },
@@ -65,6 +70,16 @@ export const CONFIG_ITEMS = {
   forcedCloseRatioBp: { schema: z.number().int().min(0).max(10_000), default: 1_000 },
   /** Currency exchange: the full bid–ask spread in bp of the mid rate (docs/domain.md "Currency exchange"); at most 5%. */
   fxSpreadBp: { schema: z.number().int().min(0).max(500), bounds: { min: 0, max: 500 }, default: 50 },
+  /**
+   * Lending (docs/domain.md "Loans and stock lending"): the credit line's channel switch, its yearly
+   * rate, the limits of the score tiers (score ≥ 40 / 60 / 80) and the yearly 貸株 fee rate.
+   */
+  loanChannelOpen: { schema: z.boolean(), default: true },
+  loanRateBp: { schema: z.number().int().min(0).max(RATE_MAX_BP), bounds: { min: 0, max: RATE_MAX_BP }, default: 350 },
+  loanLimitTier1: { schema: yen.max(100_000_000), bounds: { min: 0, max: 100_000_000 }, default: 500_000 },
+  loanLimitTier2: { schema: yen.max(100_000_000), bounds: { min: 0, max: 100_000_000 }, default: 3_000_000 },
+  loanLimitTier3: { schema: yen.max(100_000_000), bounds: { min: 0, max: 100_000_000 }, default: 10_000_000 },
+  stockLendingRateBp: { schema: z.number().int().min(0).max(RATE_MAX_BP), bounds: { min: 0, max: RATE_MAX_BP }, default: 100 },
 } as const satisfies Record<string, ConfigItem>;
 
 export type ConfigName = keyof typeof CONFIG_ITEMS;

@@ -6,7 +6,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { withdrawalApi, type WithdrawalStatus, type WithdrawalView } from '../../../shared/api/cash';
 import { fundsApi } from '../../../shared/api/funds';
-import { formatDateTime, formatIsoDate, formatMoney } from '../../../shared/money';
+import { currencyDecimals, formatDateTime, formatDecimal, formatIsoDate, formatMoney, HOME_CURRENCY, MoneyError, toMinor, type Currency } from '../../../shared/money';
 import { isApiError } from '../../api/client';
 import { endpointArea, endpointQuery } from '../../api/query';
 import { useMoneyCommand } from '../../api/money-command';
@@ -42,10 +42,10 @@ export const WITHDRAWAL_STATUS_TEXT: Record<WithdrawalStatus, MessageDescriptor>
   cancelled: msg({ message: '取消済み' }),
 };
 
-const minus = (n: number) => `\u2212${formatMoney(n)}`;
-
-/** How the withdrawable amount is computed, line by line. */
-function Breakdown({ b }: { b: { held: number; unsettled: number; frozen: number; margin: number; collateral: number; shortfallOwed: number; withdrawable: number } }) {
+/** How the withdrawable amount is computed, line by line, in the currency the chosen destination receives. */
+function Breakdown({ b, currency }: { b: { held: number; unsettled: number; frozen: number; margin: number; collateral: number; shortfallOwed: number; withdrawable: number }; currency: Currency }) {
+  const formatMoney = (n: number) => formatAmount(n, currency);
+  const minus = (n: number) => `\u2212${formatMoney(n)}`;
   return (
     <section className="card withdraw-breakdown" data-testid="withdraw-breakdown">
       <h2 className="card__title">
@@ -180,7 +180,7 @@ export function WithdrawScreen() {
       </Page>
     );
   }
-  const { rules, breakdown, items } = data.data;
+  const { rules, items } = data.data;
   const verified = banks.data.identity.verified;
   const destinations = [
     ...banks.data.items.map((a) => ({
@@ -191,8 +191,12 @@ export function WithdrawScreen() {
     })),
   ];
   const destination = destinations.find((d) => d.key === chosen) ?? destinations[0];
-  const value = Number(amount);
-  const amountOk = /^\d+$/.test(amount) && value >= rules.min && value <= rules.max && value <= breakdown.withdrawable;
+  // A bank account receives yen, a wallet USDT from the USDT balance (never converted on the way out).
+  const currency: Currency = destination && 'walletId' in destination.body ? 'USDT' : HOME_CURRENCY;
+  const limits = currency === 'USDT' ? data.data.usdt : rules;
+  const breakdown = currency === 'USDT' ? data.data.usdt.breakdown : data.data.breakdown;
+  const value = parseAmount(amount, currency);
+  const amountOk = value !== null && value >= limits.min && value <= limits.max && value <= breakdown.withdrawable;
   const passwordOk = /^\d{6}$/.test(password);
   const pending = items.some((w) => w.status === 'pending');
   const hours = rules.hours.replace('-', '〜');
@@ -200,7 +204,7 @@ export function WithdrawScreen() {
     if (!destination) return;
     setError(null);
     submit.mutate(
-      { body: { amount: value, fundPassword: password, ...destination.body } },
+      { body: { amount: value!, fundPassword: password, ...destination.body } },
       {
         onSuccess: (r) => {
           setConfirming(false);
@@ -233,10 +237,10 @@ export function WithdrawScreen() {
           </div>
         </div>
       ) : null}
-      <Breakdown b={breakdown} />
+      <Breakdown b={breakdown} currency={currency} />
       <p className="withdraw-note" data-testid="withdraw-rules">
         <Trans>
-          1回の出金額 {formatMoney(rules.min)}〜{formatMoney(rules.max)}・受付時間 {hours}
+          1回の出金額 {formatMoney(limits.min, currency)}〜{formatMoney(limits.max, currency)}・受付時間 {hours}
         </Trans>
         {rules.weekdaysOnly ? t`（東京の営業日のみ）` : ''}
         {' '}
@@ -266,28 +270,42 @@ export function WithdrawScreen() {
             </legend>
             {destinations.map((d) => (
               <label key={d.key} className="withdraw-choice">
-                <input type="radio" name="destination" value={d.key} checked={d.key === destination.key} onChange={() => setChosen(d.key)} />
+                <input
+                  type="radio"
+                  name="destination"
+                  value={d.key}
+                  checked={d.key === destination.key}
+                  onChange={() => {
+                    setChosen(d.key);
+                    setAmount('');
+                  }}
+                />
                 <span>{d.label}</span>
               </label>
             ))}
           </fieldset>
+          {currency === 'USDT' ? (
+            <p className="withdraw-note" data-testid="withdraw-usdt-note">
+              <Trans>ウォレットへは USDT 残高から USDT で送金します（円からの換算はしません）。</Trans>
+            </p>
+          ) : null}
           <label className="field">
             <span className="field__label">
-              <Trans>出金額（円）</Trans>
+              <Trans>出金額（{currency}）</Trans>
             </span>
             <span className="field__control">
               <input
                 className="field__input mono"
-                inputMode="numeric"
+                inputMode={currency === 'USDT' ? 'decimal' : 'numeric'}
                 value={amount}
-                onChange={(e) => setAmount(e.target.value.replace(/[^\d]/g, ''))}
-                placeholder={`${rules.min}`}
+                onChange={(e) => setAmount(e.target.value.replace(currency === 'USDT' ? /[^\d.]/g : /[^\d]/g, ''))}
+                placeholder={majorText(limits.min, currency)}
                 data-testid="withdraw-amount"
               />
             </span>
             <span className="field__hint">
-              <Trans>出金可能額 {formatMoney(breakdown.withdrawable)}</Trans>{' '}
-              <button type="button" className="linkish" onClick={() => setAmount(String(Math.min(breakdown.withdrawable, rules.max)))}>
+              <Trans>出金可能額 {formatMoney(breakdown.withdrawable, currency)}</Trans>{' '}
+              <button type="button" className="linkish" onClick={() => setAmount(majorText(Math.min(breakdown.withdrawable, limits.max), currency))}>
                 <Trans>全額</Trans>
               </button>
             </span>
@@ -337,7 +355,7 @@ export function WithdrawScreen() {
             <dt>
               <Trans>出金額</Trans>
             </dt>
-            <dd className="mono">{formatMoney(value)}</dd>
+            <dd className="mono">{formatMoney(value ?? 0, currency)}</dd>
             <dt>
               <Trans>出金先</Trans>
             </dt>
@@ -349,7 +367,7 @@ export function WithdrawScreen() {
             <dt>
               <Trans>手数料</Trans>
             </dt>
-            <dd className="mono">{formatMoney(0)}</dd>
+            <dd className="mono">{formatMoney(0, currency)}</dd>
           </dl>
           <p className="withdraw-note">
             <Trans>申請した金額は審査が終わるまで拘束されます。審査中は取り消せます。</Trans>
@@ -362,4 +380,23 @@ export function WithdrawScreen() {
       <WithdrawalList items={items} />
     </Page>
   );
+}
+
+const formatAmount = formatMoney;
+
+/** An amount in the currency's minor unit as the user types it ("1500", "25.50"), no separators. */
+function majorText(minor: number, currency: Currency): string {
+  return formatDecimal(Math.max(0, minor), currencyDecimals(currency));
+}
+
+/** The typed amount in the currency's minor unit, or null (not a positive amount with at most its decimals). */
+function parseAmount(text: string, currency: Currency): number | null {
+  if (!text.trim()) return null;
+  try {
+    const v = toMinor(text.trim(), currency);
+    return v > 0 ? v : null;
+  } catch (e) {
+    if (e instanceof MoneyError) return null;
+    throw e;
+  }
 }

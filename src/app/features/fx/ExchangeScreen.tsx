@@ -301,6 +301,9 @@ export function ExchangeScreen() {
                 ))}
             </tbody>
           </table>
+          <p className="small muted">
+            <Trans>USDT は米ドルと1対1で連動するものとして、米ドル/円のレートで両替・評価します（模擬市場に USDT/円 の相場がないため）。</Trans>
+          </p>
         </section>
       ) : null}
 

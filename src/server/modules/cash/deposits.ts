@@ -42,7 +42,7 @@ interface Limits {
   weekdaysOnly: boolean;
 }
 
-/** USDT is credited in USDT: a channel for it exists only once the money registry has the currency. */
+/** USDT is credited in USDT (a balance of its own, never converted); the bank transfer in yen. */
 function channelCurrency(type: DepositChannelType): string {
   return type === 'bank' ? 'JPY' : 'USDT';
 }
@@ -61,21 +61,27 @@ export class DepositService {
     private readonly uploads: UploadService,
   ) {}
 
-  private async limits(): Promise<Limits> {
+  /** Hours are the same for every channel; the amount limits are in the currency's minor unit (config: yen, USDT cents). */
+  private async limits(): Promise<(currency: string) => Limits> {
     const v = await this.config.values();
-    return { min: v.depositMin, max: v.depositMax, hours: v.depositHours, weekdaysOnly: v.depositWeekdaysOnly };
+    return (currency) => ({
+      min: currency === 'USDT' ? v.usdtDepositMin : v.depositMin,
+      max: currency === 'USDT' ? v.usdtDepositMax : v.depositMax,
+      hours: v.depositHours,
+      weekdaysOnly: v.depositWeekdaysOnly,
+    });
   }
 
   async channels(userId: string): Promise<{ items: DepositChannelView[] }> {
     const limits = await this.limits();
     const rows = await repo.listChannels(this.database.db, true);
-    return { items: rows.map((r) => channelView(r, depositReference(userId), limits)) };
+    return { items: rows.map((r) => channelView(r, depositReference(userId), limits(r.currency))) };
   }
 
   async adminChannels(): Promise<{ items: DepositChannelView[] }> {
     const limits = await this.limits();
     const rows = await repo.listChannels(this.database.db, false);
-    return { items: rows.map((r) => channelView(r, '', limits)) };
+    return { items: rows.map((r) => channelView(r, '', limits(r.currency))) };
   }
 
   async createChannel(admin: AuthUser, input: ChannelInput): Promise<{ channel: DepositChannelView }> {
@@ -107,7 +113,7 @@ export class DepositService {
       await this.audit.record(trx, { adminId: admin.id, action: 'deposit_channel.create', target: id, reason: input.reason, detail: { type: input.type, label: input.label } });
     });
     const row = await repo.findChannel(this.database.db, id);
-    return { channel: channelView(row!, '', await this.limits()) };
+    return { channel: channelView(row!, '', (await this.limits())(row!.currency)) };
   }
 
   async disableChannel(admin: AuthUser, id: string, reason: string): Promise<{ channel: DepositChannelView }> {
@@ -121,7 +127,7 @@ export class DepositService {
       await this.audit.record(trx, { adminId: admin.id, action: 'deposit_channel.disable', target: id, reason });
     });
     const row = await repo.findChannel(this.database.db, id);
-    return { channel: channelView(row!, '', await this.limits()) };
+    return { channel: channelView(row!, '', (await this.limits())(row!.currency)) };
   }
 
   async list(userId: string): Promise<{ items: DepositView[] }> {
@@ -135,7 +141,7 @@ export class DepositService {
       prepare: async () => {
         const channel = await repo.findChannel(this.database.db, body.channelId);
         if (!channel || channel.active !== 1) throw ruleBroken('deposit_channel_unavailable');
-        const limits = await this.limits();
+        const limits = (await this.limits())(channel.currency);
         if (amountRefusal(body.amount, limits.min, limits.max)) {
           throw ruleBroken('deposit_amount_out_of_range', { min: limits.min, max: limits.max, currency: channel.currency });
         }

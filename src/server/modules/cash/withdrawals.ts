@@ -35,7 +35,10 @@ export interface WithdrawInput {
   fundPassword: string;
 }
 
-const CURRENCY: Currency = HOME_CURRENCY;
+/** Bank accounts receive yen; wallets receive USDT from the USDT balance — never a conversion on the way out. */
+function currencyOf(input: Pick<WithdrawInput, 'walletId'>): Currency {
+  return input.walletId !== undefined ? 'USDT' : HOME_CURRENCY;
+}
 
 function destinationView(r: repo.WithdrawalRow, d: repo.DestinationRow): WithdrawalView['destination'] {
   if (d.bank) return { type: 'bank', id: d.bank.id, label: bankLabel(d.bank) };
@@ -76,17 +79,18 @@ export class WithdrawalService {
     private readonly identity: VerifiedGuard,
   ) {}
 
-  private async breakdown(userId: string, db: Executor = this.database.db): Promise<WithdrawableBreakdown> {
-    const b = (await this.ledger.balances(userId, db))[CURRENCY] ?? {};
+  private async breakdown(userId: string, currency: Currency, db: Executor = this.database.db): Promise<WithdrawableBreakdown> {
+    const b = (await this.ledger.balances(userId, db))[currency] ?? {};
     return withdrawableBreakdown({ cash: b.cash ?? 0, frozen: b.frozen ?? 0, margin: b.margin ?? 0, unsettled: b.unsettled ?? 0, shortfall: b.shortfall ?? 0 });
   }
 
-  private async rulesNow() {
+  private async rulesNow(currency: Currency = HOME_CURRENCY) {
     const c = await this.config.values();
     const now = this.clock.now();
+    const usdt = currency === 'USDT';
     return {
-      min: c.withdrawMin,
-      max: c.withdrawMax,
+      min: usdt ? c.usdtWithdrawMin : c.withdrawMin,
+      max: usdt ? c.usdtWithdrawMax : c.withdrawMax,
       hours: c.withdrawHours,
       weekdaysOnly: c.withdrawWeekdaysOnly,
       cutoff: c.withdrawCutoff,
@@ -99,12 +103,15 @@ export class WithdrawalService {
     const db = this.database.db;
     const rows = await repo.ofUser(db, userId);
     const items = await Promise.all(rows.map(async (r) => view(r, await repo.destinationOf(db, r))));
-    const [rules, breakdown] = await Promise.all([this.rulesNow(), this.breakdown(userId)]);
-    return { items, rules, breakdown };
+    const [rules, usdtRules, breakdown, usdt] = await Promise.all([
+      this.rulesNow(), this.rulesNow('USDT'), this.breakdown(userId, HOME_CURRENCY), this.breakdown(userId, 'USDT'),
+    ]);
+    return { items, rules, breakdown, usdt: { min: usdtRules.min, max: usdtRules.max, breakdown: usdt } };
   }
 
   withdraw(user: AuthUser, input: WithdrawInput, key: string): Promise<{ withdrawal: WithdrawalView }> {
     const userId = user.id;
+    const currency = currencyOf(input);
     return moneyCommand(this.ledger, {
       scope: userId, key, op: 'cash.withdraw', clock: this.clock,
       // The password is part of the request only as "given": its hash is never stored with the key.
@@ -113,8 +120,8 @@ export class WithdrawalService {
       guard: async () => {
         this.account.assertCanMoveMoney(user);
         await this.identity.requireVerified(userId);
-        const rules = await this.rulesNow();
-        if (!amountAllowed(input.amount, rules.min, rules.max)) throw ruleBroken('withdraw_amount_out_of_range', { min: rules.min, max: rules.max });
+        const rules = await this.rulesNow(currency);
+        if (!amountAllowed(input.amount, rules.min, rules.max)) throw ruleBroken('withdraw_amount_out_of_range', { min: rules.min, max: rules.max, currency });
         if (!rules.openNow) {
           const [start, end] = rules.hours.split('-');
           throw ruleBroken('withdraw_time_closed', { range: rules.hours, start: start!, end: end!, weekdaysOnly: String(rules.weekdaysOnly) });
@@ -123,20 +130,25 @@ export class WithdrawalService {
       },
       prepare: async () => (await this.config.values()).withdrawCutoff,
       run: async ({ trx, now, prepared: cutoff }) => {
-        const wallet = await lockWallet(trx, this.database.caps, userId, CURRENCY);
-        if (wallet.shortfall < 0) {
-          const notice = await findShortfallNotice(trx, userId, CURRENCY);
-          throw ruleBroken('withdraw_shortfall_owed', { amount: -wallet.shortfall, currency: CURRENCY, dueOn: notice?.due_on ?? '' });
+        // The yen wallet's lock first (every money command of the user takes it), then the USDT one.
+        // A shortfall owed in yen blocks a USDT withdrawal too: it is owed before anything leaves.
+        const yen = await lockWallet(trx, this.database.caps, userId, HOME_CURRENCY);
+        const wallet = currency === HOME_CURRENCY ? yen : await lockWallet(trx, this.database.caps, userId, currency);
+        for (const [c, w] of [[HOME_CURRENCY, yen], [currency, wallet]] as const) {
+          if (w.shortfall < 0) {
+            const notice = await findShortfallNotice(trx, userId, c);
+            throw ruleBroken('withdraw_shortfall_owed', { amount: -w.shortfall, currency: c, dueOn: notice?.due_on ?? '' });
+          }
         }
         if (await repo.hasPending(trx, userId)) throw conflict('withdraw_pending');
         const bank = input.bankAccountId ? await repo.liveBankAccount(trx, userId, input.bankAccountId) : undefined;
         const walletRow = input.walletId ? await repo.liveWallet(trx, userId, input.walletId) : undefined;
         if (!bank && !walletRow) throw notFound('not_found');
-        const { withdrawable } = await this.breakdown(userId, trx);
-        if (input.amount > withdrawable) throw ruleBroken('balance_insufficient_withdraw', { amount: withdrawable, currency: CURRENCY });
+        const { withdrawable } = await this.breakdown(userId, currency, trx);
+        if (input.amount > withdrawable) throw ruleBroken('balance_insufficient_withdraw', { amount: withdrawable, currency });
 
         const row: repo.WithdrawalRow = {
-          id: uuidv7(), user_id: userId, currency: CURRENCY, amount: input.amount,
+          id: uuidv7(), user_id: userId, currency, amount: input.amount,
           bank_account_id: bank?.id ?? null, wallet_id: walletRow?.id ?? null,
           status: 'pending', expected_on: expectedArrival(now, cutoff), created_at: now, cancelled_at: null,
           ...pendingReview(),
@@ -147,7 +159,7 @@ export class WithdrawalService {
         await this.ledger.post(trx, {
           kind: 'withdrawal_request', userId, refType: 'withdrawal', refId: row.id,
           memo: encodeMemo({ id: 'memo_withdrawal_request', params: { destination: label, expectedOn: row.expected_on } }),
-          postings: new Postings(userId, CURRENCY, wallet).own('cash', -input.amount).own('frozen', input.amount).list,
+          postings: new Postings(userId, currency, wallet).own('cash', -input.amount).own('frozen', input.amount).list,
         });
         return { withdrawal: view(row, destination) };
       },
@@ -161,11 +173,13 @@ export class WithdrawalService {
     return moneyCommand(this.ledger, {
       scope: userId, key, op: 'cash.withdraw.cancel', request: { id }, clock: this.clock,
       run: async ({ trx, now }) => {
-        const wallet = await lockWallet(trx, this.database.caps, userId, CURRENCY);
+        const yen = await lockWallet(trx, this.database.caps, userId, HOME_CURRENCY);
         const row = await repo.findOwn(trx, userId, id);
         if (!row) throw notFound('not_found');
+        const currency = row.currency as Currency;
+        const wallet = currency === HOME_CURRENCY ? yen : await lockWallet(trx, this.database.caps, userId, currency);
         if (!(await repo.markCancelled(trx, id, now))) throw conflict('withdraw_not_pending');
-        const p = new Postings(userId, row.currency as Currency, wallet).own('frozen', -row.amount);
+        const p = new Postings(userId, currency, wallet).own('frozen', -row.amount);
         p.credit('cash', row.amount);
         await this.ledger.post(trx, {
           kind: 'withdrawal_cancelled', userId, refType: 'withdrawal', refId: id,
@@ -198,7 +212,7 @@ export class WithdrawalService {
           }
         : null,
       wallet: d.wallet ? { network: d.wallet.network as WalletNetwork, address: d.wallet.address } : null,
-      withdrawableNow: (await this.breakdown(r.user_id, db)).withdrawable,
+      withdrawableNow: (await this.breakdown(r.user_id, r.currency as Currency, db)).withdrawable,
     };
   }
 

@@ -11,14 +11,15 @@ import type { Ledger } from '../../ledger';
 import type { MarketDataSource } from '../../market';
 import type { Holdings, HoldingsProvider } from '../module';
 import { addDays, dayNumber, DAY_MS, JST_OFFSET_MS, type IsoDate } from '../../../shared/market';
-import { HOME_CURRENCY, type Currency } from '../../../shared/money';
+import { HOME_CURRENCY, PRICED_AS, type Currency } from '../../../shared/money';
 import { yenValueAtMid, type BoardRate } from './rules';
 
 type FxMarket = Pick<MarketDataSource, 'instruments' | 'quote' | 'dailyBars'>;
 
-/** The FX board instrument whose base is `currency` (USDJPY for USD…). */
+/** The FX board instrument whose base is `currency` (USDJPY for USD…; USDT at USD's, see PRICED_AS). */
 export function boardInstrument(market: Pick<MarketDataSource, 'instruments'>, currency: Currency) {
-  const inst = market.instruments().find((i) => i.kind === 'fx' && i.base === currency);
+  const base = PRICED_AS[currency] ?? currency;
+  const inst = market.instruments().find((i) => i.kind === 'fx' && i.base === base);
   if (!inst) throw new Error(`fx: no FX board instrument for ${currency}`);
   return inst;
 }

@@ -15,6 +15,7 @@ import { CURRENCY_CODES, MoneyError, type Currency } from '../../../shared/money
 import { encodeMemo } from '../../../shared/domain/ledger-kinds';
 import { FX_QUOTE_TTL_MS, FX_RATE_SCALE, type FxQuote } from '../../../shared/api/fx';
 import { boardSides, convert, YEN_RATE, type BoardRate } from './rules';
+import { boardInstrument } from './holdings';
 import * as repo from './repo';
 
 export interface FxQuoteInput {
@@ -39,8 +40,7 @@ export class FxService {
   /** Each currency's rate against the yen, from the FX board's instrument whose base it is. */
   private boardRate(currency: Currency): BoardRate & { code: string | null } {
     if (currency === 'JPY') return { ...YEN_RATE, code: null };
-    const inst = this.market.instruments().find((i) => i.kind === 'fx' && i.base === currency);
-    if (!inst) throw new Error(`fx: no FX board instrument for ${currency}`);
+    const inst = boardInstrument(this.market, currency);
     const q = this.market.quote(inst.code, this.marketClock.now());
     return { currency, price: q.price, priceScale: q.priceScale, unit: inst.quoteUnit ?? 1, code: inst.code };
   }
