@@ -15,6 +15,10 @@ import { uploadsModule } from './uploads';
 import { kycModule } from './kyc';
 import { cashModule } from './cash';
 import { fxModule } from './fx';
+import { strategiesModule } from './strategies';
+import { ipoModule } from './ipo';
+import { lendingModule } from './lending';
+import { messagingModule } from './messaging';
 
 export const MODULES = [
   configModule,
@@ -29,4 +33,8 @@ export const MODULES = [
   kycModule,
   cashModule,
   fxModule,
+  strategiesModule,
+  ipoModule,
+  lendingModule,
+  messagingModule,
 ] as const;

@@ -16,6 +16,10 @@ import { fxQuotes } from './2026-11-25-007-fx-quotes';
 import { cashWithdrawals } from './2026-11-25-008-cash-withdrawals';
 import { deposits } from './2026-11-25-006-deposits';
 import { uploadsKyc } from './2026-11-25-003-uploads-kyc';
+import { ipo } from './2026-11-25-009-ipo';
+import { strategies } from './2026-11-25-011-strategies';
+import { lending } from './2026-11-25-010-lending';
+import { messaging } from './2026-11-25-012-messaging';
 
 /** Ordered by name (ISO date first). Add new migrations here; never edit a landed one. */
 export const migrations: Record<string, (caps: Capabilities) => Migration> = {
@@ -35,4 +39,8 @@ export const migrations: Record<string, (caps: Capabilities) => Migration> = {
   '2026-11-25-006-deposits': deposits,
   '2026-11-25-007-fx-quotes': fxQuotes,
   '2026-11-25-008-cash-withdrawals': cashWithdrawals,
+  '2026-11-25-009-ipo': ipo,
+  '2026-11-25-011-strategies': strategies,
+  '2026-11-25-010-lending': lending,
+  '2026-11-25-012-messaging': messaging,
 };
