@@ -11,7 +11,7 @@ import type { MessageId } from '../../shared/api/messages';
  */
 export interface MessageText {
   text: MessageDescriptor;
-  variants?: Partial<Record<'amount' | 'range' | 'reason' | 'remaining' | 'minutes' | 'retryAfter' | 'date' | 'below' | 'nearest', MessageDescriptor>>;
+  variants?: Partial<Record<'amount' | 'range' | 'reason' | 'address' | 'remaining' | 'minutes' | 'retryAfter' | 'date' | 'below' | 'nearest', MessageDescriptor>>;
 }
 
 export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
@@ -104,6 +104,16 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
     variants: { amount: msg({ message: '返済額が借入残高（{amount}）を超えています' }) },
   },
   repay_loan_first: { text: msg({ message: '未返済の融資または貸株があります。先に返済してください' }) },
+  // lending (docs/domain.md "Loans and stock lending")
+  loan_ltv_high: { text: msg({ message: '担保評価額に対する借入残高の割合（LTV）が70%を超えているため、新たな借入はできません' }) },
+  position_lent: {
+    text: msg({ message: 'この株式は貸株中のため売却できません。貸株を返却（リコール）してから売却してください' }),
+    variants: { date: msg({ message: 'この株式は貸株の返却手続中です。{date}に返却が完了した後に売却できます' }) },
+  },
+  lend_not_cash_position: { text: msg({ message: '貸株にできるのは現物で保有している株式だけです（信用建玉は対象外です）' }) },
+  lend_already_lent: { text: msg({ message: 'この株式はすでに貸株中です' }) },
+  stock_loan_not_recallable: { text: msg({ message: 'この貸株は貸出中ではないため、返却を申し込めません' }) },
+  loan_already_repaid: { text: msg({ message: 'この借入はすでに返済済みです' }) },
   fundraising_insufficient: { text: msg({ message: '募集の残り金額が不足しています' }) },
   // pending operations
   order_pending_review: { text: msg({ message: '審査中の注文があります' }) },
@@ -203,6 +213,15 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
   withdraw_cancelled: { text: msg({ message: 'この出金申請はお客様が取り消したため、審査できません' }) },
   deposit_amount_out_of_range: { text: msg({ message: '入金額は{min}〜{max}の範囲で入力してください' }) },
   deposit_channel_unavailable: { text: msg({ message: 'この入金方法は現在ご利用いただけません' }) },
+  deposit_address_unavailable: { text: msg({ message: '入金用アドレスの準備ができていません。しばらくしてからお試しいただくか、サポートにお問い合わせください' }) },
+  deposit_address_invalid: {
+    text: msg({ message: 'アドレスの形式またはチェックサムが正しくありません' }),
+    variants: { address: msg({ message: 'アドレスの形式またはチェックサムが正しくありません：{address}' }) },
+  },
+  deposit_address_exists: {
+    text: msg({ message: 'このアドレスはすでに登録されています' }),
+    variants: { address: msg({ message: 'このアドレスはすでに登録されています：{address}' }) },
+  },
   deposit_receipt_invalid: { text: msg({ message: '振込明細（受領書）の画像をアップロードしてください' }) },
   // transport and platform
   invalid_request: { text: msg({ message: '入力内容に誤りがあります' }) },

@@ -58,6 +58,15 @@ export const MESSAGE_IDS = [
   'no_loan_limit',
   'repay_exceeds_borrowed',
   'repay_loan_first',
+  // lending (docs/domain.md "Loans and stock lending"): borrowing stopped past the LTV warning line: params {ltvBp, warnBp};
+  // a lent position cannot be sold until recalled: params {code, completesOn}; only held cash positions are lent;
+  // a position already lent; a recall of a stock loan not lent now; a repayment of a loan already repaid
+  'loan_ltv_high',
+  'position_lent',
+  'lend_not_cash_position',
+  'lend_already_lent',
+  'stock_loan_not_recallable',
+  'loan_already_repaid',
   'fundraising_insufficient',
   // pending operations
   'order_pending_review',
@@ -122,6 +131,12 @@ export const MESSAGE_IDS = [
   // a margin or short order before agreeing to the 信用取引 risk explanation (POST trade/margin-agreement): params {version}
   'margin_agreement_required',
   'follow_time_exceeded',
+  // strategy funds (docs/domain.md "Strategy funds"): below the minimum params {amount}; locked params {date}
+  'strategy_not_found',
+  'strategy_below_minimum',
+  'strategy_not_open',
+  'strategy_locked',
+  'strategy_holding_state_invalid',
   // cash flow (the spec's "credit score too low to withdraw" is deliberately absent: docs/domain.md "What Kabuto never builds")
   'deposit_time_closed',
   'withdraw_time_closed',
@@ -135,6 +150,9 @@ export const MESSAGE_IDS = [
   // deposits (docs/domain.md "Deposits"): the amount outside the limits: params {min, max, currency}
   'deposit_amount_out_of_range',
   'deposit_channel_unavailable',
+  'deposit_address_unavailable',
+  'deposit_address_invalid',
+  'deposit_address_exists',
   'deposit_receipt_invalid',
   // transport and platform (docs/architecture.md "The contract")
   'invalid_request',

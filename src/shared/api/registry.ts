@@ -17,12 +17,20 @@ import { cashApi, depositAdminApi, depositApi, withdrawalApi, withdrawalAdminApi
 import { uploadsApi } from './uploads';
 import { kycAdminApi, kycApi } from './kyc';
 import { fxApi } from './fx';
+import { strategiesAdminApi, strategiesApi } from './strategies';
+import { ipoAdminApi, ipoApi } from './ipo';
+import { lendingAdminApi, lendingApi } from './lending';
+import { messagingAdminApi, messagingApi } from './messaging';
 
 export const API_GROUPS = {
   configApi, accountApi, adminApi, marketApi, watchlistApi, tradeApi, blockApi, blockAdminApi, fundsApi, fundsAdminApi, passkeyApi,
   cashApi, depositApi, depositAdminApi, withdrawalApi, withdrawalAdminApi,
   uploadsApi, kycApi, kycAdminApi,
   fxApi,
+  strategiesApi, strategiesAdminApi,
+  ipoApi, ipoAdminApi,
+  lendingApi, lendingAdminApi,
+  messagingApi, messagingAdminApi,
 } as const;
 
 export type AnyEndpoint = Endpoint<any, any, any, any, any, any>;

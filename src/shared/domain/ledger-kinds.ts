@@ -9,7 +9,7 @@
  */
 
 /** The records tabs (`GET funds/records?type=`); `all` shows every kind. */
-export const RECORD_TYPES = ['trade', 'grant', 'deposit', 'withdraw', 'fx', 'all'] as const;
+export const RECORD_TYPES = ['trade', 'grant', 'deposit', 'withdraw', 'fx', 'loan', 'ipo', 'strategy', 'all'] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
 export interface EntryKindInfo {
@@ -45,6 +45,23 @@ export const ENTRY_KINDS = {
   withdrawal_paid: { records: 'withdraw', ja: '出金' },
   withdrawal_returned: { records: 'withdraw', ja: '出金の返却' },
   withdrawal_cancelled: { records: 'withdraw', ja: '出金申請の取消' },
+  // strategy funds (docs/domain.md "Strategy funds"): the reserve, the strike into the fund, redemption, refund, fee
+  strategy_subscribe: { records: 'strategy', ja: 'ファンド申込（資金拘束）' },
+  strategy_subscription: { records: 'strategy', ja: 'ファンド約定（口数の取得）' },
+  strategy_redemption: { records: 'strategy', ja: 'ファンド解約代金' },
+  strategy_refund: { records: 'strategy', ja: 'ファンド申込金の返却' },
+  strategy_fee: { records: 'strategy', ja: 'ファンド信託報酬' },
+  // ipo (docs/domain.md "IPO"): an application's reserve, its returns and the payment of an allotment
+  ipo_reserve: { records: 'ipo', ja: '新規公開株の申込（資金拘束）' },
+  ipo_release: { records: 'ipo', ja: '新規公開株の拘束資金の返却' },
+  ipo_payment: { records: 'ipo', ja: '新規公開株の払込' },
+  // lending (docs/domain.md "Loans and stock lending"): the credit line and 貸株
+  loan_draw: { records: 'loan', ja: '借入' },
+  loan_interest: { records: 'loan', ja: '借入金利' },
+  loan_repay: { records: 'loan', ja: '借入の返済' },
+  loan_forced_repay: { records: 'loan', ja: '担保売却による返済' },
+  lending_fee: { records: 'loan', ja: '貸株金利（雑所得）' },
+  dividend_substitute: { records: 'loan', ja: '配当金相当額（雑所得）' },
 } as const satisfies Record<string, EntryKindInfo>;
 
 export type EntryKind = keyof typeof ENTRY_KINDS;
@@ -104,6 +121,34 @@ export interface MemoParams {
   memo_withdrawal_returned: { reason: string };
   /** The user cancelled a pending withdrawal: frozen → cash. */
   memo_withdrawal_cancelled: Record<never, never>;
+  /** A subscription of `amount` yen to fund `fund` (its name), reserved until the next NAV. */
+  memo_strategy_subscribe: { fund: string; amount: number };
+  /** `units` bought at `nav` (per 10,000 units) struck on `date`; `amount` paid in, the rest returned. */
+  memo_strategy_subscription: { fund: string; units: number; nav: number; date: string; amount: number };
+  /** `units` redeemed (or paid at termination) at `nav` struck on `date`. */
+  memo_strategy_redemption: { fund: string; units: number; nav: number; date: string };
+  /** A reserved subscription returned (the fund ended before its strike). */
+  memo_strategy_refund: { fund: string; amount: number };
+  /** The fund's management fee of `date` (the value of `units` taken from the holdings at their rates). */
+  memo_strategy_fee: { fund: string; date: string; units: number };
+  /** An IPO / offering application of `lots` for `code`: `amount` reserved at the top of the provisional range. */
+  memo_ipo_reserve: { code: string; lots: number; amount: number };
+  /** Reserve returned (why: cancel | pricing | not_won | partial | waived | lapsed). */
+  memo_ipo_release: { code: string; why: string; amount: number };
+  /** An allotment paid from its reserve: `shares` at the issue price `price` (priceScale). */
+  memo_ipo_payment: { code: string; shares: number; price: number; priceScale: number };
+  /** A loan drawn at `rateBp` a year (docs/domain.md "Loans and stock lending"). */
+  memo_loan_draw: { rateBp: number };
+  /** Loan interest for the days before `through` (cumulative basis), added to what is owed. */
+  memo_loan_interest: { through: string; rateBp: number };
+  /** A repayment: `interest` first, then `principal`. */
+  memo_loan_repay: { interest: number; principal: number };
+  /** Pledged holdings sold at market because the LTV passed `forcedBp` (`ltvBp` before), repaid back to `targetBp`. */
+  memo_loan_forced_repay: { ltvBp: number; forcedBp: number; targetBp: number; interest: number; principal: number };
+  /** 貸株金利 on `shares` of `code` for the days before `through`, at `rateBp` a year; 雑所得. */
+  memo_lending_fee: { code: string; shares: number; through: string; rateBp: number };
+  /** 配当金相当額 for lent shares (paid in place of the dividend; 雑所得, not withheld). */
+  memo_dividend_substitute: { code: string; shares: number; perShare: number; priceScale: number; exDate: string };
   /** An entry written before memos were message ids: the client shows the kind only. */
   memo_none: Record<never, never>;
 }
@@ -124,7 +169,8 @@ export const MEMO_IDS = [
   'memo_buy', 'memo_sell_short', 'memo_close', 'memo_auto_close', 'memo_forced_close', 'memo_block_buy',
   'memo_order_placed', 'memo_order_cancelled', 'memo_order_amended', 'memo_order_expired', 'memo_margin_interest', 'memo_borrow_fee',
   'memo_split', 'memo_dividend', 'memo_dividend_adjustment', 'memo_settlement', 'memo_late_interest',
-  'memo_demo_grant', 'memo_admin_grant', 'memo_deposit', 'memo_fx_exchange', 'memo_withdrawal_request', 'memo_withdrawal_paid', 'memo_withdrawal_returned', 'memo_withdrawal_cancelled',
+  'memo_demo_grant', 'memo_admin_grant', 'memo_deposit', 'memo_fx_exchange', 'memo_withdrawal_request', 'memo_withdrawal_paid', 'memo_withdrawal_returned', 'memo_withdrawal_cancelled', 'memo_strategy_subscribe', 'memo_strategy_subscription', 'memo_strategy_redemption', 'memo_strategy_refund', 'memo_strategy_fee', 'memo_ipo_reserve', 'memo_ipo_release', 'memo_ipo_payment',
+  'memo_loan_draw', 'memo_loan_interest', 'memo_loan_repay', 'memo_loan_forced_repay', 'memo_lending_fee', 'memo_dividend_substitute',
   'memo_none',
 ] as const satisfies readonly MemoId[];
 

@@ -36,8 +36,22 @@ export const KIND_TEXT: Record<EntryKind, MessageDescriptor> = {
   withdrawal_paid: msg({ message: '出金' }),
   withdrawal_returned: msg({ message: '出金の返却' }),
   withdrawal_cancelled: msg({ message: '出金申請の取消' }),
+  loan_draw: msg({ message: '借入' }),
+  loan_interest: msg({ message: '借入金利' }),
+  loan_repay: msg({ message: '借入の返済' }),
+  loan_forced_repay: msg({ message: '担保売却による返済' }),
+  lending_fee: msg({ message: '貸株金利（雑所得）' }),
+  dividend_substitute: msg({ message: '配当金相当額（雑所得）' }),
+  strategy_subscribe: msg({ message: 'ファンド申込（資金拘束）' }),
+  strategy_subscription: msg({ message: 'ファンド約定（口数の取得）' }),
+  strategy_redemption: msg({ message: 'ファンド解約代金' }),
+  strategy_refund: msg({ message: 'ファンド申込金の返却' }),
+  strategy_fee: msg({ message: 'ファンド信託報酬' }),
   fx_exchange: msg({ message: '両替' }),
   deposit: msg({ message: '入金' }),
+  ipo_reserve: msg({ message: '新規公開株の申込（資金拘束）' }),
+  ipo_release: msg({ message: '新規公開株の拘束資金の返却' }),
+  ipo_payment: msg({ message: '新規公開株の払込' }),
 };
 
 /** The instrument of a record, as the server sends it. */
@@ -216,6 +230,31 @@ export const MEMO_TEXT: { [K in MemoId]: (p: MemoParams[K], c: MemoContext) => s
   memo_withdrawal_paid: (p, c) => tr(c, msg({ message: '{destination} へ送金しました：{reason}' }), { destination: p.destination, reason: p.reason }),
   memo_withdrawal_returned: (p, c) => tr(c, msg({ message: '出金申請が承認されなかったため、拘束した出金額を返却しました：{reason}' }), { reason: p.reason }),
   memo_withdrawal_cancelled: (_p, c) => c.i18n._(msg({ message: 'お客様の取消により、拘束した出金額を返却しました' })),
+  // lending (docs/domain.md "Loans and stock lending")
+  memo_loan_draw: (p, c) => tr(c, msg({ message: '証券担保ローンの借入（年利 {rate}）' }), { rate: formatBpPercent(p.rateBp) }),
+  memo_loan_interest: (p, c) => tr(c, msg({ message: '借入金利（年利 {rate}）{through}まで' }), { rate: formatBpPercent(p.rateBp), through: formatMemoDate(p.through) }),
+  memo_loan_repay: (p, c) => tr(c, msg({ message: '返済（利息 {interest}・元本 {principal}）' }), { interest: formatMoney(p.interest, HOME_CURRENCY), principal: formatMoney(p.principal, HOME_CURRENCY) }),
+  memo_loan_forced_repay: (p, c) =>
+    tr(c, msg({ message: 'LTVが{forced}を超えた（{ltv}）ため担保の株式を売却し、{target}に戻るまで返済しました（利息 {interest}・元本 {principal}）' }), {
+      forced: formatBpPercent(p.forcedBp), ltv: formatBpPercent(p.ltvBp), target: formatBpPercent(p.targetBp),
+      interest: formatMoney(p.interest, HOME_CURRENCY), principal: formatMoney(p.principal, HOME_CURRENCY),
+    }),
+  memo_lending_fee: (p, c) =>
+    tr(c, msg({ message: '貸株金利 {stock} {shares}株（年率 {rate}）{through}まで' }), {
+      stock: stockLabel(c.record, c.i18n.locale, p.code), shares: formatScaled(p.shares, 0), rate: formatBpPercent(p.rateBp), through: formatMemoDate(p.through),
+    }),
+  memo_dividend_substitute: (p, c) => dividend(msg({ context: 'memo', message: '配当金相当額' }), p, c),
+  memo_strategy_subscribe: (p, c) => tr(c, msg({ message: '{fund} への申込（{amount}を次の基準価額まで拘束）' }), { fund: p.fund, amount: formatScaled(p.amount, 0) }),
+  memo_strategy_subscription: (p, c) =>
+    tr(c, msg({ message: '{fund} {units}口を基準価額 {nav}（{date}）で取得' }), { fund: p.fund, units: formatNumber(p.units), nav: formatScaled(p.nav, 0), date: formatMemoDate(p.date) }),
+  memo_strategy_redemption: (p, c) =>
+    tr(c, msg({ message: '{fund} {units}口を基準価額 {nav}（{date}）で解約' }), { fund: p.fund, units: formatNumber(p.units), nav: formatScaled(p.nav, 0), date: formatMemoDate(p.date) }),
+  memo_strategy_refund: (p, c) => tr(c, msg({ message: '{fund} の運用終了により申込金 {amount} を返却' }), { fund: p.fund, amount: formatScaled(p.amount, 0) }),
+  memo_strategy_fee: (p, c) => tr(c, msg({ message: '{fund} の信託報酬（{date}・{units}口相当）' }), { fund: p.fund, date: formatMemoDate(p.date), units: formatNumber(p.units) }),
+  memo_ipo_reserve: (p, c) => tr(c, msg({ message: '{code} の申込 {lots}単元（{amount}を拘束）' }), { code: p.code, lots: formatNumber(p.lots), amount: formatScaled(p.amount, 0) }),
+  memo_ipo_release: (p, c) => tr(c, msg({ message: '{code} の拘束資金 {amount} を返却（{why}）' }), { code: p.code, amount: formatScaled(p.amount, 0), why: ipoWhy(p.why, c) }),
+  memo_ipo_payment: (p, c) =>
+    tr(c, msg({ message: '{code} {shares}株 @ {price} の払込' }), { code: p.code, shares: formatNumber(p.shares), price: formatMemoPrice(p.price, p.priceScale) }),
   memo_none: () => null,
 };
 
@@ -262,8 +301,39 @@ const REQUIRED: { [K in MemoId]: Record<string, Check> } = {
   memo_withdrawal_paid: { destination: 'string', reason: 'string' },
   memo_withdrawal_returned: { reason: 'string' },
   memo_withdrawal_cancelled: {},
+  memo_loan_draw: { rateBp: 'int' },
+  memo_loan_interest: { through: 'string', rateBp: 'int' },
+  memo_loan_repay: { interest: 'int', principal: 'int' },
+  memo_loan_forced_repay: { ltvBp: 'int', forcedBp: 'int', targetBp: 'int', interest: 'int', principal: 'int' },
+  memo_lending_fee: { code: 'string', shares: 'int', through: 'string', rateBp: 'int' },
+  memo_dividend_substitute: DIVIDEND_KEYS,
+  memo_strategy_subscribe: { fund: 'string', amount: 'int' },
+  memo_strategy_subscription: { fund: 'string', units: 'int', nav: 'int', date: 'string', amount: 'int' },
+  memo_strategy_redemption: { fund: 'string', units: 'int', nav: 'int', date: 'string' },
+  memo_strategy_refund: { fund: 'string', amount: 'int' },
+  memo_strategy_fee: { fund: 'string', date: 'string', units: 'int' },
+  memo_ipo_reserve: { code: 'string', lots: 'int', amount: 'int' },
+  memo_ipo_release: { code: 'string', why: 'string', amount: 'int' },
+  memo_ipo_payment: { code: 'string', shares: 'int', price: 'int', priceScale: 'scale' },
   memo_none: {},
 };
+
+/** Why an IPO reserve came back (memo_ipo_release). */
+function ipoWhy(why: string, c: MemoContext): string {
+  const d =
+    why === 'cancel' ? msg({ message: '申込の取消' })
+    : why === 'pricing' ? msg({ message: '公開価格の決定' })
+    : why === 'not_won' ? msg({ message: '落選' })
+    : why === 'partial' ? msg({ message: '一部当選' })
+    : why === 'waived' ? msg({ message: '購入の辞退' })
+    : msg({ message: '払込期限の経過' });
+  return c.i18n._(d);
+}
+
+/** 350 bp → "3.5%" (lending memos). */
+function formatBpPercent(bp: number): string {
+  return `${formatNumber(bp / 100)}%`;
+}
 
 function paramsFit(memo: { id: MemoId; params: Record<string, unknown> }): boolean {
   const need = REQUIRED[memo.id];

@@ -16,6 +16,7 @@ import { fxQuotes } from './2026-11-25-007-fx-quotes';
 import { cashWithdrawals } from './2026-11-25-008-cash-withdrawals';
 import { deposits } from './2026-11-25-006-deposits';
 import { uploadsKyc } from './2026-11-25-003-uploads-kyc';
+import { depositAddresses } from './2026-11-25-013-deposit-addresses';
 import { ipo } from './2026-11-25-009-ipo';
 import { strategies } from './2026-11-25-011-strategies';
 import { lending } from './2026-11-25-010-lending';
@@ -43,4 +44,5 @@ export const migrations: Record<string, (caps: Capabilities) => Migration> = {
   '2026-11-25-011-strategies': strategies,
   '2026-11-25-010-lending': lending,
   '2026-11-25-012-messaging': messaging,
+  '2026-11-25-013-deposit-addresses': depositAddresses,
 };

@@ -1,0 +1,158 @@
+/**
+ * Pure rules of strategy funds (docs/decisions/016-strategy-funds.md): the NAV arithmetic (integers,
+ * per 10,000 units), the management fee, and the documented rule sets that turn past daily closes
+ * into target weights. No I/O, no clock.
+ */
+import { LOT_SIZE } from '../../../shared/market';
+import { NAV_START, NAV_UNITS, type StrategyRule } from '../../../shared/api/strategies';
+
+const B = BigInt;
+const U = B(NAV_UNITS);
+
+/** NAV per 10,000 units: floor(net assets × 10,000 ÷ units); with no units the last NAV stands. */
+export function navOf(netAssets: number, units: number, last: number = NAV_START): number {
+  if (units <= 0) return last;
+  return Number((B(netAssets) * U) / B(units));
+}
+
+/** Units a subscription of `amount` yen buys at `nav` (rounded down). */
+export function unitsFor(amount: number, nav: number): number {
+  return Number((B(amount) * U) / B(nav));
+}
+
+/** What `units` cost at `nav`, rounded up to the yen (≤ the amount that bought them; the rest returns). */
+export function costOf(units: number, nav: number): number {
+  const n = B(units) * B(nav);
+  return Number((n + U - 1n) / U);
+}
+
+/** What `units` are paid out at `nav`, rounded down (the fund keeps the fraction for the holders who stay). */
+export function payoutOf(units: number, nav: number): number {
+  return Number((B(units) * B(nav)) / U);
+}
+
+/**
+ * The day's management fee of one holding, in units: units × annual bp ÷ 10,000 ÷ 365, rounded
+ * down (in the holder's favour). Taken in units so each holding pays the rate it subscribed at.
+ */
+export function feeUnitsOf(units: number, feeBp: number): number {
+  return Number((B(units) * B(feeBp)) / B(10_000 * 365));
+}
+
+/** Closed trades with a gain ÷ closed trades (net of fees, interest and tax). */
+export function winRate(results: readonly number[]): { closed: number; won: number } {
+  return { closed: results.length, won: results.filter((r) => r > 0).length };
+}
+
+/** Basis points of `part` over `whole` (rounded toward zero), null without a base. */
+export function bpOf(part: number, whole: number): number | null {
+  if (whole === 0) return null;
+  return Number((B(part) * 10_000n) / B(whole));
+}
+
+export type Params = Record<string, number | string | string[]>;
+
+export interface RuleInput {
+  rule: StrategyRule;
+  params: Params;
+  /** Past daily closes per code, oldest first, up to the last trading day before today. */
+  closes: ReadonlyMap<string, readonly number[]>;
+  /** Whether the fund holds any shares now (mean reversion keeps its state between the bands). */
+  invested: boolean;
+}
+
+const num = (p: Params, k: string, d: number) => (typeof p[k] === 'number' ? (p[k] as number) : d);
+const list = (p: Params, k: string) => (Array.isArray(p[k]) ? (p[k] as string[]) : []);
+
+/** Weights (bp of the investable amount) by code. */
+export type Weights = Map<string, number>;
+
+/** Price-weighted basket (the Nikkei 225's own method), among codes with a close. */
+function priceWeighted(codes: readonly string[], closes: RuleInput['closes']): Weights {
+  const last = codes.map((c) => [c, closes.get(c)?.at(-1) ?? 0] as const).filter(([, p]) => p > 0);
+  const sum = last.reduce((a, [, p]) => a + p, 0);
+  return new Map(last.map(([c, p]) => [c, Math.floor((p * 10_000) / sum)]));
+}
+
+/** Return over `days` closes in bp, null without enough history. */
+export function lookbackReturnBp(series: readonly number[] | undefined, days: number): number | null {
+  if (!series || series.length < days + 1) return null;
+  const from = series[series.length - 1 - days]!;
+  const to = series[series.length - 1]!;
+  return from > 0 ? Math.round(((to - from) * 10_000) / from) : null;
+}
+
+/** Deviation of the last close from the average of the last `days` closes, bp; null without history. */
+export function deviationBp(series: readonly number[] | undefined, days: number): number | null {
+  if (!series || series.length < days) return null;
+  const window = series.slice(-days);
+  const avg = window.reduce((a, b) => a + b, 0) / days;
+  return Math.round(((series[series.length - 1]! - avg) * 10_000) / avg);
+}
+
+/**
+ * The target weights of a rule today, or null to keep what is held (mean reversion between its
+ * bands, or without enough history).
+ *  - index_tracker: the basket, price-weighted like the Nikkei 225 (a sample of its members).
+ *  - momentum: the `top` codes of the universe with the highest `lookback`-day return, equal
+ *    weights, only those with a positive return (the rest stays cash).
+ *  - mean_reversion: the basket when the index closes `entryBp` or more below its `lookback`-day
+ *    average; all cash when it closes `exitBp` or more above it; otherwise unchanged.
+ *  - follow_model: the model portfolio's weights (`code:bp` entries), copied proportionally.
+ */
+export function targetWeights(input: RuleInput): Weights | null {
+  const { rule, params, closes } = input;
+  if (rule === 'index_tracker') return priceWeighted(list(params, 'basket'), closes);
+  if (rule === 'momentum') {
+    const lookback = num(params, 'lookback', 25);
+    const ranked = list(params, 'universe')
+      .map((c) => ({ c, r: lookbackReturnBp(closes.get(c), lookback) }))
+      .filter((x): x is { c: string; r: number } => x.r !== null && x.r > 0)
+      .sort((a, b) => b.r - a.r || (a.c < b.c ? -1 : 1))
+      .slice(0, num(params, 'top', 3));
+    if (ranked.length === 0) return new Map();
+    const w = Math.floor(10_000 / num(params, 'top', 3));
+    return new Map(ranked.map((x) => [x.c, w]));
+  }
+  if (rule === 'mean_reversion') {
+    const dev = deviationBp(closes.get(String(params.index ?? 'N225')), num(params, 'lookback', 25));
+    if (dev === null) return null;
+    if (dev <= -num(params, 'entryBp', 100)) return priceWeighted(list(params, 'basket'), closes);
+    if (dev >= num(params, 'exitBp', 100)) return new Map();
+    return null;
+  }
+  // follow_model
+  const out: Weights = new Map();
+  for (const entry of list(params, 'weights')) {
+    const [code, bp] = entry.split(':');
+    if (code && Number(bp) > 0) out.set(code, Number(bp));
+  }
+  return out;
+}
+
+/**
+ * Target shares per code: floor(investable × weight ÷ (price × 100)) lots (a name whose lot the
+ * fund cannot afford is left out; the money stays cash). Prices are in each code's priceScale.
+ */
+export function targetShares(investable: number, weights: Weights, prices: ReadonlyMap<string, { price: number; scale: number }>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [code, w] of weights) {
+    const q = prices.get(code);
+    if (!q || q.price <= 0 || investable <= 0) continue;
+    const lotYen = (q.price * LOT_SIZE) / q.scale;
+    const lots = Math.floor((investable * w) / 10_000 / lotYen);
+    if (lots > 0) out.set(code, lots * LOT_SIZE);
+  }
+  return out;
+}
+
+/**
+ * How many shares to sell of a holding whose sellable FIFO steps (cumulative whole positions) are
+ * `steps`, to bring it from `held` down to at most `target`: the smallest step that covers the
+ * excess (whole positions only, as 現物売 sells them). 0 when nothing needs selling.
+ */
+export function sharesToSell(held: number, target: number, steps: readonly number[]): number {
+  const excess = held - target;
+  if (excess <= 0) return 0;
+  return steps.find((s) => s >= excess) ?? steps.at(-1) ?? 0;
+}
