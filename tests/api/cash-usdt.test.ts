@@ -28,7 +28,7 @@ for (const dialect of testDialects()) {
       s = await startTestServer({ dialect });
       const res = await s.call('post', 'admin/deposit-channels', {
         token: s.admin.token,
-        body: { type: 'usdt', label: 'USDT（TRC20）', network: 'TRC20', address: tronAddress(), reason: 'USDT 入金の開始' },
+        body: { type: 'usdt', label: 'USDT（TRC20）', network: 'TRC20', addresses: Array.from({ length: 30 }, tronAddress), reason: 'USDT 入金の開始' },
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       channelId = res.body.data.channel.id;
@@ -68,15 +68,50 @@ for (const dialect of testDialects()) {
     const withdraw = (u: TestUser & { walletId: string }, amount: number, key = uuidv7()) =>
       s.call('post', 'cash/withdrawals', { token: u.token, headers: { 'Idempotency-Key': key }, body: { amount, walletId: u.walletId, fundPassword: FUND_PASSWORD } });
 
+    it('each user is given an address of the pool for good; an empty pool says so and takes no deposit; admins load more, each checked', async () => {
+      const addresses = [tronAddress(), tronAddress()];
+      const created = await s.call('post', 'admin/deposit-channels', { token: s.admin.token, body: { type: 'usdt', label: 'USDT 小', network: 'TRC20', addresses, reason: '2件だけ' } });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const id = created.body.data.channel.id;
+      expect(created.body.data.channel).toMatchObject({ addressesTotal: 2, addressesFree: 2, address: null });
+      const users = await Promise.all([verifiedUser(s), verifiedUser(s), verifiedUser(s)]);
+      const view = async (u: TestUser) => (await s.call('get', 'cash/channels', { token: u.token })).body.data.items.find((c: { id: string }) => c.id === id);
+      // Three users, each opening the channel twice at once: two addresses, each given to exactly one user.
+      const seen = await Promise.all(users.flatMap((u) => [view(u), view(u)]));
+      const got = users.map((_, i) => seen[2 * i].address);
+      users.forEach((_, i) => expect(seen[2 * i + 1].address).toBe(got[i]));
+      expect(got.filter((a) => a !== null).sort()).toEqual([...addresses].sort());
+      const without = users[got.indexOf(null)]!;
+      const r = await s.call('post', 'cash/deposits', { token: without.token, body: { channelId: id, amount: 5_000, receiptUploadId: await receipt(without) }, headers: { 'Idempotency-Key': uuidv7() } });
+      expect(r.body.msg).toBe('deposit_address_unavailable');
+      const admin = async () => (await s.call('get', 'admin/deposit-channels', { token: s.admin.token })).body.data.items.find((c: { id: string }) => c.id === id);
+      expect(await admin()).toMatchObject({ addressesTotal: 2, addressesFree: 0 });
+      // Loading: a bad checksum, a repeat and an address already loaded are refused, nothing stored.
+      const more = (body: object) => s.call('post', `admin/deposit-channels/${id}/addresses`, { token: s.admin.token, body });
+      const bad = addresses[0]!.slice(0, -1) + (addresses[0]!.endsWith('a') ? 'b' : 'a');
+      expect((await more({ addresses: [tronAddress(), bad], reason: '追加' })).body).toMatchObject({ msg: 'deposit_address_invalid', params: { address: bad } });
+      const fresh = tronAddress();
+      expect((await more({ addresses: [fresh, fresh], reason: '追加' })).body.msg).toBe('deposit_address_exists');
+      expect((await more({ addresses: [addresses[1]], reason: '追加' })).status).toBe(409);
+      expect((await more({ addresses: [fresh], reason: '追加' }, )).status).toBe(200);
+      expect(await admin()).toMatchObject({ addressesTotal: 3, addressesFree: 1 });
+      expect((await view(without)).address).toBe(fresh);
+      // A user cannot load addresses; a bank channel takes none.
+      expect((await s.call('post', `admin/deposit-channels/${id}/addresses`, { token: without.token, body: { addresses: [tronAddress()], reason: '追加' } })).status).toBe(403);
+      const audit = await s.services.database.db.selectFrom('admin_audit').select('action').where('target', '=', id).execute();
+      expect(audit.map((a) => a.action).sort()).toEqual(['deposit_channel.addresses', 'deposit_channel.create']);
+    });
+
     it('a USDT channel states USDT limits; a deposit is checked against them and credits USDT, never yen', async () => {
       const u = await verifiedUser(s);
       const ch = (await s.call('get', 'cash/channels', { token: u.token })).body.data.items.find((c: { id: string }) => c.id === channelId);
-      expect(ch).toMatchObject({ type: 'usdt', currency: 'USDT', min: 1_000, max: 10_000_000, network: 'TRC20' });
+      expect(ch).toMatchObject({ type: 'usdt', currency: 'USDT', min: 1_000, max: 10_000_000, network: 'TRC20', reference: '' });
+      expect(ch.address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
       const low = await deposit(u, 999);
       expect(low.body).toMatchObject({ msg: 'deposit_amount_out_of_range', params: { min: 1_000, max: 10_000_000, currency: 'USDT' } });
       const wallet = await s.services.ledger.balance(HOUSE, 'USDT', 'wallet_clearing');
       const d = await deposit(u, 250_050); // 2,500.50 USDT
-      expect(d.body.data.deposit).toMatchObject({ currency: 'USDT', amount: 250_050, status: 'pending' });
+      expect(d.body.data.deposit).toMatchObject({ currency: 'USDT', amount: 250_050, status: 'pending', reference: ch.address });
       const ok = await approve(d.body.data.deposit.id);
       expect(ok.status, JSON.stringify(ok.body)).toBe(200);
       expect(await usdt(u)).toEqual({ cash: 250_050, frozen: 0 });

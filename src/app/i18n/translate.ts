@@ -8,7 +8,7 @@ import type { Lang } from './languages';
 /** Any CJK ideograph (Han script): untranslated server text of that kind is never shown raw. */
 const HAN = /\p{Script=Han}/u;
 
-const VARIANT_ORDER = ['range', 'reason', 'remaining', 'minutes', 'retryAfter', 'date', 'below', 'nearest', 'amount'] as const;
+const VARIANT_ORDER = ['range', 'reason', 'address', 'remaining', 'minutes', 'retryAfter', 'date', 'below', 'nearest', 'amount'] as const;
 
 /**
  * Params that are prices in the instrument's scale (the limit-price refusals of

@@ -300,11 +300,16 @@ export interface DB {
   cash_bank_account: CashBankAccountTable;
   cash_wallet: CashWalletTable;
   cash_withdrawal: CashWithdrawalTable;
+  lending_loan: LendingLoanTable;
+  lending_stock: LendingStockTable;
+  lending_event: LendingEventTable;
+  lending_ltv_state: LendingLtvStateTable;
   upload: UploadTable;
   kyc_submission: KycSubmissionTable;
   fx_quote: FxQuoteTable;
   cash_deposit_channel: CashDepositChannelTable;
   cash_deposit: CashDepositTable;
+  cash_deposit_address: CashDepositAddressTable;
 }
 
 export interface ServerSecretTable {
@@ -410,6 +415,16 @@ export interface CashDepositChannelTable {
   updated_at: number;
 }
 
+/** USDT deposit addresses of a channel, each given to one user for good (migration 2026-11-25-013). */
+export interface CashDepositAddressTable {
+  id: string;
+  channel_id: string;
+  address: string;
+  user_id: string | null;
+  assigned_at: number | null;
+  created_at: number;
+}
+
 /** Deposit requests, reviewed rows (platform/review.ts). */
 export interface CashDepositTable {
   id: string;
@@ -444,4 +459,58 @@ export interface FxQuoteTable {
   valid_until: number;
   used_at: number | null;
   entry_id: string | null;
+}
+
+/** Lending (migration 2026-11-25-010-lending; docs/domain.md "Loans and stock lending"). */
+export interface LendingLoanTable {
+  id: string;
+  user_id: string;
+  status: string;
+  amount: number;
+  principal: number;
+  interest: number;
+  interest_charged: number;
+  accrual_units: number;
+  repaid: number;
+  rate_bp: number;
+  accrued_through: string;
+  created_at: number;
+  repaid_at: number | null;
+}
+
+export interface LendingStockTable {
+  id: string;
+  user_id: string;
+  position_id: string;
+  code: string;
+  shares: number;
+  status: string;
+  rate_bp: number;
+  fee_paid: number;
+  accrual_units: number;
+  accrued_through: string;
+  created_at: number;
+  recalled_at: number | null;
+  completes_on: string | null;
+  completed_at: number | null;
+}
+
+export interface LendingEventTable {
+  id: string;
+  user_id: string;
+  ref_id: string;
+  kind: string;
+  amount: number;
+  date: string;
+  at: number;
+  code: string | null;
+  shares: number | null;
+  ltv_bp: number | null;
+}
+
+export interface LendingLtvStateTable {
+  user_id: string;
+  state: string;
+  ltv_bp: number;
+  updated_at: number;
 }

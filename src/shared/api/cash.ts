@@ -135,10 +135,17 @@ export const depositChannelView = z.object({
   /** The operator company the account belongs to (shown so the user sees whom they pay). */
   holder: z.string().nullable(),
   network: z.string().nullable(),
-  /** The operator-configured address (simulated service: an admin enters it; never generated). */
+  /**
+   * USDT: the address this user sends to — one of the channel's operator addresses (an admin loads
+   * them; never generated here), given to this user for good. null while none is free (the user is
+   * told to wait or contact support) and in the admin list.
+   */
   address: z.string().nullable(),
-  /** The user's own reference to put in the transfer (name field or memo), stable per user. */
+  /** Bank transfers: the user's own reference to put before the remitter's name, stable per user (empty for USDT and in the admin list). */
   reference: z.string(),
+  /** USDT channels in the admin list: addresses loaded and still free to give out (null otherwise). */
+  addressesTotal: z.number().int().nullable(),
+  addressesFree: z.number().int().nullable(),
   min: z.number().int(),
   max: z.number().int(),
   /** Accepting hours, Asia/Tokyo ("09:00-15:00"), and whether only on Tokyo business days. */
@@ -175,7 +182,7 @@ export type DepositQueueItem = z.infer<typeof depositQueueItem>;
 export const depositApi = {
   channels: endpoint({
     method: 'get', path: 'cash/channels', tag: 'cash', auth: 'user',
-    summary: 'Active deposit channels (operator bank account or USDT address with the user\'s reference), limits and hours',
+    summary: 'Active deposit channels (operator bank account with the user\'s reference, or the user\'s own USDT address), limits and hours',
     data: z.object({ items: z.array(depositChannelView) }),
   }),
   deposits: endpoint({
@@ -200,7 +207,8 @@ const channelBody = z.object({
   accountNumber: z.string().regex(/^\d{7}$/).optional(),
   holder: z.string().trim().min(1).max(100).optional(),
   network: z.enum(WALLET_NETWORKS).optional(),
-  address: z.string().trim().min(10).max(100).optional(),
+  /** USDT: the operator's addresses on `network`, each checked (format and checksum), one per user. */
+  addresses: z.array(z.string().trim().min(10).max(100)).min(1).max(1000).optional(),
   reason: depositReason,
 });
 
@@ -212,8 +220,15 @@ export const depositAdminApi = {
   }),
   createChannel: endpoint({
     method: 'post', path: 'admin/deposit-channels', tag: 'admin', auth: 'admin',
-    summary: 'Create a deposit channel (bank: bank, branch, type, number, holder company; usdt: network and the operator address), audited',
+    summary: 'Create a deposit channel (bank: bank, branch, type, number, holder company; usdt: network and the operator addresses to give out, one per user), audited',
     body: channelBody,
+    data: z.object({ channel: depositChannelView }),
+  }),
+  addAddresses: endpoint({
+    method: 'post', path: 'admin/deposit-channels/{id}/addresses', tag: 'admin', auth: 'admin',
+    summary: 'Load more operator addresses into a USDT channel (each checked; ones already loaded are refused), audited',
+    params: idParams,
+    body: z.object({ addresses: z.array(z.string().trim().min(10).max(100)).min(1).max(1000), reason: depositReason }),
     data: z.object({ channel: depositChannelView }),
   }),
   disableChannel: endpoint({

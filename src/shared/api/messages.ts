@@ -193,6 +193,13 @@ export const MESSAGE_IDS = [
   'passkey_challenge_expired',
   'passkey_exists',
   'step_up_required',
+  // messaging (docs/domain.md "Messages, news and support"): chat text params {max}; an alert on the
+  // wrong side of the price params {price} (or {max} bp); alerts per user params {max}
+  'chat_message_empty',
+  'chat_message_too_long',
+  'price_alert_invalid',
+  'price_alert_limit',
+  'push_subscription_invalid',
 ] as const;
 
 export type MessageId = (typeof MESSAGE_IDS)[number];

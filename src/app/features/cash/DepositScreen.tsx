@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { depositApi, type DepositChannelView, type DepositStatus, type DepositView } from '../../../shared/api/cash';
-import { formatDateTime, formatMoney } from '../../../shared/money';
+import { currencyDecimals, currencyOf, formatDateTime, formatDecimal, formatMoney, MoneyError, toMinor, type Currency } from '../../../shared/money';
 import { apiCall, isApiError, newIdempotencyKey } from '../../api/client';
 import { endpointArea, endpointQuery } from '../../api/query';
 import { translateMessage } from '../../i18n/translate';
@@ -86,14 +86,21 @@ function ChannelCard({ channel }: { channel: DepositChannelView }) {
       ) : (
         <dl className="deposit-dl">
           {row(t`ネットワーク`, channel.network)}
-          {row(t`送金先アドレス`, channel.address, true)}
-          {row(t`メモ（お客様番号）`, channel.reference, true)}
+          {row(t`お客様専用の入金アドレス`, channel.address, true)}
         </dl>
       )}
       {channel.type === 'usdt' ? (
-        <p className="deposit-note">
-          <Trans>このアドレスは運営者が設定したものです（シミュレーション環境）。USDTはUSDTの残高として入金され、円には換算されません。</Trans>
-        </p>
+        channel.address ? (
+          <p className="deposit-note">
+            <Trans>
+              このアドレスはお客様専用です（運営者が管理するアドレスから割り当て）。{channel.network} 以外のネットワークで送らないでください。USDTはUSDTの残高として入金され、円には換算されません。
+            </Trans>
+          </p>
+        ) : (
+          <p className="field__error" role="note" data-testid="deposit-address-unavailable">
+            {translateMessage('deposit_address_unavailable', undefined, getLanguage())}
+          </p>
+        )
       ) : null}
       <p className="deposit-note">
         <Trans>
@@ -170,8 +177,9 @@ export function DepositScreen() {
   }
   const items = channels.data.items;
   const channel = items.find((c) => c.id === chosen) ?? items[0];
-  const value = Number(amount);
-  const amountOk = channel && /^\d+$/.test(amount) && value >= channel.min && value <= channel.max;
+  const currency = currencyOf(channel?.currency);
+  const value = parseAmount(amount, currency);
+  const amountOk = channel && value !== null && value >= channel.min && value <= channel.max && (channel.type !== 'usdt' || channel.address !== null);
   const pending = deposits.data?.items.some((d) => d.status === 'pending') ?? false;
   return (
     <Page title={title} fallback="/information/index" className="cash">
@@ -183,7 +191,7 @@ export function DepositScreen() {
           onSubmit={(e) => {
             e.preventDefault();
             setError(null);
-            if (amountOk && receipt) submit.mutate({ channelId: channel.id, amount: value, receiptUploadId: receipt });
+            if (amountOk && receipt && value !== null) submit.mutate({ channelId: channel.id, amount: value, receiptUploadId: receipt });
           }}
         >
           <fieldset className="deposit-channels">
@@ -192,7 +200,16 @@ export function DepositScreen() {
             </legend>
             {items.map((c) => (
               <label key={c.id} className="deposit-choice">
-                <input type="radio" name="channel" value={c.id} checked={c.id === channel.id} onChange={() => setChosen(c.id)} />
+                <input
+                  type="radio"
+                  name="channel"
+                  value={c.id}
+                  checked={c.id === channel.id}
+                  onChange={() => {
+                    setChosen(c.id);
+                    setAmount('');
+                  }}
+                />
                 <span>{c.label}</span>
               </label>
             ))}
@@ -208,10 +225,10 @@ export function DepositScreen() {
             <span className="field__control">
               <input
                 className="field__input mono"
-                inputMode="numeric"
+                inputMode={currencyDecimals(currency) > 0 ? 'decimal' : 'numeric'}
                 value={amount}
-                onChange={(e) => setAmount(e.target.value.replace(/[^\d]/g, ''))}
-                placeholder={`${channel.min}`}
+                onChange={(e) => setAmount(e.target.value.replace(currencyDecimals(currency) > 0 ? /[^\d.]/g : /[^\d]/g, ''))}
+                placeholder={formatDecimal(channel.min, currencyDecimals(currency))}
                 data-testid="deposit-amount"
               />
             </span>
@@ -267,4 +284,16 @@ export function DepositChannelScreen() {
       )}
     </Page>
   );
+}
+
+/** The typed amount in the currency's minor unit ("1000" yen, "25.50" USDT), or null when it is not a positive amount with at most the currency's decimals. */
+function parseAmount(text: string, currency: Currency): number | null {
+  if (!text.trim()) return null;
+  try {
+    const v = toMinor(text.trim(), currency);
+    return v > 0 ? v : null;
+  } catch (e) {
+    if (e instanceof MoneyError) return null;
+    throw e;
+  }
 }

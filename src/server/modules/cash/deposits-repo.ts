@@ -43,3 +43,43 @@ export async function pendingOf(db: Executor, userId: string): Promise<boolean> 
   const row = await db.selectFrom('cash_deposit').select('id').where('user_id', '=', userId).where('review_status', '=', 'pending').executeTakeFirst();
   return !!row;
 }
+
+// ─── USDT deposit addresses (migration 2026-11-25-013): one per user and channel, given for good ───
+
+export async function addressOf(db: Executor, channelId: string, userId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('cash_deposit_address').select('address').where('channel_id', '=', channelId).where('user_id', '=', userId).executeTakeFirst();
+  return row?.address;
+}
+
+export function firstFreeAddress(db: Executor, channelId: string): Promise<{ id: string } | undefined> {
+  return db
+    .selectFrom('cash_deposit_address')
+    .select('id')
+    .where('channel_id', '=', channelId)
+    .where('user_id', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Gives the address to the user when it is still free; false when someone took it first. */
+export async function takeAddress(db: Executor, id: string, userId: string, now: number): Promise<boolean> {
+  const res = await db.updateTable('cash_deposit_address').set({ user_id: userId, assigned_at: now }).where('id', '=', id).where('user_id', 'is', null).executeTakeFirst();
+  return res.numUpdatedRows === 1n;
+}
+
+export async function loadedAddresses(db: Executor, channelId: string, addresses: readonly string[]): Promise<string[]> {
+  if (!addresses.length) return [];
+  const rows = await db.selectFrom('cash_deposit_address').select('address').where('channel_id', '=', channelId).where('address', 'in', addresses).execute();
+  return rows.map((r) => r.address);
+}
+
+export async function addressCounts(db: Executor): Promise<Map<string, { total: number; free: number }>> {
+  const rows = await db
+    .selectFrom('cash_deposit_address')
+    .select((eb) => ['channel_id', eb.fn.countAll<number>().as('total'), eb.fn.count<number>('user_id').as('taken')])
+    .groupBy('channel_id')
+    .execute();
+  return new Map(rows.map((r) => [r.channel_id, { total: Number(r.total), free: Number(r.total) - Number(r.taken) }]));
+}

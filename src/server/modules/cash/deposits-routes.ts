@@ -15,6 +15,7 @@ export function depositAdminRoutes(deposits: DepositService) {
   return [
     route(depositAdminApi.channels, () => deposits.adminChannels()),
     route(depositAdminApi.createChannel, ({ user, body }) => deposits.createChannel(user, body)),
+    route(depositAdminApi.addAddresses, ({ user, params, body }) => deposits.addAddresses(user, params.id, body)),
     route(depositAdminApi.disableChannel, ({ user, params, body }) => deposits.disableChannel(user, params.id, body.reason)),
     route(depositAdminApi.queue, ({ query }) => deposits.queue(query.status, query.userId, query.limit)),
     route(depositAdminApi.approve, ({ user, params, body, idempotencyKey }) => deposits.approve(user, params.id, body, idempotencyKey)),

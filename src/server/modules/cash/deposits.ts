@@ -11,6 +11,7 @@ import type { Clock } from '../../clock';
 import type { AuthUser } from '../../auth/principal';
 import type { AuditLog } from '../../platform/audit';
 import { decideReview, pendingReview } from '../../platform/review';
+import { notify } from '../messaging';
 import { conflict, invalid, notFound, ruleBroken } from '../../errors';
 import { lockWallet, moneyCommand, noteShortfall, Postings, type Ledger } from '../../ledger';
 import type { ConfigService } from '../config';
@@ -20,6 +21,8 @@ import { encodeMemo } from '../../../shared/domain/ledger-kinds';
 import type { BankAccountType, DepositChannelType, DepositChannelView, DepositQueueItem, DepositStatus, DepositView } from '../../../shared/api/cash';
 import { amountRefusal, depositReference } from './deposits-rules';
 import { openAt } from './hours';
+import { checkWalletAddress, type WalletNetwork } from '../../../shared/domain/wallet-address';
+import type { Executor } from '../../db/executor';
 import * as repo from './deposits-repo';
 
 export interface ChannelInput {
@@ -30,8 +33,8 @@ export interface ChannelInput {
   accountType?: BankAccountType;
   accountNumber?: string;
   holder?: string;
-  network?: string;
-  address?: string;
+  network?: WalletNetwork;
+  addresses?: string[];
   reason: string;
 }
 
@@ -72,29 +75,84 @@ export class DepositService {
     });
   }
 
+  /** The active channels as this user sees them: a USDT channel with the address given to this user (see userAddress). */
   async channels(userId: string): Promise<{ items: DepositChannelView[] }> {
     const limits = await this.limits();
     const rows = await repo.listChannels(this.database.db, true);
-    return { items: rows.map((r) => channelView(r, depositReference(userId), limits(r.currency))) };
+    const items = [];
+    for (const r of rows) {
+      const address = r.type === 'usdt' ? await this.userAddress(r.id, userId) : null;
+      items.push(channelView(r, { reference: r.type === 'bank' ? depositReference(userId) : '', address }, limits(r.currency)));
+    }
+    return { items };
+  }
+
+  /**
+   * The user's own deposit address on a USDT channel: the one given before, or the oldest free one,
+   * taken for good. Statement by statement outside a transaction, so a lost race (the address taken
+   * by another user, or this user's own second view winning) is simply retried; the unique indexes
+   * make a double assignment impossible. null when the pool is empty.
+   */
+  private async userAddress(channelId: string, userId: string): Promise<string | null> {
+    const db = this.database.db;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const own = await repo.addressOf(db, channelId, userId);
+      if (own) return own;
+      const free = await repo.firstFreeAddress(db, channelId);
+      if (!free) return null;
+      try {
+        if (await repo.takeAddress(db, free.id, userId, this.clock.now())) return (await repo.addressOf(db, channelId, userId)) ?? null;
+      } catch {
+        // The (channel, user) unique index: this user's concurrent view took one first — read it on the next turn.
+      }
+    }
+    return (await repo.addressOf(db, channelId, userId)) ?? null;
   }
 
   async adminChannels(): Promise<{ items: DepositChannelView[] }> {
     const limits = await this.limits();
-    const rows = await repo.listChannels(this.database.db, false);
-    return { items: rows.map((r) => channelView(r, '', limits(r.currency))) };
+    const [rows, counts] = await Promise.all([repo.listChannels(this.database.db, false), repo.addressCounts(this.database.db)]);
+    return { items: rows.map((r) => channelView(r, { reference: '', address: null, pool: r.type === 'usdt' ? (counts.get(r.id) ?? { total: 0, free: 0 }) : undefined }, limits(r.currency))) };
+  }
+
+  private async adminChannel(id: string): Promise<{ channel: DepositChannelView }> {
+    const channel = (await this.adminChannels()).items.find((c) => c.id === id);
+    if (!channel) throw notFound();
+    return { channel };
+  }
+
+  /** Each address checked for the network (format and checksum, as users' wallets are), no repeats. */
+  private checkedAddresses(network: WalletNetwork, raw: readonly string[]): string[] {
+    const out: string[] = [];
+    for (const a of raw) {
+      const checked = checkWalletAddress(network, a);
+      if (!checked.ok) throw invalid('deposit_address_invalid', { address: a, field: 'addresses' });
+      if (out.includes(checked.address)) throw invalid('deposit_address_exists', { address: checked.address, field: 'addresses' });
+      out.push(checked.address);
+    }
+    return out;
+  }
+
+  private async insertAddresses(trx: Executor, channelId: string, addresses: readonly string[], now: number): Promise<void> {
+    const loaded = await repo.loadedAddresses(trx, channelId, addresses);
+    if (loaded.length) throw conflict('deposit_address_exists', { address: loaded[0]! });
+    for (const address of addresses) {
+      await trx.insertInto('cash_deposit_address').values({ id: uuidv7(), channel_id: channelId, address, user_id: null, assigned_at: null, created_at: now }).execute();
+    }
   }
 
   async createChannel(admin: AuthUser, input: ChannelInput): Promise<{ channel: DepositChannelView }> {
     const currency = channelCurrency(input.type);
     if (!isCurrency(currency)) throw ruleBroken('deposit_channel_unavailable', { currency });
+    let addresses: string[] = [];
     if (input.type === 'bank') {
       for (const field of ['bankName', 'branchName', 'accountType', 'accountNumber', 'holder'] as const) {
         if (!input[field]) throw invalid('invalid_request', { field });
       }
     } else {
-      for (const field of ['network', 'address'] as const) {
-        if (!input[field]) throw invalid('invalid_request', { field });
-      }
+      if (!input.network) throw invalid('invalid_request', { field: 'network' });
+      if (!input.addresses?.length) throw invalid('invalid_request', { field: 'addresses' });
+      addresses = this.checkedAddresses(input.network, input.addresses);
     }
     const now = this.clock.now();
     const id = uuidv7();
@@ -106,14 +164,26 @@ export class DepositService {
           id, type: input.type, currency, label: input.label,
           bank_name: bank ? input.bankName! : null, branch_name: bank ? input.branchName! : null,
           account_type: bank ? input.accountType! : null, account_number: bank ? input.accountNumber! : null,
-          holder: bank ? input.holder! : null, network: bank ? null : input.network!, address: bank ? null : input.address!,
+          holder: bank ? input.holder! : null, network: bank ? null : input.network!, address: null,
           active: 1, disabled_reason: null, created_at: now, updated_at: now,
         })
         .execute();
-      await this.audit.record(trx, { adminId: admin.id, action: 'deposit_channel.create', target: id, reason: input.reason, detail: { type: input.type, label: input.label } });
+      if (!bank) await this.insertAddresses(trx, id, addresses, now);
+      await this.audit.record(trx, { adminId: admin.id, action: 'deposit_channel.create', target: id, reason: input.reason, detail: { type: input.type, label: input.label, addresses: addresses.length } });
     });
-    const row = await repo.findChannel(this.database.db, id);
-    return { channel: channelView(row!, '', (await this.limits())(row!.currency)) };
+    return this.adminChannel(id);
+  }
+
+  async addAddresses(admin: AuthUser, id: string, body: { addresses: string[]; reason: string }): Promise<{ channel: DepositChannelView }> {
+    const channel = await repo.findChannel(this.database.db, id);
+    if (!channel) throw notFound();
+    if (channel.type !== 'usdt' || !channel.network) throw invalid('invalid_request', { field: 'id' });
+    const addresses = this.checkedAddresses(channel.network as WalletNetwork, body.addresses);
+    await this.database.db.transaction().execute(async (trx) => {
+      await this.insertAddresses(trx, id, addresses, this.clock.now());
+      await this.audit.record(trx, { adminId: admin.id, action: 'deposit_channel.addresses', target: id, reason: body.reason, detail: { added: addresses.length } });
+    });
+    return this.adminChannel(id);
   }
 
   async disableChannel(admin: AuthUser, id: string, reason: string): Promise<{ channel: DepositChannelView }> {
@@ -126,8 +196,7 @@ export class DepositService {
       if (res.numUpdatedRows !== 1n) throw notFound();
       await this.audit.record(trx, { adminId: admin.id, action: 'deposit_channel.disable', target: id, reason });
     });
-    const row = await repo.findChannel(this.database.db, id);
-    return { channel: channelView(row!, '', (await this.limits())(row!.currency)) };
+    return this.adminChannel(id);
   }
 
   async list(userId: string): Promise<{ items: DepositView[] }> {
@@ -149,9 +218,12 @@ export class DepositService {
         // Another user's upload reads like a missing one.
         const upload = await this.uploads.ownUpload(user.id, body.receiptUploadId);
         if (!upload || upload.purpose !== 'receipt') throw invalid('deposit_receipt_invalid', { field: 'receiptUploadId' });
-        return channel;
+        // What the operator matches the incoming money by: the transfer's reference, or the user's own USDT address.
+        const reference = channel.type === 'usdt' ? await this.userAddress(channel.id, user.id) : depositReference(user.id);
+        if (!reference) throw ruleBroken('deposit_address_unavailable');
+        return { channel, reference };
       },
-      run: async ({ trx, now, prepared: channel }) => {
+      run: async ({ trx, now, prepared: { channel, reference } }) => {
         // The user's row lock serialises two requests at once; the partial unique index backs it.
         await trx.updateTable('users').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', user.id).execute();
         if (await repo.pendingOf(trx, user.id)) throw conflict('deposit_pending');
@@ -160,7 +232,7 @@ export class DepositService {
           .insertInto('cash_deposit')
           .values({
             id, user_id: user.id, channel_id: channel.id, currency: channel.currency, amount: body.amount, credited_amount: null,
-            receipt_upload_id: body.receiptUploadId, reference: depositReference(user.id), entry_id: null, created_at: now, ...pendingReview(),
+            receipt_upload_id: body.receiptUploadId, reference, entry_id: null, created_at: now, ...pendingReview(),
           })
           .execute();
         const row = await repo.findDeposit(trx, id);
@@ -203,6 +275,7 @@ export class DepositService {
         });
         await noteShortfall(trx, p, now);
         await trx.updateTable('cash_deposit').set({ credited_amount: amount, entry_id: entry.id }).where('id', '=', id).execute();
+        await notify(trx, { userId: row.user_id, kind: 'deposit_approved', params: { amount, currency }, at: now, dedupeKey: `deposit:${id}` });
         const after = await repo.findDeposit(trx, id);
         return { deposit: queueItem(after!) };
       },
@@ -217,13 +290,21 @@ export class DepositService {
         table: 'cash_deposit', id, decision: 'rejected', reason, adminId: admin.id, now: this.clock.now(),
         action: 'deposit.reject', target: row.user_id, detail: { currency: row.currency, amount: Number(row.amount) },
       });
+      await notify(trx, {
+        userId: row.user_id, kind: 'deposit_rejected', params: { amount: Number(row.amount), currency: row.currency, reason },
+        at: this.clock.now(), dedupeKey: `deposit:${id}`,
+      });
       const after = await repo.findDeposit(trx, id);
       return { deposit: queueItem(after!) };
     });
   }
 }
 
-function channelView(r: repo.ChannelRow, reference: string, limits: Limits): DepositChannelView {
+function channelView(
+  r: repo.ChannelRow,
+  own: { reference: string; address: string | null; pool?: { total: number; free: number } },
+  limits: Limits,
+): DepositChannelView {
   return {
     id: r.id,
     type: r.type as DepositChannelType,
@@ -235,8 +316,10 @@ function channelView(r: repo.ChannelRow, reference: string, limits: Limits): Dep
     accountNumber: r.account_number,
     holder: r.holder,
     network: r.network,
-    address: r.address,
-    reference,
+    address: own.address,
+    reference: own.reference,
+    addressesTotal: own.pool?.total ?? null,
+    addressesFree: own.pool?.free ?? null,
     min: limits.min,
     max: limits.max,
     hours: limits.hours,
