@@ -15,6 +15,8 @@ import { BlockService } from './modules/block';
 import { AdminGrants, FundsService, SettlementJob } from './modules/funds';
 import { UploadService } from './modules/uploads';
 import { KycService } from './modules/kyc';
+import { IpoService } from './modules/ipo';
+import { createLendingService, type LendingService } from './modules/lending';
 import { LocalFileStore, type FileStore } from './platform/uploads';
 import { MODULES } from './modules';
 import type { HoldingsProvider, JobHandler, ServerModule } from './modules/module';
@@ -71,6 +73,10 @@ export interface Services {
   uploads: UploadService;
   /** 本人確認: `identityOf` / `requireVerified` for the areas that need a verified identity. */
   kyc: KycService;
+  /** IPO and offerings: applications, the draw and the listing jobs (docs/domain.md "IPO"). */
+  ipo: IpoService;
+  /** The credit line and stock lending (docs/domain.md "Loans and stock lending"). */
+  lending: LendingService;
 }
 
 export interface ServiceOptions {
@@ -126,12 +132,16 @@ export function createServices(opts: ServiceOptions): Services {
   const settlement = new SettlementJob(database, ledger, logger);
   const uploads = new UploadService(database, clock, opts.fileStore ?? new LocalFileStore(`${env.KABUTO_DATA_DIR ?? './data'}/uploads`));
   const kyc = new KycService(database, clock, audit, uploads);
+  const lending = createLendingService({ database, marketClock, ledger, config, market, accounts, kyc });
+  const ipo = new IpoService(tradeCtx, audit, kyc, logger);
+  // Listed IPOs are instruments of the simulator: hand them over before the first request.
+  void ipo.restoreListings().catch((err: unknown) => logger.error({ err }, 'ipo listings not restored'));
   const handlers: Record<string, JobHandler> = {};
   const jobs = new Jobs(marketClock, logger, handlers as JobHandlers);
   const services: Services = {
     database, clock, logger, env, config, audit, sessions, loginLimiter, accounts, passkeys, ledger,
     market, marketClock, marketService, quotes, watchlist, trading, tradingEngine, corporateActions, block, funds, grants, settlement, jobs,
-    uploads, kyc,
+    uploads, kyc, ipo, lending,
   };
   // The registry's jobs and holdings, now that every service exists (modules declare, we wire).
   const modules: readonly ServerModule<Services>[] = MODULES;

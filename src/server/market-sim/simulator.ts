@@ -9,7 +9,7 @@
 import { dayNumber, jstDate, monthOf, type IsoDate, type LimitPrices } from '../../shared/market';
 import { monthBars, type MonthBars } from './daily';
 import { combineDaily, combineMinutes, factorsOn, fitIndex, type IndexModel } from './indices';
-import { INDEX_DEFS, INSTRUMENTS, universeEntry } from './instruments';
+import { INDEX_DEFS, INSTRUMENTS, universeEntry, type UniverseEntry } from './instruments';
 import { minuteBars as drawMinutes } from './intraday';
 import { minuteGrid, quoteDay } from './grids';
 import { Lru } from '../platform/lru';
@@ -17,7 +17,7 @@ import { FactorDraws } from './path';
 import { buildQuote } from './quote';
 import { Series, type SeriesContext } from './series';
 import { corporateActionsOf } from './corporate-actions';
-import { OutsideHorizonError, UnknownInstrumentError, type CorporateAction, type DailyBar, type Instrument, type MarketDataSource, type MinuteBar, type Quote } from '../market/port';
+import { OutsideHorizonError, UnknownInstrumentError, type CorporateAction, type DailyBar, type Instrument, type MarketDataSource, type MinuteBar, type NewListing, type Quote } from '../market/port';
 
 export interface SimulatorOptions {
   seed?: string;
@@ -43,6 +43,13 @@ export class Simulator implements MarketDataSource {
   private readonly minutes = new Lru<string, MinuteBar[]>(8_000);
   /** Each stock's actions over the whole horizon: asked for by every corporate-actions job run. */
   private readonly actions = new Lru<string, CorporateAction[]>(4_000);
+  /**
+   * Stocks listed after start (IPOs, docs/domain.md "IPO"): kept by the ipo module in its own
+   * table and handed over with listNew at start and on each listing date. They trade like the
+   * written universe from their listing date; before it they have no bars.
+   */
+  private readonly listed = new Map<string, { entry: UniverseEntry; listing: NewListing }>();
+  private allInstruments: readonly Instrument[] = INSTRUMENTS;
 
   constructor(options: SimulatorOptions = {}) {
     this.options = { ...SIMULATOR_DEFAULTS, ...options };
@@ -58,11 +65,38 @@ export class Simulator implements MarketDataSource {
   }
 
   instruments(): readonly Instrument[] {
-    return INSTRUMENTS;
+    return this.allInstruments;
   }
 
   instrument(code: string): Instrument | undefined {
-    return universeEntry(code)?.instrument;
+    return this.entryOf(code)?.instrument;
+  }
+
+  /**
+   * A new stock from its listing date (MarketDataSource.listNew). Its path is the ordinary one of
+   * its code and segment, scaled so that the level on the listing day is the opening price; that
+   * day's bar is rewritten to open exactly at `openPrice` with limits around the issue price (see
+   * month()). No dividends; its own seed-derived splits, as any stock.
+   */
+  listNew(listing: NewListing): void {
+    const code = listing.instrument.code;
+    if (this.listed.has(code) || universeEntry(code)) return;
+    const inst = listing.instrument;
+    const segment = inst.segment ?? 'growth';
+    const sim = { refPrice: listing.openPrice, vol: segment === 'growth' ? 0.032 : 0.018, dailyVolume: (inst.sharesOutstanding ?? 10_000_000) * 0.01, dividendYield: 0, drift: 0 };
+    // Probe the path's level on the listing day at this reference, then rescale it onto the open.
+    const probe = new Series(this.ctx, { instrument: inst, sim });
+    const m = monthOf(listing.listingDate).index;
+    const mb = monthBars(probe, m);
+    const k = mb.bars.findIndex((b) => b.date === listing.listingDate);
+    const level = k >= 0 ? mb.bars[k]!.close : listing.openPrice;
+    const entry: UniverseEntry = { instrument: inst, sim: { ...sim, refPrice: (sim.refPrice * listing.openPrice) / level } };
+    this.listed.set(code, { entry, listing });
+    this.allInstruments = [...INSTRUMENTS, ...[...this.listed.values()].map((l) => l.entry.instrument)];
+  }
+
+  private entryOf(code: string): UniverseEntry | undefined {
+    return universeEntry(code) ?? this.listed.get(code)?.entry;
   }
 
   dailyBars(code: string, from: IsoDate, to: IsoDate): DailyBar[] {
@@ -101,7 +135,9 @@ export class Simulator implements MarketDataSource {
     const inst = this.require(code);
     const qd = quoteDay(inst.kind, at);
     if (!this.inHorizon(qd.date)) throw new OutsideHorizonError(`${qd.date} is outside the simulated horizon`);
-    const data = this.day(inst, qd.date)!;
+    const data = this.day(inst, qd.date);
+    // Only a new listing has horizon days without prices (before its listing date).
+    if (!data) throw new OutsideHorizonError(`${code} has no prices on ${qd.date}`);
     const s = inst.kind === 'index' ? null : this.seriesOf(code);
     return buildQuote({
       instrument: inst,
@@ -123,7 +159,7 @@ export class Simulator implements MarketDataSource {
       const def = INDEX_DEFS.find((d) => d.code === code);
       const inst = this.instrument(code);
       if (!def || !inst?.members) throw new UnknownInstrumentError(code);
-      const level = universeEntry(code)!.sim.refPrice;
+      const level = this.entryOf(code)!.sim.refPrice;
       model = fitIndex(code, inst.members.map((c) => this.seriesOf(c)), def.method, level);
       this.indexModels.set(code, model);
     }
@@ -151,7 +187,7 @@ export class Simulator implements MarketDataSource {
   private seriesOf(code: string): Series {
     let s = this.series.get(code);
     if (!s) {
-      s = new Series(this.ctx, universeEntry(code)!);
+      s = new Series(this.ctx, this.entryOf(code)!);
       this.series.set(code, s);
     }
     return s;
@@ -159,6 +195,8 @@ export class Simulator implements MarketDataSource {
 
   private month(inst: Instrument, m: number): MonthBars {
     return this.months.getOr(`${inst.code}|${m}`, () => {
+      const listed = this.listed.get(inst.code);
+      if (listed) return listedMonth(monthBars(this.seriesOf(inst.code), m), this.seriesOf(inst.code), listed.listing);
       if (inst.kind !== 'index') return monthBars(this.seriesOf(inst.code), m);
       const model = this.indexModel(inst.code);
       const parts = model.members.map((s) => this.month(s.instrument, m));
@@ -178,4 +216,29 @@ export class Simulator implements MarketDataSource {
     const k = mb.bars.findIndex((b) => b.date === date);
     return k < 0 ? null : { bar: mb.bars[k]!, base: mb.bases[k]!, limits: mb.limits[k] ?? null };
   }
+}
+
+/**
+ * A new listing's month: no bars before the listing date; on it, the base for the limits is the
+ * issue price and the day opens at the opening price (初値), the rest of the bar kept inside them.
+ */
+function listedMonth(mb: MonthBars, series: Series, l: NewListing): MonthBars {
+  const out: MonthBars = { bars: [], bases: [], limits: [] };
+  mb.bars.forEach((bar, k) => {
+    if (bar.date < l.listingDate) return;
+    if (bar.date > l.listingDate) {
+      out.bars.push(bar);
+      out.bases.push(mb.bases[k]!);
+      out.limits.push(mb.limits[k] ?? null);
+      return;
+    }
+    const lim = series.rules.limits(l.offerPrice);
+    const inside = (p: number) => (lim ? Math.min(lim.upper, Math.max(lim.lower, p)) : p);
+    const open = inside(l.openPrice);
+    const close = inside(bar.close);
+    out.bars.push({ ...bar, open, close, high: Math.max(open, close, inside(bar.high)), low: Math.min(open, close, inside(bar.low)) });
+    out.bases.push(l.offerPrice);
+    out.limits.push(lim);
+  });
+  return out;
 }

@@ -123,6 +123,21 @@ export interface MarketDataSource {
   minuteBars(code: string, day: IsoDate): MinuteBar[];
   /** Splits and dividends over the source's horizon, oldest first (stocks; empty otherwise). */
   corporateActions(code: string): CorporateAction[];
+  /**
+   * Lists a new stock (an IPO, docs/domain.md "IPO") from its listing date on. Only a simulated
+   * source can: a real feed learns of listings from the exchange and leaves this out. Idempotent.
+   */
+  listNew?(listing: NewListing): void;
+}
+
+/** A new stock to trade from `listingDate`: its first day opens at `openPrice` with limits around `offerPrice`. */
+export interface NewListing {
+  instrument: Instrument;
+  listingDate: IsoDate;
+  /** The issue price (公開価格): the listing day's base price for the daily limits. */
+  offerPrice: number;
+  /** The first price (初値), on the tick grid and inside those limits. */
+  openPrice: number;
 }
 
 export class UnknownInstrumentError extends Error {
