@@ -20,6 +20,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminBlockRouteImport } from './routes/admin/block'
 import { Route as AdminConfigRouteImport } from './routes/admin/config'
+import { Route as AdminDepositChannelsRouteImport } from './routes/admin/depositChannels'
 import { Route as AdminDepositsRouteImport } from './routes/admin/deposits'
 import { Route as AdminKycRouteImport } from './routes/admin/kyc'
 import { Route as AdminUserRouteImport } from './routes/admin/user'
@@ -36,6 +37,7 @@ import { Route as HomeNewStockBuyRouteImport } from './routes/home/newStockBuy'
 import { Route as HomeNewsDetailRouteImport } from './routes/home/newsDetail'
 import { Route as HomeNewsListRouteImport } from './routes/home/newsList'
 import { Route as HomeQcListRouteImport } from './routes/home/qcList'
+import { Route as HomeStrategyRouteImport } from './routes/home/strategy'
 import { Route as HomeUpStockRouteImport } from './routes/home/upStock'
 import { Route as HomeUpStockRecordRouteImport } from './routes/home/upStockRecord'
 import { Route as InformationAboutUsRouteImport } from './routes/information/aboutUs'
@@ -128,6 +130,11 @@ const AdminConfigRoute = AdminConfigRouteImport.update({
   path: '/config',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminDepositChannelsRoute = AdminDepositChannelsRouteImport.update({
+  id: '/depositChannels',
+  path: '/depositChannels',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminDepositsRoute = AdminDepositsRouteImport.update({
   id: '/deposits',
   path: '/deposits',
@@ -206,6 +213,11 @@ const HomeNewsListRoute = HomeNewsListRouteImport.update({
 const HomeQcListRoute = HomeQcListRouteImport.update({
   id: '/home/qcList',
   path: '/home/qcList',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeStrategyRoute = HomeStrategyRouteImport.update({
+  id: '/home/strategy',
+  path: '/home/strategy',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HomeUpStockRoute = HomeUpStockRouteImport.update({
@@ -386,6 +398,7 @@ export interface FileRoutesByFullPath {
   '/admin/audit': typeof AdminAuditRoute
   '/admin/block': typeof AdminBlockRoute
   '/admin/config': typeof AdminConfigRoute
+  '/admin/depositChannels': typeof AdminDepositChannelsRoute
   '/admin/deposits': typeof AdminDepositsRoute
   '/admin/kyc': typeof AdminKycRoute
   '/admin/user': typeof AdminUserRoute
@@ -404,6 +417,7 @@ export interface FileRoutesByFullPath {
   '/home/newsDetail': typeof HomeNewsDetailRoute
   '/home/newsList': typeof HomeNewsListRoute
   '/home/qcList': typeof HomeQcListRoute
+  '/home/strategy': typeof HomeStrategyRoute
   '/home/upStock': typeof HomeUpStockRoute
   '/home/upStockRecord': typeof HomeUpStockRecordRoute
   '/information/aboutUs': typeof InformationAboutUsRoute
@@ -448,6 +462,7 @@ export interface FileRoutesByTo {
   '/admin/audit': typeof AdminAuditRoute
   '/admin/block': typeof AdminBlockRoute
   '/admin/config': typeof AdminConfigRoute
+  '/admin/depositChannels': typeof AdminDepositChannelsRoute
   '/admin/deposits': typeof AdminDepositsRoute
   '/admin/kyc': typeof AdminKycRoute
   '/admin/user': typeof AdminUserRoute
@@ -466,6 +481,7 @@ export interface FileRoutesByTo {
   '/home/newsDetail': typeof HomeNewsDetailRoute
   '/home/newsList': typeof HomeNewsListRoute
   '/home/qcList': typeof HomeQcListRoute
+  '/home/strategy': typeof HomeStrategyRoute
   '/home/upStock': typeof HomeUpStockRoute
   '/home/upStockRecord': typeof HomeUpStockRecordRoute
   '/information/aboutUs': typeof InformationAboutUsRoute
@@ -512,6 +528,7 @@ export interface FileRoutesById {
   '/admin/audit': typeof AdminAuditRoute
   '/admin/block': typeof AdminBlockRoute
   '/admin/config': typeof AdminConfigRoute
+  '/admin/depositChannels': typeof AdminDepositChannelsRoute
   '/admin/deposits': typeof AdminDepositsRoute
   '/admin/kyc': typeof AdminKycRoute
   '/admin/user': typeof AdminUserRoute
@@ -530,6 +547,7 @@ export interface FileRoutesById {
   '/home/newsDetail': typeof HomeNewsDetailRoute
   '/home/newsList': typeof HomeNewsListRoute
   '/home/qcList': typeof HomeQcListRoute
+  '/home/strategy': typeof HomeStrategyRoute
   '/home/upStock': typeof HomeUpStockRoute
   '/home/upStockRecord': typeof HomeUpStockRecordRoute
   '/information/aboutUs': typeof InformationAboutUsRoute
@@ -577,6 +595,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/block'
     | '/admin/config'
+    | '/admin/depositChannels'
     | '/admin/deposits'
     | '/admin/kyc'
     | '/admin/user'
@@ -595,6 +614,7 @@ export interface FileRouteTypes {
     | '/home/newsDetail'
     | '/home/newsList'
     | '/home/qcList'
+    | '/home/strategy'
     | '/home/upStock'
     | '/home/upStockRecord'
     | '/information/aboutUs'
@@ -639,6 +659,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/block'
     | '/admin/config'
+    | '/admin/depositChannels'
     | '/admin/deposits'
     | '/admin/kyc'
     | '/admin/user'
@@ -657,6 +678,7 @@ export interface FileRouteTypes {
     | '/home/newsDetail'
     | '/home/newsList'
     | '/home/qcList'
+    | '/home/strategy'
     | '/home/upStock'
     | '/home/upStockRecord'
     | '/information/aboutUs'
@@ -702,6 +724,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/block'
     | '/admin/config'
+    | '/admin/depositChannels'
     | '/admin/deposits'
     | '/admin/kyc'
     | '/admin/user'
@@ -720,6 +743,7 @@ export interface FileRouteTypes {
     | '/home/newsDetail'
     | '/home/newsList'
     | '/home/qcList'
+    | '/home/strategy'
     | '/home/upStock'
     | '/home/upStockRecord'
     | '/information/aboutUs'
@@ -776,6 +800,7 @@ export interface RootRouteChildren {
   HomeNewsDetailRoute: typeof HomeNewsDetailRoute
   HomeNewsListRoute: typeof HomeNewsListRoute
   HomeQcListRoute: typeof HomeQcListRoute
+  HomeStrategyRoute: typeof HomeStrategyRoute
   HomeUpStockRoute: typeof HomeUpStockRoute
   HomeUpStockRecordRoute: typeof HomeUpStockRecordRoute
   InformationAboutUsRoute: typeof InformationAboutUsRoute
@@ -894,6 +919,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConfigRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/depositChannels': {
+      id: '/admin/depositChannels'
+      path: '/depositChannels'
+      fullPath: '/admin/depositChannels'
+      preLoaderRoute: typeof AdminDepositChannelsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/deposits': {
       id: '/admin/deposits'
       path: '/deposits'
@@ -1004,6 +1036,13 @@ declare module '@tanstack/react-router' {
       path: '/home/qcList'
       fullPath: '/home/qcList'
       preLoaderRoute: typeof HomeQcListRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/strategy': {
+      id: '/home/strategy'
+      path: '/home/strategy'
+      fullPath: '/home/strategy'
+      preLoaderRoute: typeof HomeStrategyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/home/upStock': {
@@ -1251,6 +1290,7 @@ interface AdminRouteRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
   AdminBlockRoute: typeof AdminBlockRoute
   AdminConfigRoute: typeof AdminConfigRoute
+  AdminDepositChannelsRoute: typeof AdminDepositChannelsRoute
   AdminDepositsRoute: typeof AdminDepositsRoute
   AdminKycRoute: typeof AdminKycRoute
   AdminUserRoute: typeof AdminUserRoute
@@ -1263,6 +1303,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
   AdminBlockRoute: AdminBlockRoute,
   AdminConfigRoute: AdminConfigRoute,
+  AdminDepositChannelsRoute: AdminDepositChannelsRoute,
   AdminDepositsRoute: AdminDepositsRoute,
   AdminKycRoute: AdminKycRoute,
   AdminUserRoute: AdminUserRoute,
@@ -1291,6 +1332,7 @@ const rootRouteChildren: RootRouteChildren = {
   HomeNewsDetailRoute: HomeNewsDetailRoute,
   HomeNewsListRoute: HomeNewsListRoute,
   HomeQcListRoute: HomeQcListRoute,
+  HomeStrategyRoute: HomeStrategyRoute,
   HomeUpStockRoute: HomeUpStockRoute,
   HomeUpStockRecordRoute: HomeUpStockRecordRoute,
   InformationAboutUsRoute: InformationAboutUsRoute,

@@ -3,6 +3,7 @@ import { uuidv7 } from 'uuidv7';
 import { testDialects } from '../support/db';
 import { startTestServer, type TestServer, type TestUser } from '../support/server';
 import { strategiesAdminApi, strategiesApi, type StrategyHolding } from '../../src/shared/api/strategies';
+import { fundsApi } from '../../src/shared/api/funds';
 import { contractValue } from '../../src/shared/domain/trade-money';
 import { isTradingDay, addDays, type IsoDate } from '../../src/shared/market';
 import { at, balances, dataOf, expectLedgerBalanced, runAt, trader } from './trade-support';
@@ -116,6 +117,9 @@ for (const dialect of testDialects()) {
       const first = await expectNavOf(d1);
       expect(Number(first.nav)).toBe(10_000);
       expect(Number(first.subscribed)).toBe(50_000_000);
+      // Total assets count the units at the latest NAV (the money itself is now the fund's).
+      const summary = dataOf((await s.api(fundsApi.summary, { token: a.token })).body);
+      expect(summary.totalAssets).toBe(60_000_000);
 
       // b subscribes on d2 (struck at d2's NAV).
       expect((await subscribe(b, FUND, 10_000_000)).status).toBe(200);

@@ -13,6 +13,7 @@ import { AsOf } from '../../components/AsOf';
 import { StateBadge } from './AccountState';
 import { CopyButton } from './CopyButton';
 import { AssetCard } from '../../components/funds/AssetCard';
+import { MyFundHoldings } from '../../components/strategies/MyFundHoldings';
 import { KycStatusText } from '../../components/KycStatusText';
 
 /** /information/index — "My page": account header, assets (from the ledger), menus. */
@@ -52,6 +53,7 @@ export function MineScreen() {
       </section>
 
       <AssetCard />
+      <MyFundHoldings />
 
       <MenuGroup title={<Trans>入出金・お取引</Trans>}>
         <MenuLink to="/information/recharge" icon={icons.deposit} label={<Trans>入金</Trans>} />

@@ -11,6 +11,7 @@ import { BlockOfferList } from '../../components/block/OfferList';
 import { IndexTicker } from '../../components/market/IndexTicker';
 import { PositionList } from '../../components/trade/PositionList';
 import { AssetSummary } from '../../components/funds/AssetSummary';
+import { FundList } from '../../components/strategies/FundList';
 
 /**
  * /home/index — tab screen, kept alive: the indices, shortcuts to the product areas, the asset
@@ -83,12 +84,12 @@ export function HomeScreen() {
             </Link>
           </>
         ) : (
-          <EmptyView
-            compact
-            icon={icons.pulse}
-            text={<Trans>クオンツ運用はまだご利用いただけません</Trans>}
-            hint={<Trans>提供を開始するまで、運用成績や案件は表示されません。</Trans>}
-          />
+          <>
+            <FundList kind="quant" limit={3} />
+            <Link to="/home/qcList" className="btn btn--secondary btn--block">
+              <Trans>すべてのクオンツファンドを見る</Trans>
+            </Link>
+          </>
         )}
       </section>
     </Page>

@@ -1,16 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { NotAvailable } from '../../components/NotAvailable';
+import { FundListScreen } from '../../features/strategies/FundScreens';
 import { requireSession } from '../-lib/guards';
 
-/** /home/fllow: not built yet — says so honestly (no sample data). */
+/** /home/fllow — follow-order funds copying a named model portfolio proportionally. */
 export const Route = createFileRoute('/home/fllow')({
   staticData: { name: 'fllow' },
   beforeLoad: requireSession,
-  component: FllowScreen,
+  component: () => <FundListScreen kind="follow" />,
 });
-
-function FllowScreen() {
-  const { t } = useLingui();
-  return <NotAvailable title={t`フォロー注文ファンド`} />;
-}

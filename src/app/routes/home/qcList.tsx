@@ -1,16 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { NotAvailable } from '../../components/NotAvailable';
+import { FundListScreen } from '../../features/strategies/FundScreens';
 import { requireSession } from '../-lib/guards';
 
-/** /home/qcList: not built yet — says so honestly (no sample data). */
+/** /home/qcList — quant funds: documented rules, results from real (simulated) fills. */
 export const Route = createFileRoute('/home/qcList')({
   staticData: { name: 'qcList' },
   beforeLoad: requireSession,
-  component: QcListScreen,
+  component: () => <FundListScreen kind="quant" />,
 });
-
-function QcListScreen() {
-  const { t } = useLingui();
-  return <NotAvailable title={t`クオンツファンド`} />;
-}

@@ -23,6 +23,7 @@ import type { MarketDataSource } from '../../market';
 import { lockCash, moneyCommand, Postings, type Ledger } from '../../ledger';
 import { conflict, invalid, notFound, ruleBroken } from '../../errors';
 import type { AccountService } from '../account';
+import type { Holdings } from '../module';
 import type { TradingService } from '../trade';
 import {
   addDays, isContinuousTrading, isTradingDay, jstDate, jstMs, LOT_SIZE, prevTradingDay, sessionAt, type IsoDate,
@@ -265,6 +266,30 @@ export class StrategyService {
     }
     const today = jstDate(this.clock.now());
     return { items: rows.map((h) => this.holdingView(h, funds.get(h.fund_id)!, navs.get(h.fund_id)!, today)) };
+  }
+
+  /**
+   * What the user's units add to `funds/summary`. Units are outside the user's ledger (the money
+   * is the fund's), so their whole value at the latest NAV is what total assets lack: it is given
+   * as the gross figure total assets add to the ledger equity. Pending subscriptions are still the
+   * user's frozen money in the ledger and add nothing here.
+   */
+  async holdingsOf(userId: string): Promise<Holdings> {
+    const rows = await this.db.selectFrom('strategy_holding').selectAll().where('user_id', '=', userId).where('status', '!=', 'pending').execute();
+    const out: Holdings = { marketValue: 0, unrealizedPnl: 0, unrealizedGrossPnl: 0, realizedPnl: 0 };
+    const navs = new Map<string, number>();
+    for (const h of rows) {
+      if (h.status === 'redeemed' || h.status === 'terminated') {
+        out.realizedPnl += (h.payout ?? 0) - h.amount;
+        continue;
+      }
+      if (!navs.has(h.fund_id)) navs.set(h.fund_id, (await this.latestNav(h.fund_id))?.nav ?? NAV_START);
+      const value = payoutOf(h.units, navs.get(h.fund_id)!);
+      out.marketValue += value;
+      out.unrealizedGrossPnl += value;
+      out.unrealizedPnl += value - h.amount;
+    }
+    return out;
   }
 
   private latestNav(fundId: string, db: SDB = this.db): Promise<NavRow | undefined> {
