@@ -18,6 +18,8 @@ import { KycService } from './modules/kyc';
 import { IpoService } from './modules/ipo';
 import { createLendingService, type LendingService } from './modules/lending';
 import { LocalFileStore, type FileStore } from './platform/uploads';
+import { busFromEnv, type Bus } from './platform/bus';
+import { AlertsJob, MessagingService, NewsJob, PushService } from './modules/messaging';
 import { MODULES } from './modules';
 import type { HoldingsProvider, JobHandler, ServerModule } from './modules/module';
 
@@ -73,6 +75,14 @@ export interface Services {
   uploads: UploadService;
   /** 本人確認: `identityOf` / `requireVerified` for the areas that need a verified identity. */
   kyc: KycService;
+  /** The cross-instance bus (platform/bus.ts): in-process, or Redis pub/sub when REDIS_URL is set. */
+  bus: Bus;
+  /** Messages, news, customer service and price alerts. */
+  messaging: MessagingService;
+  /** Web Push (VAPID keys kept in server_secret). */
+  push: PushService;
+  newsJob: NewsJob;
+  alertsJob: AlertsJob;
   /** IPO and offerings: applications, the draw and the listing jobs (docs/domain.md "IPO"). */
   ipo: IpoService;
   /** The credit line and stock lending (docs/domain.md "Loans and stock lending"). */
@@ -97,6 +107,8 @@ export interface ServiceOptions {
   marketClock?: Clock;
   /** Default: a LocalFileStore under $KABUTO_DATA_DIR/uploads (./data/uploads). */
   fileStore?: FileStore;
+  /** Default: busFromEnv(env) — Redis when REDIS_URL is set. */
+  bus?: Bus;
 }
 
 export function createServices(opts: ServiceOptions): Services {
@@ -136,12 +148,20 @@ export function createServices(opts: ServiceOptions): Services {
   const ipo = new IpoService(tradeCtx, audit, kyc, logger);
   // Listed IPOs are instruments of the simulator: hand them over before the first request.
   void ipo.restoreListings().catch((err: unknown) => logger.error({ err }, 'ipo listings not restored'));
+  const bus = opts.bus ?? busFromEnv(env);
+  const messaging = new MessagingService(database, clock, audit, uploads, marketService, bus);
+  const push = new PushService(database, clock, logger, {
+    subject: env.KABUTO_VAPID_SUBJECT || 'mailto:support@kabuto.invalid',
+    allowLoopbackHttp: env.KABUTO_TEST_CONTROL === '1',
+  });
+  const newsJob = new NewsJob(database, marketService, logger);
+  const alertsJob = new AlertsJob(database, marketService, push);
   const handlers: Record<string, JobHandler> = {};
   const jobs = new Jobs(marketClock, logger, handlers as JobHandlers);
   const services: Services = {
     database, clock, logger, env, config, audit, sessions, loginLimiter, accounts, passkeys, ledger,
     market, marketClock, marketService, quotes, watchlist, trading, tradingEngine, corporateActions, block, funds, grants, settlement, jobs,
-    uploads, kyc, ipo, lending,
+    uploads, kyc, bus, messaging, push, newsJob, alertsJob, ipo, lending,
   };
   // The registry's jobs and holdings, now that every service exists (modules declare, we wire).
   const modules: readonly ServerModule<Services>[] = MODULES;

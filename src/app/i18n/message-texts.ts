@@ -259,4 +259,9 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
   passkey_challenge_expired: { text: msg({ message: 'パスキーの確認の有効期限が切れました。もう一度お試しください' }) },
   passkey_exists: { text: msg({ message: 'このパスキーはすでに登録されています' }) },
   step_up_required: { text: msg({ message: 'この操作にはパスキーでの本人確認が必要です' }) },
+  chat_message_empty: { text: msg({ message: 'メッセージを入力してください' }) },
+  chat_message_too_long: { text: msg({ message: 'メッセージは{max}文字以内で入力してください' }) },
+  price_alert_invalid: { text: msg({ message: '通知条件が正しくありません（価格は現在値より上または下、変化率は±100%以内）' }) },
+  price_alert_limit: { text: msg({ message: '株価通知は{max}件まで設定できます' }) },
+  push_subscription_invalid: { text: msg({ message: 'このブラウザのプッシュ通知の登録情報が正しくありません' }) },
 };

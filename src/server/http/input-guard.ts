@@ -11,7 +11,8 @@ import { sendFailure } from './envelope';
  * - Control characters (U+0000–U+001F, U+007F) in any string of the path params, query (names and
  *   values), JSON body (keys and values, at any depth) or the headers the server reads as input:
  *   400 invalid_request {field, issue: "control_character"}. No field of the contract takes a
- *   multi-line text today; one that does would list its field here. Without this, `%00` in a path
+ *   multi-line text except the ones MULTI_LINE lists (support chat `text`, an article's
+ *   `content.<lang>.body`), which may hold tab, line feed and carriage return, and nothing else. Without this, `%00` in a path
  *   id or `\u0000` in a JSON string reached PostgreSQL ("invalid byte sequence for encoding UTF8").
  * - A body that is not JSON (a Content-Type other than application/json, or none with a body):
  *   415 unsupported_media_type. Otherwise Hono's validator reads such a body as `{}`, and a command
@@ -20,6 +21,10 @@ import { sendFailure } from './envelope';
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- as CONTROL, less tab, LF and CR
+const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** Body fields that take multi-line text (by path): the messaging area's chat line and article body. */
+const MULTI_LINE = /^(text|content\.[\w-]+\.body)$/;
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
 /** Headers read as input (a session token, a money command's key): any control character is refused. */
 const INPUT_HEADERS = ['token', 'idempotency-key'];
@@ -37,7 +42,7 @@ export function controlCharacterField(value: unknown, path: readonly string[] = 
   while (stack.length > 0) {
     const [v, p] = stack.pop()!;
     if (typeof v === 'string') {
-      if (CONTROL.test(v)) return p.join('.') || 'body';
+      if ((MULTI_LINE.test(p.join('.')) ? CONTROL_MULTI_LINE : CONTROL).test(v)) return p.join('.') || 'body';
     } else if (Array.isArray(v)) {
       v.forEach((item, i) => stack.push([item, [...p, String(i)]]));
     } else if (v !== null && typeof v === 'object') {

@@ -141,7 +141,7 @@ export class DepositService {
     }
   }
 
-  async createChannel(admin: AuthUser, input: ChannelInput): Promise<{ channel: DepositChannelView }> {
+  async createChannel(admin: Pick<AuthUser, 'id'>, input: ChannelInput): Promise<{ channel: DepositChannelView }> {
     const currency = channelCurrency(input.type);
     if (!isCurrency(currency)) throw ruleBroken('deposit_channel_unavailable', { currency });
     let addresses: string[] = [];
@@ -184,6 +184,19 @@ export class DepositService {
       await this.audit.record(trx, { adminId: admin.id, action: 'deposit_channel.addresses', target: id, reason: body.reason, detail: { added: addresses.length } });
     });
     return this.adminChannel(id);
+  }
+
+  /**
+   * KABUTO_DEMO=1 on an install without any channel: one bank channel whose every field says it is a
+   * demo (no real bank, no real company), so the deposit flow can be tried at once. Never otherwise.
+   */
+  async ensureDemoChannel(adminId: string): Promise<boolean> {
+    if ((await repo.listChannels(this.database.db, false)).length > 0) return false;
+    await this.createChannel({ id: adminId }, {
+      type: 'bank', label: 'デモ用の振込先（架空・振り込まないでください）', bankName: 'デモ銀行（架空）', branchName: 'デモ支店',
+      accountType: 'futsu', accountNumber: '0000000', holder: 'Kabuto デモ運営（架空の会社）', reason: 'KABUTO_DEMO: デモ用の入金方法',
+    });
+    return true;
   }
 
   async disableChannel(admin: AuthUser, id: string, reason: string): Promise<{ channel: DepositChannelView }> {

@@ -7,6 +7,7 @@ import { conflict, forbidden, notFound, ruleBroken } from '../../errors';
 import { findShortfallNotice, lockWallet, moneyCommand, noteShortfall, Postings, type Ledger } from '../../ledger';
 import type { AuditLog } from '../../platform/audit';
 import { decideReview, pendingReview, type ReviewDecision } from '../../platform/review';
+import { notify } from '../messaging';
 import type { ConfigService } from '../config';
 import { HOME_CURRENCY, type Currency } from '../../../shared/money';
 import { encodeMemo } from '../../../shared/domain/ledger-kinds';
@@ -260,6 +261,10 @@ export class WithdrawalService {
           });
           await noteShortfall(trx, p, now);
         }
+        await notify(trx, {
+          userId, kind: decision === 'approved' ? 'withdrawal_approved' : 'withdrawal_rejected',
+          params: { amount: row.amount, currency, ...(decision === 'approved' ? {} : { reason }) }, at: now, dedupeKey: `withdrawal:${id}`,
+        });
         const after = (await repo.find(trx, id))!;
         return { withdrawal: await this.adminItem(trx, after, await repo.phoneOf(trx, userId)) };
       },

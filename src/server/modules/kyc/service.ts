@@ -7,6 +7,7 @@ import type { AuditLog } from '../../platform/audit';
 import { decideReview, pendingReview, type ReviewDecision } from '../../platform/review';
 import { conflict, DomainError, invalid, notFound, ruleBroken } from '../../errors';
 import type { UploadService } from '../uploads';
+import { notify } from '../messaging';
 import type { DocumentType, KycQueueItem, KycStatus, KycSubmission, KycView, SubmitKycBody } from '../../../shared/api/kyc';
 import { documentNumberValid, maskDocumentNumber, normaliseDocumentNumber, normaliseKanaName } from '../../../shared/domain/kyc-rules';
 import { reviewOfStatus, statusOfReview, submitRefusal, type SubmissionStatus } from './rules';
@@ -116,6 +117,10 @@ export class KycService {
         action: decision === 'approved' ? 'kyc.approve' : 'kyc.reject',
         target: row.user_id,
         detail: { documentType: row.document_type },
+      });
+      await notify(trx, {
+        userId: row.user_id, kind: decision === 'approved' ? 'kyc_approved' : 'kyc_rejected',
+        params: decision === 'approved' ? {} : { reason }, at: this.clock.now(), dedupeKey: `kyc:${id}`,
       });
       const after = await repo.findQueueItem(trx, id);
       if (!after) throw ruleBroken('failed');

@@ -10,10 +10,29 @@
  * `ipo_draw:<applicationId>`) makes a repeated job run harmless.
  */
 import { defineModule } from '../module';
+import type { MessagingService } from './service';
+import type { PushService } from './push';
+import type { NewsJob, AlertsJob } from './jobs';
+import { messagingRoutes } from './routes';
+import { messagingAdminRoutes } from './admin-routes';
 
 export { notify, type Notice } from './notify';
 export type { MessageKind, MessageParams } from '../../../shared/api/messaging';
+export { MessagingService } from './service';
+export { PushService } from './push';
+export { NewsJob, AlertsJob } from './jobs';
+export { endAllStreams } from './stream';
+
+export interface MessagingServices {
+  messaging: MessagingService;
+  push: PushService;
+  newsJob: NewsJob;
+  alertsJob: AlertsJob;
+}
 
 export const messagingModule = defineModule({
   name: 'messaging',
+  routes: (s: MessagingServices) => messagingRoutes(s.messaging, s.push),
+  adminRoutes: (s: MessagingServices) => messagingAdminRoutes(s.messaging),
+  jobs: (s: MessagingServices) => ({ news: s.newsJob, priceAlerts: s.alertsJob }),
 });

@@ -14,7 +14,7 @@ import type { orderBody, PositionView } from '../../../shared/api/trade';
 import { dayClose, dayLimits, limitFill, marketPrice, nextAuction, openSide, quoteAt, tradable, type Tradable } from './market';
 import { newPositionRow, settleDeps, type TradeCtx } from './context';
 import { openFields, openMemo, postOpenFromCash, postReserve } from './settle';
-import { findPosition, insertPosition, type PositionRow } from './repo';
+import { findPosition, insertPosition, notifyFill, type PositionRow } from './repo';
 import { placeThenClose } from './close-request';
 import { positionView, QuoteCache } from './view';
 import { assertTriggerAhead, conditionAuction, expiryFor } from './order-terms';
@@ -119,6 +119,7 @@ async function openOrder(trx: Transaction<DB>, ctx: TradeCtx, userId: string, bo
     const row: PositionRow = { ...base, ...openFields(base, fill, now, cfg), status: 'holding' };
     await insertPosition(trx, row);
     await postOpenFromCash(trx, settleDeps(ctx), row, openMemo(row, fill));
+    await notifyFill(trx, row, 'open', fill, now);
     await placeThenClose(trx, row, now);
     return (await findPosition(trx, userId, row.id)) ?? row;
   }

@@ -3,6 +3,7 @@ import { uuidv7 } from 'uuidv7';
 import type { DB, TradePositionTable } from '../../db/schema';
 import type { Capabilities } from '../../db/capabilities';
 import type { AlertKind, PositionStatus } from '../../../shared/domain/position';
+import { notify, type MessageKind } from '../messaging';
 
 export type PositionRow = Selectable<TradePositionTable>;
 export type PositionPatch = Updateable<TradePositionTable>;
@@ -58,6 +59,30 @@ export async function addAlert(db: Kysely<DB>, pos: PositionRow, alert: AlertRow
     .insertInto('trade_alert')
     .values({ id: uuidv7(), position_id: pos.id, user_id: pos.user_id, kind: alert.kind, params_json: JSON.stringify(alert.params), at: alert.at })
     .execute();
+  // The user's message box hears of it in the same transaction (docs/domain.md "Messages, news and support").
+  const kind = MESSAGE_OF_ALERT[alert.kind];
+  if (kind) {
+    await notify(db, {
+      userId: pos.user_id, kind, at: alert.at, dedupeKey: `${alert.kind}:${pos.id}:${alert.at}`,
+      params: { ...alert.params, code: pos.code, event: alert.kind, quantity: pos.quantity, priceScale: pos.price_scale },
+    });
+  }
+}
+
+/** Position alerts that are also messages (auto-close and expiry show on the position only). */
+const MESSAGE_OF_ALERT: Partial<Record<AlertKind, MessageKind>> = {
+  margin_call: 'margin_call',
+  forced_close: 'forced_close',
+  split: 'corporate_action',
+  dividend: 'corporate_action',
+};
+
+/** An order filled (opening or closing): a message to its owner, in the fill's transaction. */
+export async function notifyFill(db: Kysely<DB>, pos: Pick<PositionRow, 'id' | 'user_id' | 'code' | 'direction' | 'quantity' | 'price_scale'>, leg: 'open' | 'close', price: number, at: number): Promise<void> {
+  await notify(db, {
+    userId: pos.user_id, kind: 'order_filled', at, dedupeKey: `fill_${leg}:${pos.id}`,
+    params: { code: pos.code, leg, direction: pos.direction, quantity: pos.quantity, price, priceScale: pos.price_scale },
+  });
 }
 
 export async function alertsFor(db: Kysely<DB>, positionIds: string[]): Promise<Map<string, AlertRow[]>> {

@@ -16,7 +16,7 @@ import { contractValue, cumulativeInterest, interestBase, pnlFromCost, principal
 import type { Currency } from '../../../shared/money';
 import { netYearTax } from './tax';
 import { termsAtOpen, termsOf } from './terms';
-import { transition, type PositionRow } from './repo';
+import { notifyFill, transition, type PositionRow } from './repo';
 import { placeThenClose } from './close-request';
 
 export interface SettleDeps {
@@ -157,6 +157,7 @@ export async function fillPending(trx: Trx, deps: SettleDeps, pos: PositionRow, 
   p.own('frozen', -pos.reserved).own('margin', fields.principal).house('fee_income', fields.open_fee);
   returnReserve(p, pos, pos.reserved - fields.principal - fields.open_fee);
   await postFor(trx, deps, 'trade_open', pos, openMemo(pos, price), p, at);
+  await notifyFill(trx, pos, 'open', price, at);
   // IFD / IFDOCO: the close it carries starts waiting now.
   await placeThenClose(trx, pos, at);
 }
@@ -273,4 +274,6 @@ export async function settleClose(
   await recordSettlement(trx, { userId: pos.user_id, currency: pos.currency, positionId: pos.id, amount: proceeds, tradeDate: today, settlesOn, at });
   const memo = tradeMemo(reason === 'user' ? 'memo_close' : reason === 'auto_close' ? 'memo_auto_close' : 'memo_forced_close', pos, price);
   await postFor(trx, deps, 'trade_close', pos, memo, p, at);
+  // A forced close is its own message (with the ratio), written with its position alert.
+  if (reason !== 'forced_close') await notifyFill(trx, pos, 'close', price, at);
 }

@@ -1,0 +1,100 @@
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+
+/**
+ * The cross-instance bus (docs/architecture.md; DESIGN §4 "Scale-out"): topics carrying small JSON
+ * payloads between the instances that serve one install — support chat lines, unread changes.
+ * In-process by default; over Redis pub/sub (ioredis) when REDIS_URL is set, so a user streaming
+ * from instance A sees what staff posted on instance B. Delivery is at most once and only to
+ * subscribers connected at the time: state lives in the database, the bus only says "look now".
+ */
+export interface Bus {
+  publish(topic: string, payload: unknown): Promise<void>;
+  /** Resolves (with the unsubscribe function) once messages published from now on will arrive. */
+  subscribe(topic: string, handler: (payload: unknown) => void): Promise<() => void>;
+  close(): Promise<void>;
+}
+
+/** One process: an EventEmitter. */
+export class LocalBus implements Bus {
+  private readonly emitter = new EventEmitter();
+  constructor() {
+    this.emitter.setMaxListeners(0);
+  }
+  async publish(topic: string, payload: unknown): Promise<void> {
+    // A copy, as Redis would hand over: no subscriber shares the publisher's object.
+    const copy: unknown = JSON.parse(JSON.stringify(payload));
+    queueMicrotask(() => this.emitter.emit(topic, copy));
+  }
+  async subscribe(topic: string, handler: (payload: unknown) => void): Promise<() => void> {
+    this.emitter.on(topic, handler);
+    return () => this.emitter.off(topic, handler);
+  }
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners();
+  }
+}
+
+/**
+ * Redis pub/sub: one connection publishes, one subscribes (a subscribed connection can do nothing
+ * else). Channels are `<prefix><topic>`, so installs (or test runs) sharing a Redis never hear each
+ * other. A Redis channel is subscribed while at least one local handler wants it.
+ */
+export class RedisBus implements Bus {
+  private readonly pub: Redis;
+  private readonly sub: Redis;
+  private readonly local = new LocalBus();
+  private readonly counts = new Map<string, number>();
+  private readonly pending = new Map<string, Promise<unknown>>();
+
+  constructor(url: string, private readonly prefix = 'kabuto:') {
+    this.pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
+    this.sub = new Redis(url, { lazyConnect: false });
+    this.sub.on('message', (channel: string, message: string) => {
+      if (!channel.startsWith(this.prefix)) return;
+      let payload: unknown;
+      try {
+        payload = JSON.parse(message);
+      } catch {
+        return;
+      }
+      void this.local.publish(channel.slice(this.prefix.length), payload);
+    });
+  }
+
+  async publish(topic: string, payload: unknown): Promise<void> {
+    await this.pub.publish(this.prefix + topic, JSON.stringify(payload));
+  }
+
+  async subscribe(topic: string, handler: (payload: unknown) => void): Promise<() => void> {
+    const off = await this.local.subscribe(topic, handler);
+    const n = this.counts.get(topic) ?? 0;
+    this.counts.set(topic, n + 1);
+    if (n === 0) this.pending.set(topic, this.sub.subscribe(this.prefix + topic).catch(() => undefined));
+    await this.pending.get(topic);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      off();
+      const left = (this.counts.get(topic) ?? 1) - 1;
+      if (left > 0) this.counts.set(topic, left);
+      else {
+        this.counts.delete(topic);
+        this.pending.delete(topic);
+        void this.sub.unsubscribe(this.prefix + topic).catch(() => undefined);
+      }
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.local.close();
+    this.pub.disconnect();
+    this.sub.disconnect();
+  }
+}
+
+/** REDIS_URL set → RedisBus (channel prefix KABUTO_REDIS_PREFIX, default `kabuto:`); else LocalBus. */
+export function busFromEnv(env: Readonly<Record<string, string | undefined>>): Bus {
+  return env.REDIS_URL ? new RedisBus(env.REDIS_URL, env.KABUTO_REDIS_PREFIX || 'kabuto:') : new LocalBus();
+}
