@@ -41,7 +41,9 @@ export class NewsJob implements JobHandler<{ news: number }> {
     const add = (kind: string, category: string, code: string, key: string, params: Record<string, string | number>) =>
       items.push({ id: uuidv7(), source: 'simulated', category, kind, code, params_json: JSON.stringify(params), content_json: '{}', dedupe_key: `${kind}:${code}:${key}`, author_id: null, published_at: at });
     const rows: { code: string; changeBp: number }[] = [];
-    for (const inst of stocks) {
+    for (const [i, inst] of stocks.entries()) {
+      // Long CPU work: let requests and timers through now and then.
+      if (i % 25 === 24) await yieldNow();
       let q;
       try {
         q = this.market.quote(inst.code, at);
@@ -74,6 +76,7 @@ export class NewsJob implements JobHandler<{ news: number }> {
     for (const inst of stocks) {
       let acts = this.actions.get(inst.code);
       if (!acts) {
+        await yieldNow();
         acts = this.market.source.corporateActions(inst.code);
         this.actions.set(inst.code, acts);
       }
@@ -141,3 +144,5 @@ export class AlertsJob implements JobHandler<{ alertsFired: number; pushed: numb
     return { alertsFired: fired, pushed };
   }
 }
+
+const yieldNow = () => new Promise<void>((r) => setImmediate(r));

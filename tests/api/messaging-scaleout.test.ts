@@ -1,0 +1,154 @@
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/server/clock';
+import { createLogger } from '../../src/server/logger';
+import { createServices, type Services } from '../../src/server/services';
+import { bootstrap } from '../../src/server/bootstrap';
+import { openDatabase, type Database } from '../../src/server/db/database';
+import { migrate } from '../../src/server/db/migrate';
+import { LocalFileStore } from '../../src/server/platform/uploads';
+import { createApp } from '../../src/server/http/app';
+import { endAllStreams } from '../../src/server/modules/messaging';
+import { TEST_ADMIN, TEST_NOW } from '../support/server';
+import { openSse } from './messaging-support';
+
+/**
+ * Scale-out (DESIGN §4 via docs/decisions/017-messages-news-support.md): two server instances over
+ * one PostgreSQL database, each with its own pool, bus connection and HTTP server, the bus on Redis
+ * under a fresh channel prefix. The user's stream is on instance A, staff reply on instance B, and
+ * the reply arrives within a second. Skipped without TEST_DATABASE_URL or a reachable Redis
+ * (REDIS_URL, default redis://127.0.0.1:6379).
+ */
+const PG_URL = process.env.TEST_DATABASE_URL;
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisUp(): Promise<boolean> {
+  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1000 });
+  try {
+    await r.connect();
+    return (await r.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    r.disconnect();
+  }
+}
+
+const available = !!PG_URL && (await redisUp());
+
+interface Instance {
+  url: string;
+  services: Services;
+  database: Database;
+  close(): Promise<void>;
+}
+
+async function onServer(sql: string) {
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+describe.skipIf(!available)('messaging scale-out: two instances, PostgreSQL + Redis', () => {
+  const name = `kabuto_so_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const prefix = `kabuto-test-${randomBytes(6).toString('hex')}:`;
+  const uploadsDir = mkdtempSync(join(tmpdir(), 'kabuto-so-'));
+  let a: Instance;
+  let b: Instance;
+
+  async function start(dbUrl: string): Promise<Instance> {
+    const database = openDatabase({ kind: 'postgres', url: dbUrl });
+    const env = { KABUTO_ADMIN_PHONE: TEST_ADMIN.phone, KABUTO_ADMIN_PASSWORD: TEST_ADMIN.password, KABUTO_ROOT_INVITE: TEST_ADMIN.invite, REDIS_URL, KABUTO_REDIS_PREFIX: prefix };
+    const services = createServices({ database, clock: new ManualClock(TEST_NOW), logger: createLogger('silent'), env, fileStore: new LocalFileStore(uploadsDir), loginLimits: { ipAttempts: 10_000, registrationsPerIp: 10_000 } });
+    await bootstrap(services, env);
+    const app = createApp(services);
+    const server = await new Promise<ReturnType<typeof serve>>((r) => {
+      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => r(s));
+    });
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      services,
+      database,
+      async close() {
+        services.quotes.stop();
+        endAllStreams();
+        await new Promise<void>((r) => server.close(() => r()));
+        await services.bus.close();
+        await database.close();
+      },
+    };
+  }
+
+  beforeAll(async () => {
+    await onServer(`CREATE DATABASE ${name}`);
+    const own = new URL(PG_URL!);
+    own.pathname = `/${name}`;
+    const m = openDatabase({ kind: 'postgres', url: own.href });
+    await migrate(m);
+    await m.close();
+    a = await start(own.href);
+    b = await start(own.href);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    for (let i = 0; i < 50; i++) {
+      try {
+        await onServer(`DROP DATABASE IF EXISTS ${name}`);
+        break;
+      } catch {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+    rmSync(uploadsDir, { recursive: true, force: true });
+  });
+
+  async function call(base: string, method: string, path: string, token?: string, body?: unknown) {
+    const res = await fetch(`${base}/api/vue/${path}`, {
+      method,
+      headers: { ...(token ? { token } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  }
+
+  it('a user streaming from A gets the reply staff post on B within 1 s, and staff streaming on B see the user’s line posted on A', async () => {
+    const phone = `080${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const reg = await call(a.url, 'POST', 'user/register', undefined, { phone, password: 'pass-word-123', password2: 'pass-word-123', inviteCode: TEST_ADMIN.invite, agree: true });
+    expect(reg.status, JSON.stringify(reg.body)).toBe(200);
+    const login = await call(a.url, 'POST', 'user/login', undefined, { phone, password: 'pass-word-123' });
+    const user = login.body.data.token as string;
+    const admin = (await call(b.url, 'POST', 'user/login', undefined, { phone: TEST_ADMIN.phone, password: TEST_ADMIN.password })).body.data.token as string;
+
+    const staffStream = await openSse(`${b.url}/api/vue/admin/support/stream`, admin);
+    const userStream = await openSse(`${a.url}/api/vue/support/stream`, user);
+    try {
+      const sent = await call(a.url, 'POST', 'support/messages', user, { text: 'インスタンスAから' });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      const seen = await staffStream.next((e) => e.event === 'chat' && e.data.message.id === sent.body.data.id, 1000);
+      const threadId = seen.data.threadId as string;
+
+      const t0 = performance.now();
+      const reply = await call(b.url, 'POST', `admin/support/threads/${threadId}/messages`, admin, { text: 'インスタンスBから返信します' });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      const got = await userStream.next((e) => e.event === 'chat' && e.data.message.id === reply.body.data.id, 1000);
+      expect(performance.now() - t0).toBeLessThan(1000);
+      expect(got.data.message).toMatchObject({ author: 'staff', text: 'インスタンスBから返信します' });
+      await userStream.next((e) => e.event === 'unread' && e.data.support === 1, 1000);
+    } finally {
+      staffStream.close();
+      userStream.close();
+    }
+  });
+});
