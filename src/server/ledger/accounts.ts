@@ -22,6 +22,7 @@ import type { Currency } from '../../shared/money';
  *     fx                                one per currency; conversion posts both currencies through it
  *     fx_spread_income                  exchange: the spread kept, in the target currency (+ = earned)
  *     dividend_clearing                 dividends paid to holders (−) and received from shorts (+)
+ *     lending_fee_expense               貸株: fees and 配当金相当額 paid to lenders (−)
  * A user's equity in a currency is cash + frozen + margin + unsettled + loan + shortfall.
  */
 
@@ -37,6 +38,8 @@ export const HOUSE_ACCOUNT_KINDS = [
   'fx_spread_income',
   'demo_grant',
   'dividend_clearing',
+  // stock lending pays the user a fee (and 配当金相当額): docs/domain.md "Loans and stock lending"
+  'lending_fee_expense',
 ] as const;
 
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];

@@ -54,6 +54,10 @@ export async function assertSellable(trx: Transaction<DB>, pos: PositionRow, now
   }
   // Only a holding position takes a close; a repeated close on "ready to close" is refused.
   if (!nextStatus(pos.status as PositionStatus, 'request_close')) throw stateInvalid(pos.status);
+  // Lent shares (貸株, the lending area: docs/domain.md "Loans and stock lending") cannot be sold
+  // until the recall completes; read from the lending table by name, so trade imports nothing of it.
+  const lent = await trx.selectFrom('lending_stock').select(['status', 'completes_on']).where('position_id', '=', pos.id).where('status', 'in', ['borrowing', 'recalling']).executeTakeFirst();
+  if (lent) throw ruleBroken('position_lent', lent.completes_on ? { code: pos.code, date: lent.completes_on } : { code: pos.code });
   if (tPlusNApplies(rowTerms(pos)) && pos.sellable_from !== null && today < pos.sellable_from) {
     throw ruleBroken('sell_not_allowed_yet', { date: pos.sellable_from, reason: 't_plus_n' });
   }

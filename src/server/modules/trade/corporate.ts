@@ -136,6 +136,19 @@ async function payDividend(trx: Transaction<DB>, deps: SettleDeps, pos: Position
   const d = dividendFor(pos, a.amount);
   const currency = pos.currency as Currency;
   const p = new Postings(pos.user_id, currency, await lockWallet(trx, deps.caps, pos.user_id, currency));
+  // Shares lent out (貸株: docs/domain.md "Loans and stock lending") receive 配当金相当額 from the
+  // house in place of the dividend: the whole amount, 雑所得 (not withheld, not netted with gains).
+  const lent = d.kind === 'dividend' && d.gross > 0
+    ? await trx.selectFrom('lending_stock').select('id').where('position_id', '=', pos.id).where('status', 'in', ['borrowing', 'recalling']).executeTakeFirst()
+    : undefined;
+  if (lent) {
+    p.house('lending_fee_expense', -d.gross);
+    p.credit('cash', d.gross);
+    const memo = { id: 'memo_dividend_substitute' as const, params: { code: pos.code, shares: pos.quantity, perShare: a.amount, priceScale: pos.price_scale, exDate: a.exDate } };
+    await postFor(trx, deps, 'dividend_substitute', pos, memo, p, at);
+    await addAlert(trx, pos, { kind: 'dividend', params: { perShare: a.amount, priceScale: pos.price_scale, amount: d.gross, exDate: a.exDate, kind: 'dividend_substitute' }, at });
+    return;
+  }
   if (d.net > 0) {
     // A dividend is paid gross with the tax withheld; an adjustment is paid net (no tax is withheld on it).
     p.house('dividend_clearing', -(d.net + d.withheld)).house('tax_payable', d.withheld);

@@ -17,6 +17,10 @@ export { dayLimits, quoteAt, tradable, type Tradable } from './market';
 export { openFields, postOpenFromCash, tradeMemo } from './settle';
 export { insertPosition, type PositionRow } from './repo';
 export { positionView, QuoteCache } from './view';
+// The lending area's LTV job sells pledged holdings through the same forced close (docs/domain.md "Loans and stock lending").
+export { settleClose } from './settle';
+export { lockPosition } from './repo';
+export { marketPrice } from './market';
 
 type Needs = { trading: TradingService; tradingEngine: TradingEngine; corporateActions: CorporateActionsJob };
 
