@@ -5,6 +5,7 @@ import type { Env, Services } from './services';
 import { hashPassword, newInviteCode, users, verifyPassword } from './modules/account';
 import { encodeMemo } from '../shared/domain/ledger-kinds';
 import { HOUSE } from './ledger';
+import { ensureDemoDepositChannel } from './modules/cash';
 
 /** Embedded-mode defaults: a fresh install must be usable, and loudly tells the operator to change them. */
 export const DEFAULT_ADMIN_PHONE = '09000000000';
@@ -27,11 +28,13 @@ function setting<T>(name: string, raw: string, parse: (s: string) => T | undefin
   return v;
 }
 
-/** Start-up: config defaults, the admin from the environment, and the optional demo user. Idempotent. */
+/** Start-up: config defaults, the admin from the environment, and the optional demo user (with a demo deposit channel). Idempotent. */
 export async function bootstrap(services: Services, env: Env): Promise<BootstrapResult> {
   await services.config.seedDefaults();
   const admin = await ensureAdmin(services, env);
   const demo = env.KABUTO_DEMO === '1' ? await ensureDemo(services, admin?.id ?? null) : null;
+  const adminId = admin?.id ?? (await users.anyAdminId(services.database.db));
+  if (demo && adminId && (await ensureDemoDepositChannel(services, adminId))) services.logger.info('demo deposit channel created (fictitious bank account)');
   return { admin, demo };
 }
 

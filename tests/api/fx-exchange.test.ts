@@ -4,6 +4,7 @@ import { testDialects } from '../support/db';
 import { registerUser, startTestServer, type TestServer, type TestUser } from '../support/server';
 import { expectLedgerBalanced, grant } from './trade-support';
 import { FX_QUOTE_TTL_MS } from '../../src/shared/api/fx';
+import { FX_QUOTES_PER_MINUTE } from '../../src/server/modules/fx/service';
 import { CURRENCY_CODES } from '../../src/shared/money';
 
 /**
@@ -41,7 +42,7 @@ for (const dialect of testDialects()) {
       return { spreadBp: q.spreadBp as number, row: q.rows.find((r: { currency: string }) => r.currency === 'USD') };
     }
 
-    it('lists the nine currencies with bid < mid < ask and the stated spread; the yen has none', async () => {
+    it('lists the nine currencies and USDT with bid < mid < ask and the stated spread; the yen has none', async () => {
       const res = await s.call('get', 'fx/quotes', { token: s.admin.token });
       expect(res.status).toBe(200);
       const d = res.body.data;
@@ -173,6 +174,19 @@ for (const dialect of testDialects()) {
       const noUsd = (await quote(other, { from: 'USD', to: 'JPY', amount: 100 })).body.data;
       expect((await exchange(other, noUsd.quoteId)).body.msg).toBe('balance_insufficient');
       await expectLedgerBalanced(s);
+    });
+
+    it('limits quotes to FX_QUOTES_PER_MINUTE a user: the next one answers 429 with the wait, stores nothing; another user is unaffected', async () => {
+      const u = await registerUser(s);
+      const other = await registerUser(s);
+      const count = async () => Number((await s.services.database.db.selectFrom('fx_quote').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', u.id).executeTakeFirstOrThrow()).n);
+      for (let i = 0; i < FX_QUOTES_PER_MINUTE; i++) expect((await quote(u, { from: 'JPY', to: 'USD', amount: 10_000 })).status).toBe(200);
+      const over = await quote(u, { from: 'JPY', to: 'USD', amount: 10_000 });
+      expect(over.status).toBe(429);
+      expect(over.body.msg).toBe('too_many_requests');
+      expect(over.body.params.retryAfter).toBeGreaterThan(0);
+      expect(await count()).toBe(FX_QUOTES_PER_MINUTE);
+      expect((await quote(other, { from: 'JPY', to: 'USD', amount: 10_000 })).status).toBe(200);
     });
 
     it('is idempotent: a replayed key returns the first result and moves money once; a key needs to be sent', async () => {

@@ -52,6 +52,17 @@ describe.each(testDialects())('start-up bootstrap (%s)', (dialect) => {
     expect(await services.ledger.balance(res.demo!.id, 'JPY', 'cash')).toBe(DEMO_GRANT_JPY);
     const entries = await services.ledger.entries(res.demo!.id);
     expect(entries.items.map((e) => e.kind)).toEqual(['demo_grant']);
+    // …and one deposit channel that says on every field it is fictitious, made once.
+    const channels = await services.database.db.selectFrom('cash_deposit_channel').selectAll().execute();
+    expect(channels).toHaveLength(1);
+    expect(channels[0]).toMatchObject({ type: 'bank', currency: 'JPY', active: 1 });
+    for (const field of [channels[0]!.label, channels[0]!.bank_name, channels[0]!.holder]) expect(field).toMatch(/架空/);
+  });
+
+  it('without KABUTO_DEMO no deposit channel is made up', async () => {
+    const services = await bareServices();
+    await bootstrap(services, {});
+    expect(await services.database.db.selectFrom('cash_deposit_channel').selectAll().execute()).toEqual([]);
   });
 
   it('refuses invalid admin settings instead of starting with a surprise', async () => {

@@ -79,12 +79,8 @@ test('register → KYC → bank account → deposit ¥1,000,000 → buy 100 → 
   const phone = newPhone();
   const token = await registerUser(request, phone, PASSWORD);
   const name = `入出金 ${phone.slice(-4)}`;
-  // A deposit channel of this test's own (the admin manages them; none exist on a fresh server).
+  // A deposit channel of this test's own, made by the admin in 入金方法 below.
   const channelLabel = `銀行振込 ${phone.slice(-4)}`;
-  await ok(request, 'post', 'admin/deposit-channels', {
-    token: admin,
-    body: { type: 'bank', label: channelLabel, bankName: 'テスト銀行', branchName: '本店営業部', accountType: 'futsu', accountNumber: '1234567', holder: 'カブト証券株式会社', reason: 'e2e: 入金口座' },
-  });
 
   // --- 本人確認 with two photos ---
   await loginThroughUi(page, phone, PASSWORD);
@@ -107,6 +103,19 @@ test('register → KYC → bank account → deposit ¥1,000,000 → buy 100 → 
     // --- an admin approves it in /admin, in a browser of their own ---
     await loginThroughUi(adminPage, E2E_ADMIN.phone, E2E_ADMIN.password);
     await approveKyc(adminPage, await openKycInAdmin(adminPage, name), '書類と申告が一致');
+
+    // --- the admin adds the operator's bank account in 入金方法 ---
+    await adminPage.goto('/#/admin/depositChannels');
+    await adminPage.getByLabel('表示名').fill(channelLabel);
+    await adminPage.getByTestId('channel-bank').fill('テスト銀行');
+    await adminPage.getByTestId('channel-branch').fill('本店営業部');
+    await adminPage.getByTestId('channel-number').fill('1234567');
+    await adminPage.getByTestId('channel-holder').fill('カブト証券株式会社');
+    await adminPage.getByTestId('channel-create').click();
+    await adminPage.getByRole('dialog').getByLabel('理由（必須・監査ログに記録）').fill('e2e: 入金口座の開設');
+    await adminPage.getByRole('dialog').getByRole('button', { name: '追加する' }).click();
+    await expect(adminPage.getByTestId('admin-channels')).toContainText(channelLabel);
+    if (process.env.KABUTO_SHOTS) await adminPage.screenshot({ path: `${process.env.KABUTO_SHOTS}/admin-channels-ja.png`, fullPage: true });
 
     // --- a bank account found by 三菱ＵＦＪ and a branch ---
     await page.reload();

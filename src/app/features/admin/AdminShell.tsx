@@ -21,9 +21,11 @@ export function AdminShell() {
     { to: '/admin/users', icon: icons.user, label: t`利用者` },
     { to: '/admin/kyc', icon: icons.idcard, label: t`本人確認 審査` },
     { to: '/admin/deposits', icon: icons.wallet, label: t`入金審査` },
+    { to: '/admin/depositChannels', icon: icons.card, label: t`入金方法` },
     { to: '/admin/withdrawals', icon: icons.withdraw, label: t`出金審査` },
     { to: '/admin/config', icon: icons.settings, label: t`設定` },
     { to: '/admin/block', icon: icons.layers, label: t`ブロック取引` },
+    { to: '/admin/ipo', icon: icons.gift, label: t`IPO・公募` },
     { to: '/admin/audit', icon: icons.list, label: t`監査ログ` },
   ] as const;
   return (

@@ -23,6 +23,12 @@ export async function anyAdmin(db: Executor): Promise<boolean> {
   return row !== undefined;
 }
 
+/** The first admin's id (oldest), if any. */
+export async function anyAdminId(db: Executor): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('id').where('is_admin', '=', 1).orderBy('created_at').orderBy('id').limit(1).executeTakeFirst();
+  return row?.id;
+}
+
 export interface NewUser {
   id: string;
   phone: string;

@@ -3,6 +3,7 @@
  * held server-side for FX_QUOTE_TTL_MS, and the exchange of a quote as one money command.
  */
 import { uuidv7 } from 'uuidv7';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../clock';
 import { lockCash, lockWallet, moneyCommand, noteShortfall, Postings, type Ledger } from '../../ledger';
@@ -10,7 +11,7 @@ import type { MarketDataSource } from '../../market';
 import type { ConfigService } from '../config';
 import type { AccountService } from '../account';
 import type { AuthUser } from '../../auth/principal';
-import { invalid, notFound, ruleBroken } from '../../errors';
+import { invalid, notFound, ruleBroken, tooMany } from '../../errors';
 import { CURRENCY_CODES, MoneyError, type Currency } from '../../../shared/money';
 import { encodeMemo } from '../../../shared/domain/ledger-kinds';
 import { FX_QUOTE_TTL_MS, FX_RATE_SCALE, type FxQuote } from '../../../shared/api/fx';
@@ -24,7 +25,15 @@ export interface FxQuoteInput {
   amount: number;
 }
 
+/**
+ * Quotes a user may ask for per minute: each is a stored row, and a person re-quoting by hand asks
+ * for a few; more is a script filling the table (docs/domain.md "Currency exchange").
+ */
+export const FX_QUOTES_PER_MINUTE = 30;
+
 export class FxService {
+  private readonly quoteLimit = new RateLimiterMemory({ keyPrefix: 'fx_quote', points: FX_QUOTES_PER_MINUTE, duration: 60 });
+
   constructor(
     private readonly database: Database,
     private readonly ledger: Ledger,
@@ -61,6 +70,12 @@ export class FxService {
   /** Prices and stores a quote: the exchange later posts exactly these amounts, whatever the client sends. */
   async quote(userId: string, input: FxQuoteInput): Promise<FxQuote> {
     if (input.from === input.to) throw invalid('fx_same_currency');
+    try {
+      await this.quoteLimit.consume(userId);
+    } catch (err) {
+      if (err instanceof RateLimiterRes) throw tooMany('too_many_requests', { retryAfter: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) });
+      throw err;
+    }
     const spreadBp = await this.spreadBp();
     let c;
     try {
