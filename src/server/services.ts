@@ -139,7 +139,8 @@ export function createServices(opts: ServiceOptions): Services {
   const tradingEngine = new TradingEngine(tradeCtx, logger);
   const corporateActions = new CorporateActionsJob(tradeCtx, logger);
   let providers: HoldingsProvider[] = [];
-  const funds = new FundsService(database, marketClock, ledger, market, () => providers);
+  // Loans count in the withdrawable amount (the lending service is built below; called only after).
+  const funds = new FundsService(database, marketClock, ledger, market, () => providers, (id) => lending.collateralCash(id));
   const grants = new AdminGrants(database, ledger, audit, clock);
   const settlement = new SettlementJob(database, ledger, logger);
   const uploads = new UploadService(database, clock, opts.fileStore ?? new LocalFileStore(`${env.KABUTO_DATA_DIR ?? './data'}/uploads`));

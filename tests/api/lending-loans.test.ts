@@ -173,8 +173,13 @@ describe.each(testDialects())('lending: credit loans (%s)', (dialect) => {
     const each = Math.floor(c.available / 10) + 1; // at most 9 fit
     const results = await Promise.all(Array.from({ length: 30 }, () => borrow(u, each)));
     const ok = results.filter((r) => r.status === 200).length;
-    expect(ok).toBe(Math.floor(c.available / each));
-    for (const r of results.filter((x) => x.status !== 200)) expect(['borrow_quota_insufficient', 'borrow_quota_full']).toContain(r.body.msg);
+    expect(ok).toBeGreaterThanOrEqual(1);
+    expect(ok).toBeLessThanOrEqual(Math.floor(c.available / each));
+    // The fund password counts attempts before its slow hash (docs/domain.md "Fund password"), so a
+    // burst may also meet its in-flight limit; every other refusal is the quota's.
+    const msgs = results.filter((x) => x.status !== 200).map((r) => r.body.msg);
+    expect(msgs.filter((m) => m === 'borrow_quota_insufficient' || m === 'borrow_quota_full').length).toBeGreaterThan(0);
+    for (const m of msgs) expect(['borrow_quota_insufficient', 'borrow_quota_full', 'fund_password_locked']).toContain(m);
     const after = await credit(u);
     expect(after.borrowed).toBe(ok * each);
     expect(after.borrowed).toBeLessThanOrEqual(c.quota);
@@ -253,6 +258,31 @@ describe.each(testDialects())('lending: credit loans (%s)', (dialect) => {
     await setConfig(s, 'loanLimitTier1', 500_000);
     await setConfig(s, 'loanLimitTier2', 3_000_000);
     await setConfig(s, 'loanLimitTier3', 10_000_000);
+
+    // A loan drawn to the full 60 %: the borrowed cash is free to leave while the holdings cover it.
+    const { u: v } = await borrower({ lots: 2, cash: 1_000_000 });
+    const acc2 = await s.call('post', 'cash/bank-accounts', { token: v.token, body: { bankCode: '0005', branchCode: branch, type: 'futsu', number: '7654322', holderKana: 'ヤマダ　タロウ' } });
+    const bank2 = acc2.body.data.account.id;
+    const c = await credit(v);
+    expect((await borrow(v, c.available)).status).toBe(200);
+    expect((await credit(v)).collateralCash).toBe(0);
+    const sum0 = (await s.call('get', 'funds/summary', { token: v.token })).body.data;
+    expect(sum0.withdrawable).toBe((await balances(s, v.id)).cash);
+    // A day's interest later the loan exceeds 60 % of the holdings: that much cash is kept back.
+    const next = at('2026-11-25', 10);
+    s.clock.set(next);
+    await s.services.jobs.runDue(next);
+    const held = (await credit(v)).collateralCash;
+    expect(held).toBeGreaterThan(0);
+    const cashNow = (await balances(s, v.id)).cash;
+    const sum1 = (await s.call('get', 'funds/summary', { token: v.token })).body.data;
+    expect(sum1.withdrawable).toBe(cashNow - held);
+    const refused = await s.call('post', 'cash/withdrawals', { token: v.token, headers: { 'Idempotency-Key': uuidv7() }, body: { amount: cashNow, bankAccountId: bank2, fundPassword: FUND_PASSWORD } });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ msg: 'repay_loan_first', params: { amount: cashNow - held } });
+    expect((await balances(s, v.id)).cash).toBe(cashNow);
+    const ok = await s.call('post', 'cash/withdrawals', { token: v.token, headers: { 'Idempotency-Key': uuidv7() }, body: { amount: cashNow - held, bankAccountId: bank2, fundPassword: FUND_PASSWORD } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     await expectLedgerBalanced(s);
   });
 });

@@ -12,7 +12,7 @@ export interface WithdrawableInput {
   margin: number;
   unsettled: number;
   shortfall: number;
-  /** Cash pledged as loan collateral; the credit line is not built yet, so 0 until it is. */
+  /** Cash kept back as loan collateral: the part of a loan the pledged holdings do not cover at 60 % (the lending area). */
   collateral?: number;
 }
 

@@ -19,14 +19,16 @@ import type { UploadService } from '../uploads';
 import type { AccountService } from '../account';
 import { WithdrawalService } from './withdrawals';
 import { withdrawalAdminRoutes, withdrawalRoutes } from './withdrawals-routes';
+import type { LendingService } from '../lending';
 
 export { CashService } from './service';
 export { DepositService } from './deposits';
 export { WithdrawalService } from './withdrawals';
 
 /** What the withdrawals part needs (docs/domain.md "Withdrawals"): the account's state guard and fund password, the KYC guard. */
-type WithdrawalNeeds = { database: Database; clock: Clock; ledger: Ledger; audit: AuditLog; config: ConfigService; accounts: AccountService; kyc: KycService };
-const withdrawalsOf = (s: WithdrawalNeeds) => new WithdrawalService(s.database, s.clock, s.ledger, s.audit, s.config, s.accounts, s.kyc);
+type WithdrawalNeeds = { database: Database; clock: Clock; ledger: Ledger; audit: AuditLog; config: ConfigService; accounts: AccountService; kyc: KycService; lending: LendingService };
+// The lending area keeps back the cash a loan's collateral needs (docs/domain.md "Loans and stock lending").
+const withdrawalsOf = (s: WithdrawalNeeds) => new WithdrawalService(s.database, s.clock, s.ledger, s.audit, s.config, s.accounts, s.kyc, s.lending);
 
 /** What the deposits part needs (docs/domain.md "Deposits"). */
 type DepositNeeds = { database: Database; clock: Clock; ledger: Ledger; audit: AuditLog; config: ConfigService; uploads: UploadService };

@@ -29,6 +29,15 @@ export interface VerifiedGuard {
   requireVerified(userId: string): Promise<unknown>;
 }
 
+/**
+ * What withdrawals need of the lending area (its index.ts): the yen kept back as loan collateral —
+ * the part of a loan the pledged holdings do not cover at the lending ratio (docs/domain.md
+ * "Loans and stock lending"). Nothing about the credit score takes part.
+ */
+export interface LoanCollateral {
+  collateralCash(userId: string, db?: Executor): Promise<number>;
+}
+
 export interface WithdrawInput {
   amount: number;
   bankAccountId?: string;
@@ -78,11 +87,15 @@ export class WithdrawalService {
     private readonly config: ConfigService,
     private readonly account: FundGuard,
     private readonly identity: VerifiedGuard,
+    /** The lending area's collateral (yen only); absent, nothing is kept back. */
+    private readonly loans?: LoanCollateral,
   ) {}
 
   private async breakdown(userId: string, currency: Currency, db: Executor = this.database.db): Promise<WithdrawableBreakdown> {
     const b = (await this.ledger.balances(userId, db))[currency] ?? {};
-    return withdrawableBreakdown({ cash: b.cash ?? 0, frozen: b.frozen ?? 0, margin: b.margin ?? 0, unsettled: b.unsettled ?? 0, shortfall: b.shortfall ?? 0 });
+    // Loans are in yen: the cash their collateral needs is kept back (withdrawable.ts `collateral`).
+    const collateral = currency === HOME_CURRENCY && this.loans ? await this.loans.collateralCash(userId, db) : 0;
+    return withdrawableBreakdown({ cash: b.cash ?? 0, frozen: b.frozen ?? 0, margin: b.margin ?? 0, unsettled: b.unsettled ?? 0, shortfall: b.shortfall ?? 0, collateral });
   }
 
   private async rulesNow(currency: Currency = HOME_CURRENCY) {
@@ -145,7 +158,11 @@ export class WithdrawalService {
         const bank = input.bankAccountId ? await repo.liveBankAccount(trx, userId, input.bankAccountId) : undefined;
         const walletRow = input.walletId ? await repo.liveWallet(trx, userId, input.walletId) : undefined;
         if (!bank && !walletRow) throw notFound('not_found');
-        const { withdrawable } = await this.breakdown(userId, currency, trx);
+        const { withdrawable, collateral } = await this.breakdown(userId, currency, trx);
+        // Past the free cash only because of a loan's collateral: the loan is to be repaid first.
+        if (input.amount > withdrawable && collateral > 0 && input.amount <= withdrawable + collateral) {
+          throw ruleBroken('repay_loan_first', { amount: withdrawable, currency, collateral });
+        }
         if (input.amount > withdrawable) throw ruleBroken('balance_insufficient_withdraw', { amount: withdrawable, currency });
 
         const row: repo.WithdrawalRow = {

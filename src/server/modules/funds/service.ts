@@ -25,6 +25,8 @@ export class FundsService {
     private readonly market: Pick<MarketDataSource, 'instrument' | 'dailyBars' | 'corporateActions'>,
     /** Every registered area's holdings (src/server/modules/index.ts), read per summary. */
     private readonly providers: () => readonly HoldingsProvider[],
+    /** Yen kept back as loan collateral (the lending area: docs/domain.md "Loans and stock lending"); none when absent. */
+    private readonly loanCollateral?: (userId: string) => Promise<number>,
   ) {}
 
   async summary(userId: string): Promise<z.infer<typeof fundsSummary>> {
@@ -67,7 +69,7 @@ export class FundsService {
       unsettled: home.unsettled,
       settlements,
       // Settled free cash (src/shared/domain/withdrawable.ts, the rule the withdrawal command checks).
-      withdrawable: withdrawableBreakdown(home).withdrawable,
+      withdrawable: withdrawableBreakdown({ ...home, collateral: (await this.loanCollateral?.(userId)) ?? 0 }).withdrawable,
       frozen: home.frozen,
       margin: home.margin,
       loan: home.loan,
