@@ -22,6 +22,7 @@ import { Route as AdminBlockRouteImport } from './routes/admin/block'
 import { Route as AdminConfigRouteImport } from './routes/admin/config'
 import { Route as AdminDepositChannelsRouteImport } from './routes/admin/depositChannels'
 import { Route as AdminDepositsRouteImport } from './routes/admin/deposits'
+import { Route as AdminIpoRouteImport } from './routes/admin/ipo'
 import { Route as AdminKycRouteImport } from './routes/admin/kyc'
 import { Route as AdminUserRouteImport } from './routes/admin/user'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
@@ -138,6 +139,11 @@ const AdminDepositChannelsRoute = AdminDepositChannelsRouteImport.update({
 const AdminDepositsRoute = AdminDepositsRouteImport.update({
   id: '/deposits',
   path: '/deposits',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminIpoRoute = AdminIpoRouteImport.update({
+  id: '/ipo',
+  path: '/ipo',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminKycRoute = AdminKycRouteImport.update({
@@ -400,6 +406,7 @@ export interface FileRoutesByFullPath {
   '/admin/config': typeof AdminConfigRoute
   '/admin/depositChannels': typeof AdminDepositChannelsRoute
   '/admin/deposits': typeof AdminDepositsRoute
+  '/admin/ipo': typeof AdminIpoRoute
   '/admin/kyc': typeof AdminKycRoute
   '/admin/user': typeof AdminUserRoute
   '/admin/users': typeof AdminUsersRoute
@@ -464,6 +471,7 @@ export interface FileRoutesByTo {
   '/admin/config': typeof AdminConfigRoute
   '/admin/depositChannels': typeof AdminDepositChannelsRoute
   '/admin/deposits': typeof AdminDepositsRoute
+  '/admin/ipo': typeof AdminIpoRoute
   '/admin/kyc': typeof AdminKycRoute
   '/admin/user': typeof AdminUserRoute
   '/admin/users': typeof AdminUsersRoute
@@ -530,6 +538,7 @@ export interface FileRoutesById {
   '/admin/config': typeof AdminConfigRoute
   '/admin/depositChannels': typeof AdminDepositChannelsRoute
   '/admin/deposits': typeof AdminDepositsRoute
+  '/admin/ipo': typeof AdminIpoRoute
   '/admin/kyc': typeof AdminKycRoute
   '/admin/user': typeof AdminUserRoute
   '/admin/users': typeof AdminUsersRoute
@@ -597,6 +606,7 @@ export interface FileRouteTypes {
     | '/admin/config'
     | '/admin/depositChannels'
     | '/admin/deposits'
+    | '/admin/ipo'
     | '/admin/kyc'
     | '/admin/user'
     | '/admin/users'
@@ -661,6 +671,7 @@ export interface FileRouteTypes {
     | '/admin/config'
     | '/admin/depositChannels'
     | '/admin/deposits'
+    | '/admin/ipo'
     | '/admin/kyc'
     | '/admin/user'
     | '/admin/users'
@@ -726,6 +737,7 @@ export interface FileRouteTypes {
     | '/admin/config'
     | '/admin/depositChannels'
     | '/admin/deposits'
+    | '/admin/ipo'
     | '/admin/kyc'
     | '/admin/user'
     | '/admin/users'
@@ -931,6 +943,13 @@ declare module '@tanstack/react-router' {
       path: '/deposits'
       fullPath: '/admin/deposits'
       preLoaderRoute: typeof AdminDepositsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/ipo': {
+      id: '/admin/ipo'
+      path: '/ipo'
+      fullPath: '/admin/ipo'
+      preLoaderRoute: typeof AdminIpoRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/kyc': {
@@ -1292,6 +1311,7 @@ interface AdminRouteRouteChildren {
   AdminConfigRoute: typeof AdminConfigRoute
   AdminDepositChannelsRoute: typeof AdminDepositChannelsRoute
   AdminDepositsRoute: typeof AdminDepositsRoute
+  AdminIpoRoute: typeof AdminIpoRoute
   AdminKycRoute: typeof AdminKycRoute
   AdminUserRoute: typeof AdminUserRoute
   AdminUsersRoute: typeof AdminUsersRoute
@@ -1305,6 +1325,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminConfigRoute: AdminConfigRoute,
   AdminDepositChannelsRoute: AdminDepositChannelsRoute,
   AdminDepositsRoute: AdminDepositsRoute,
+  AdminIpoRoute: AdminIpoRoute,
   AdminKycRoute: AdminKycRoute,
   AdminUserRoute: AdminUserRoute,
   AdminUsersRoute: AdminUsersRoute,

@@ -27,6 +27,8 @@ export function AdminShell() {
     { to: '/admin/block', icon: icons.layers, label: t`ブロック取引` },
     { to: '/admin/ipo', icon: icons.gift, label: t`IPO・公募` },
     { to: '/admin/audit', icon: icons.list, label: t`監査ログ` },
+    { to: '/admin/support', icon: icons.support, label: t`サポート受信箱` },
+    { to: '/admin/news', icon: icons.news, label: t`お知らせ・記事` },
   ] as const;
   return (
     <div className="admin-shell">

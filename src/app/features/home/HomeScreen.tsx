@@ -8,6 +8,7 @@ import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { Tabs } from '../../components/Segmented';
 import { BlockOfferList } from '../../components/block/OfferList';
+import { OfferingList } from '../../components/ipo/OfferingList';
 import { IndexTicker } from '../../components/market/IndexTicker';
 import { PositionList } from '../../components/trade/PositionList';
 import { AssetSummary } from '../../components/funds/AssetSummary';
@@ -17,7 +18,7 @@ import { FundList } from '../../components/strategies/FundList';
  * /home/index — tab screen, kept alive: the indices, shortcuts to the product areas, the asset
  * summary (総資産, 当日損益, 資産推移), and the
  * home tabs: Inventory (the user's open positions), IPO, Big deal (block-trade offers) and
- * Quantitative. IPO and quantitative funds are not built yet and say so. The home screen shows
+ * Quantitative. Quantitative funds are not built yet and say so. The home screen shows
  * pieces of several areas, so everything it shows comes from components/.
  */
 type HomeTab = 'inventory' | 'ipo' | 'block' | 'quant';
@@ -70,12 +71,12 @@ export function HomeScreen() {
             </Link>
           </>
         ) : tab === 'ipo' ? (
-          <EmptyView
-            compact
-            icon={icons.gift}
-            text={<Trans>IPOの申し込みはまだご利用いただけません</Trans>}
-            hint={<Trans>提供を開始するまで、新規公開株の案件は表示されません。</Trans>}
-          />
+          <>
+            <OfferingList limit={3} />
+            <Link to="/home/newStock" className="btn btn--secondary btn--block">
+              <Trans>すべての案件を見る</Trans>
+            </Link>
+          </>
         ) : tab === 'block' ? (
           <>
             <BlockOfferList limit={3} />

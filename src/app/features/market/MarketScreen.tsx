@@ -2,9 +2,7 @@ import { useCallback } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Page } from '../../components/Page';
-import { EmptyView } from '../../components/EmptyView';
 import { Icon } from '../../components/Icon';
-import * as shellIcons from '../../components/icons';
 import * as icons from '../../components/market/icons';
 import { IndexTicker } from '../../components/market/IndexTicker';
 import { detailPath } from '../../components/market/names';
@@ -14,6 +12,7 @@ import type { MARKET_BOARDS, MARKET_SORTS } from '../../routes/-lib/search';
 import { BoardView } from './BoardList';
 import { UpDownSetting } from './controls';
 import { BlockOfferList } from '../../components/block/OfferList';
+import { OfferingList } from '../../components/ipo/OfferingList';
 
 type Tab = (typeof MARKET_BOARDS)[number];
 type Sort = (typeof MARKET_SORTS)[number];
@@ -112,11 +111,16 @@ export function MarketScreen() {
         {board ? (
           <BoardView key={`${board}:${sort}:${order}`} board={board} sort={sort} order={order} hrefOf={hrefOf} onOpen={onOpen} />
         ) : tab === 'ipo' ? (
-          <EmptyView
-            icon={shellIcons.gift}
-            text={<Trans>新規公開株（IPO）の申込はまだご利用いただけません</Trans>}
-            hint={<Trans>IPO の機能を提供するまで、この一覧は空です。架空の銘柄は表示しません。</Trans>}
-          />
+          // The Subscription tab lists IPO and PO offerings (docs/domain.md "Market boards"), as /home/newStock does.
+          <div className="mkt-auction" style={{ display: 'flex', flexDirection: 'column', gap: '0.75rem' }}>
+            <p className="mkt-hint">
+              <Trans>新規公開株・公募の案件（抽選）</Trans>
+            </p>
+            <OfferingList />
+            <Link to="/home/ipo/sgList" className="btn btn--secondary btn--block">
+              <Trans>IPOの申込履歴</Trans>
+            </Link>
+          </div>
         ) : (
           // The Auction tab is the block-trade board (docs/domain.md "Market boards"): the same offers as /home/blockTrade.
           <div className="mkt-auction" style={{ display: 'flex', flexDirection: 'column', gap: '0.75rem' }}>

@@ -1,16 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { NotAvailable } from '../../components/NotAvailable';
+import { NewStockScreen } from '../../features/ipo/OfferingScreens';
+import { offeringsQuery } from '../../components/ipo/OfferingList';
 import { requireSession } from '../-lib/guards';
 
-/** /home/newStock: not built yet — says so honestly (no sample data). */
+/** /home/newStock — IPO, public offerings and placements by phase (docs/domain.md "IPO"). */
 export const Route = createFileRoute('/home/newStock')({
   staticData: { name: 'newStock' },
   beforeLoad: requireSession,
+  loader: ({ context }) => void context.queryClient.prefetchQuery(offeringsQuery(undefined, { silent: true })),
   component: NewStockScreen,
 });
-
-function NewStockScreen() {
-  const { t } = useLingui();
-  return <NotAvailable title={t`新規公開株（IPO）`} />;
-}

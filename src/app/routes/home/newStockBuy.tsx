@@ -1,18 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { NotAvailable } from '../../components/NotAvailable';
+import { NewStockBuyScreen } from '../../features/ipo/OfferingScreens';
 import { requireSession } from '../-lib/guards';
 import { idSearch } from '../-lib/search';
 
-/** /home/newStockBuy: not built yet — says so honestly (no sample data). */
+/** /home/newStockBuy?id= — one offering: its rows, the draw's commitment, the user's applications and the way to apply. */
 export const Route = createFileRoute('/home/newStockBuy')({
   staticData: { name: 'newStockBuy' },
   beforeLoad: requireSession,
   validateSearch: idSearch,
   component: NewStockBuyScreen,
 });
-
-function NewStockBuyScreen() {
-  const { t } = useLingui();
-  return <NotAvailable title={t`新規公開株の詳細・申込`} />;
-}

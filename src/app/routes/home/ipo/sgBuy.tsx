@@ -1,18 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { NotAvailable } from '../../../components/NotAvailable';
+import { SgBuyScreen } from '../../../features/ipo/ApplicationScreens';
 import { requireSession } from '../../-lib/guards';
 import { idSearch } from '../../-lib/search';
 
-/** /home/ipo/sgBuy: not built yet — says so honestly (no sample data). */
+/** /home/ipo/sgBuy?id=<application> — purchase or waive a won allotment. */
 export const Route = createFileRoute('/home/ipo/sgBuy')({
   staticData: { name: 'sgBuy' },
   beforeLoad: requireSession,
   validateSearch: idSearch,
   component: SgBuyScreen,
 });
-
-function SgBuyScreen() {
-  const { t } = useLingui();
-  return <NotAvailable title={t`当選株の購入`} />;
-}

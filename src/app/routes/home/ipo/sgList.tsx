@@ -1,16 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { NotAvailable } from '../../../components/NotAvailable';
+import { SgListScreen } from '../../../features/ipo/ApplicationScreens';
 import { requireSession } from '../../-lib/guards';
 
-/** /home/ipo/sgList: not built yet — says so honestly (no sample data). */
+/** /home/ipo/sgList — the user's applications and results. */
 export const Route = createFileRoute('/home/ipo/sgList')({
   staticData: { name: 'sgList' },
   beforeLoad: requireSession,
   component: SgListScreen,
 });
-
-function SgListScreen() {
-  const { t } = useLingui();
-  return <NotAvailable title={t`IPOの申込履歴`} />;
-}

@@ -1,18 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { NotAvailable } from '../../../components/NotAvailable';
+import { SgjlDetailScreen } from '../../../features/ipo/ApplicationScreens';
 import { requireSession } from '../../-lib/guards';
 import { idSearch } from '../../-lib/search';
 
-/** /home/ipo/sgjlDetail: not built yet — says so honestly (no sample data). */
+/** /home/ipo/sgjlDetail?id=<offering> — the draw: commitment, seed, algorithm, results and a verify button. */
 export const Route = createFileRoute('/home/ipo/sgjlDetail')({
   staticData: { name: 'sgjlDetail' },
   beforeLoad: requireSession,
   validateSearch: idSearch,
   component: SgjlDetailScreen,
 });
-
-function SgjlDetailScreen() {
-  const { t } = useLingui();
-  return <NotAvailable title={t`IPOの申込詳細`} />;
-}

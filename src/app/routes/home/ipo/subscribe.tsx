@@ -1,18 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { NotAvailable } from '../../../components/NotAvailable';
+import { SubscribeScreen } from '../../../features/ipo/OfferingScreens';
 import { requireSession } from '../../-lib/guards';
 import { idSearch } from '../../-lib/search';
 
-/** /home/ipo/subscribe: not built yet — says so honestly (no sample data). */
+/** /home/ipo/subscribe?id= — apply for lots of one offering; without an id, the offerings open now. */
 export const Route = createFileRoute('/home/ipo/subscribe')({
   staticData: { name: 'subscribe' },
   beforeLoad: requireSession,
   validateSearch: idSearch,
   component: SubscribeScreen,
 });
-
-function SubscribeScreen() {
-  const { t } = useLingui();
-  return <NotAvailable title={t`IPOの申込`} />;
-}

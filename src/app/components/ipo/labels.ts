@@ -1,0 +1,42 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { ApplicationStatus, OfferingKind, OfferingStatus } from '../../../shared/api/ipo';
+
+/*
+ * The spec's 11 subscription statuses as the user reads them (offering phases and application
+ * statuses, docs/domain.md "IPO"), and the offering kinds.
+ */
+
+export const OFFERING_STATUS_TEXT: Record<OfferingStatus, MessageDescriptor> = {
+  to_be_subscribed: msg({ message: '申込開始前' }),
+  subscribing: msg({ message: '申込受付中' }),
+  awaiting_draw: msg({ message: '抽選待ち' }),
+  in_progress: msg({ message: '購入手続き中' }),
+  ended: msg({ message: '終了' }),
+};
+
+export const APPLICATION_STATUS_TEXT: Record<ApplicationStatus, MessageDescriptor> = {
+  subscribing: msg({ message: '申込中' }),
+  awaiting_draw: msg({ message: '抽選待ち' }),
+  won: msg({ message: '当選' }),
+  not_won: msg({ message: '落選' }),
+  payment_pending: msg({ message: '払込待ち' }),
+  payment_made: msg({ message: '払込済み' }),
+  payment_failed: msg({ message: '払込なし（失効）' }),
+  waived: msg({ message: '辞退' }),
+  ended: msg({ message: '終了（上場済み）' }),
+  cancelled: msg({ message: '取消済み' }),
+};
+
+export const OFFERING_KIND_TEXT: Record<OfferingKind, MessageDescriptor> = {
+  ipo: msg({ message: '新規公開' }),
+  po: msg({ message: '公募・売出' }),
+  placement: msg({ message: '第三者割当・増資' }),
+};
+
+/** The status chip's colour class. */
+export function statusTone(status: string): string {
+  if (status === 'subscribing' || status === 'won' || status === 'payment_made') return 'status--offer-open';
+  if (status === 'to_be_subscribed' || status === 'awaiting_draw' || status === 'payment_pending' || status === 'in_progress') return 'status--offer-upcoming';
+  return '';
+}
