@@ -260,3 +260,32 @@ export async function phoneOf(db: Executor, userId: string): Promise<string> {
   const r = await db.selectFrom('users').select('phone').where('id', '=', userId).executeTakeFirst();
   return r?.phone ?? '';
 }
+
+/**
+ * 配当金相当額 paid on lent shares: posted by the trading area's dividend step (it knows the ex-date),
+ * read here as records lines of stock lending (the user's side of each entry).
+ */
+export async function dividendSubstitutes(db: Executor, userId: string): Promise<EventRow[]> {
+  const rows = await db
+    .selectFrom('journal_entry')
+    .innerJoin('posting', 'posting.entry_id', 'journal_entry.id')
+    .innerJoin('ledger_account', 'ledger_account.id', 'posting.account_id')
+    .select(['journal_entry.id', 'journal_entry.memo', 'journal_entry.created_at', 'journal_entry.ref_id', (eb) => eb.fn.sum<number>('posting.amount').as('amount')])
+    .where('journal_entry.user_id', '=', userId)
+    .where('journal_entry.kind', '=', 'dividend_substitute')
+    .where('ledger_account.owner', '=', userId)
+    .groupBy(['journal_entry.id', 'journal_entry.memo', 'journal_entry.created_at', 'journal_entry.ref_id'])
+    .execute();
+  return rows.map((r) => {
+    let params: { code?: string; shares?: number; exDate?: string } = {};
+    try {
+      params = (JSON.parse(r.memo) as { params?: typeof params }).params ?? {};
+    } catch {
+      // an unreadable memo keeps the line without its stock
+    }
+    return {
+      id: r.id, user_id: userId, ref_id: r.ref_id ?? '', kind: 'stock_dividend', amount: n(r.amount), date: params.exDate ?? '',
+      at: n(r.created_at), code: params.code ?? null, shares: params.shares ?? null, ltv_bp: null,
+    };
+  });
+}

@@ -366,7 +366,8 @@ export class LendingService {
 
   async stockRecords(userId: string): Promise<{ items: LendingEventView[] }> {
     const db = this.database.db;
-    return { items: (await repo.eventsOf(db, userId, STOCK_EVENTS)).map(eventView) };
+    const [events, dividends] = await Promise.all([repo.eventsOf(db, userId, STOCK_EVENTS), repo.dividendSubstitutes(db, userId)]);
+    return { items: [...events, ...dividends].sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1)).map(eventView) };
   }
 
   /** The close of `code` on or before each day (for the lending fee's daily base). */

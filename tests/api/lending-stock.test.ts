@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uuidv7 } from 'uuidv7';
+import { testDialects } from '../support/db';
+import { startTestServer, TEST_NOW, type TestServer, type TestUser } from '../support/server';
+import { HOUSE } from '../../src/server/ledger';
+import { addDays } from '../../src/shared/market';
+import { verifiedUser } from './cash-support';
+import { agreeToMargin, at, balances, closePos, expectLedgerBalanced, grant, placed, signIn, signInAdmin } from './trade-support';
+
+/**
+ * Stock lending (貸株, docs/domain.md "Loans and stock lending"): a held cash position is lent (not
+ * a margin one); the house pays a daily fee at the yearly rate it was lent at, on each day's close
+ * (lending fee expense → cash, 雑所得); a lent position cannot be sold until recalled; the recall
+ * completes the next business day; a dividend on lent shares is paid as 配当金相当額. Ledger
+ * invariants after each.
+ */
+const RATE_BP = 100;
+
+describe.each(testDialects())('lending: stock lending (%s)', (dialect) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ dialect });
+  });
+  afterAll(() => s?.close());
+
+  const lend = (u: TestUser, positionId: string, key = uuidv7()) =>
+    s.call('post', 'lending/stock', { token: u.token, headers: { 'Idempotency-Key': key }, body: { positionId } });
+  const recall = (u: TestUser, id: string, key = uuidv7()) => s.call('post', `lending/stock/${id}/recall`, { token: u.token, headers: { 'Idempotency-Key': key } });
+  const stock = async (u: TestUser) => (await s.call('get', 'lending/stock', { token: u.token })).body.data;
+  const records = async (u: TestUser) => (await s.call('get', 'lending/stock/records', { token: u.token })).body.data.items;
+
+  /** The fee the rules owe for `days` from `from`: Σ shares × close of each day (or the last before it) × rate, rounded down once. */
+  function feeFor(code: string, shares: number, from: string, days: number): number {
+    let units = 0;
+    let scale = 1;
+    for (let i = 0; i < days; i++) {
+      const d = addDays(from, i);
+      const bars = s.services.market.dailyBars(code, addDays(d, -14), d);
+      scale = s.services.market.instrument(code)!.priceScale;
+      units += shares * bars[bars.length - 1]!.close * RATE_BP;
+    }
+    return Math.floor(units / (10_000 * 365 * scale));
+  }
+
+  it('lend → fee days → recall (next business day) → sell; the lent position refuses a sale', async () => {
+    s.clock.set(TEST_NOW); // Tuesday 2026-11-24 10:00
+    const u = await verifiedUser(s);
+    await grant(s, u.id, 1_000_000);
+    const pos = await placed(s, u, { code: '7203', lots: 1 });
+    const before = await stock(u);
+    expect(before.rateBp).toBe(RATE_BP);
+    expect(before.lendable).toEqual([expect.objectContaining({ positionId: pos.id, code: '7203', shares: 100 })]);
+
+    const res = await lend(u, pos.id);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const item = res.body.data.item;
+    expect(item).toMatchObject({ positionId: pos.id, status: 'borrowing', rateBp: RATE_BP, accruedThrough: '2026-11-24', feePaid: 0 });
+    expect((await stock(u)).lendable).toEqual([]);
+    // Lent: no sale until recalled.
+    const sell = await closePos(s, u, pos.id, { type: 'market' });
+    expect(sell.status).toBe(422);
+    expect(sell.body).toMatchObject({ msg: 'position_lent', params: { code: '7203' } });
+    expect((await lend(u, pos.id)).body.msg).toBe('lend_already_lent');
+
+    // Three fee days, paid by the house on each day's close.
+    const cash0 = (await balances(s, u.id)).cash;
+    const expense0 = await s.services.ledger.balance(HOUSE, 'JPY', 'lending_fee_expense');
+    const t3 = at('2026-11-27', 0, 0, 1);
+    s.clock.set(t3);
+    const r = await s.services.jobs.runDue(t3);
+    const fee3 = feeFor('7203', 100, '2026-11-24', 3);
+    expect(fee3).toBeGreaterThan(0);
+    expect(r.lending.fees).toBe(fee3);
+    await s.services.jobs.runDue(at('2026-11-27', 9)); // nothing twice
+    expect((await balances(s, u.id)).cash).toBe(cash0 + fee3);
+    expect(await s.services.ledger.balance(HOUSE, 'JPY', 'lending_fee_expense')).toBe(expense0 - fee3);
+    const recs = (await s.call('get', 'funds/records?type=loan', { token: u.token })).body.data.items;
+    expect(recs).toEqual([expect.objectContaining({ kind: 'lending_fee' })]);
+
+    // Recall on Friday: completes on Monday; the fee runs until then.
+    s.clock.set(at('2026-11-27', 10));
+    const rc = await recall(u, item.id);
+    expect(rc.status, JSON.stringify(rc.body)).toBe(200);
+    expect(rc.body.data.item).toMatchObject({ status: 'recalling', completesOn: '2026-11-30' });
+    expect((await recall(u, item.id)).body.msg).toBe('stock_loan_not_recallable');
+    const still = await closePos(s, u, pos.id, { type: 'market' });
+    expect(still.body).toMatchObject({ msg: 'position_lent', params: { date: '2026-11-30' } });
+
+    const mon = at('2026-11-30', 0, 0, 1);
+    s.clock.set(mon);
+    const r2 = await s.services.jobs.runDue(mon);
+    expect(r2.lending.recallsCompleted).toBe(1);
+    const fee6 = feeFor('7203', 100, '2026-11-24', 6);
+    const done = (await stock(u)).items[0];
+    expect(done).toMatchObject({ status: 'completed', feePaid: fee6, accruedThrough: '2026-11-30' });
+    expect((await records(u)).map((e: { kind: string }) => e.kind).reverse()).toEqual(['stock_lend', 'stock_fee', 'stock_recall', 'stock_fee', 'stock_returned']);
+
+    // Returned: the sale goes through.
+    s.clock.set(at('2026-11-30', 10));
+    await signIn(s, u);
+    await signInAdmin(s);
+    const sold = await closePos(s, u, pos.id, { type: 'market' });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(200);
+    await expectLedgerBalanced(s);
+  });
+
+  it('only held cash positions are lent; lending pledged shares past the lending ratio needs the loan repaid first', async () => {
+    s.clock.set(TEST_NOW);
+    const u = await verifiedUser(s);
+    await grant(s, u.id, 2_000_000);
+    await agreeToMargin(s, u);
+    const margin = await placed(s, u, { code: '7203', lots: 1, leverage: 2 });
+    const refused = await lend(u, margin.id);
+    expect(refused.status).toBe(422);
+    expect(refused.body.msg).toBe('lend_not_cash_position');
+
+    const cash = await placed(s, u, { code: '6758', lots: 1 });
+    const fp = await s.call('post', 'user/fund-password', { token: u.token, body: { password: '112233', password2: '112233', loginPassword: u.password } });
+    expect(fp.status).toBe(200);
+    const c = (await s.call('get', 'lending/credit', { token: u.token })).body.data;
+    const b = await s.call('post', 'lending/loans', { token: u.token, headers: { 'Idempotency-Key': uuidv7() }, body: { amount: c.available, fundPassword: '112233' } });
+    expect(b.status, JSON.stringify(b.body)).toBe(200);
+    const first = await lend(u, cash.id);
+    expect(first.status).toBe(422);
+    expect(first.body.msg).toBe('repay_loan_first');
+    expect((await stock(u)).items).toEqual([]);
+    await expectLedgerBalanced(s);
+  });
+
+  it('a dividend on lent shares is paid as 配当金相当額 (whole, 雑所得)', async () => {
+    s.clock.set(TEST_NOW);
+    const u = await verifiedUser(s);
+    await grant(s, u.id, 1_000_000);
+    const pos = await placed(s, u, { code: '1605', lots: 1 });
+    expect((await lend(u, pos.id)).status).toBe(200);
+    // 1605 goes ex-dividend (¥14.0 a share) on 2027-03-30 in the simulated market.
+    const exDay = at('2027-03-30', 9, 30);
+    s.clock.set(exDay);
+    await s.services.jobs.runDue(exDay);
+    const entries = await s.services.database.db.selectFrom('journal_entry').select(['kind', 'memo']).where('user_id', '=', u.id).execute();
+    const sub = entries.find((e) => e.kind === 'dividend_substitute');
+    expect(sub).toBeTruthy();
+    expect(JSON.parse(sub!.memo)).toMatchObject({ id: 'memo_dividend_substitute', params: { code: '1605', shares: 100, exDate: '2027-03-30' } });
+    expect(entries.some((e) => e.kind === 'dividend')).toBe(false);
+    await signIn(s, u);
+    const lines = await records(u);
+    const line = lines.find((e: { kind: string }) => e.kind === 'stock_dividend');
+    expect(line).toMatchObject({ code: '1605', shares: 100, date: '2027-03-30' });
+    expect(line.amount).toBeGreaterThan(0);
+    expect((await records(u)).map((e: { kind: string }) => e.kind)).toContain('stock_fee');
+    await expectLedgerBalanced(s);
+  });
+});
