@@ -4,6 +4,7 @@ import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/vite-precompress';
 
 const API_TARGET = process.env.KABUTO_API ?? 'http://127.0.0.1:8080';
 
@@ -54,10 +55,14 @@ export default defineConfig({
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
+        // Web Push: show a notification, open the app at its url on tap (public/sw-push.js).
+        importScripts: ['sw-push.js'],
         clientsClaim: false,
         skipWaiting: false,
       },
     }),
+    // Brotli and gzip copies of the text assets, served by content negotiation (src/server/http/static.ts).
+    precompress(),
   ],
   server: { proxy: { '/api': API_TARGET } },
   build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 400 },

@@ -24,6 +24,9 @@ import { Route as AdminDepositChannelsRouteImport } from './routes/admin/deposit
 import { Route as AdminDepositsRouteImport } from './routes/admin/deposits'
 import { Route as AdminIpoRouteImport } from './routes/admin/ipo'
 import { Route as AdminKycRouteImport } from './routes/admin/kyc'
+import { Route as AdminLoansRouteImport } from './routes/admin/loans'
+import { Route as AdminNewsRouteImport } from './routes/admin/news'
+import { Route as AdminSupportRouteImport } from './routes/admin/support'
 import { Route as AdminUserRouteImport } from './routes/admin/user'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
 import { Route as AdminWithdrawalsRouteImport } from './routes/admin/withdrawals'
@@ -56,6 +59,7 @@ import { Route as InformationLoginPassRouteImport } from './routes/information/l
 import { Route as InformationMsgInfoRouteImport } from './routes/information/msgInfo'
 import { Route as InformationRechargeRouteImport } from './routes/information/recharge'
 import { Route as InformationRechargeChannelRouteImport } from './routes/information/rechargeChannel'
+import { Route as InformationServiceRouteImport } from './routes/information/service'
 import { Route as InformationSettingRouteImport } from './routes/information/setting'
 import { Route as InformationUsdtAddressRouteImport } from './routes/information/usdtAddress'
 import { Route as InformationUserInfoRouteImport } from './routes/information/userInfo'
@@ -149,6 +153,21 @@ const AdminIpoRoute = AdminIpoRouteImport.update({
 const AdminKycRoute = AdminKycRouteImport.update({
   id: '/kyc',
   path: '/kyc',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminLoansRoute = AdminLoansRouteImport.update({
+  id: '/loans',
+  path: '/loans',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminNewsRoute = AdminNewsRouteImport.update({
+  id: '/news',
+  path: '/news',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminSupportRoute = AdminSupportRouteImport.update({
+  id: '/support',
+  path: '/support',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminUserRoute = AdminUserRouteImport.update({
@@ -312,6 +331,11 @@ const InformationRechargeChannelRoute =
     path: '/information/rechargeChannel',
     getParentRoute: () => rootRouteImport,
   } as any)
+const InformationServiceRoute = InformationServiceRouteImport.update({
+  id: '/information/service',
+  path: '/information/service',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const InformationSettingRoute = InformationSettingRouteImport.update({
   id: '/information/setting',
   path: '/information/setting',
@@ -408,6 +432,9 @@ export interface FileRoutesByFullPath {
   '/admin/deposits': typeof AdminDepositsRoute
   '/admin/ipo': typeof AdminIpoRoute
   '/admin/kyc': typeof AdminKycRoute
+  '/admin/loans': typeof AdminLoansRoute
+  '/admin/news': typeof AdminNewsRoute
+  '/admin/support': typeof AdminSupportRoute
   '/admin/user': typeof AdminUserRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
@@ -443,6 +470,7 @@ export interface FileRoutesByFullPath {
   '/information/msgInfo': typeof InformationMsgInfoRoute
   '/information/recharge': typeof InformationRechargeRoute
   '/information/rechargeChannel': typeof InformationRechargeChannelRoute
+  '/information/service': typeof InformationServiceRoute
   '/information/setting': typeof InformationSettingRoute
   '/information/usdtAddress': typeof InformationUsdtAddressRoute
   '/information/userInfo': typeof InformationUserInfoRoute
@@ -473,6 +501,9 @@ export interface FileRoutesByTo {
   '/admin/deposits': typeof AdminDepositsRoute
   '/admin/ipo': typeof AdminIpoRoute
   '/admin/kyc': typeof AdminKycRoute
+  '/admin/loans': typeof AdminLoansRoute
+  '/admin/news': typeof AdminNewsRoute
+  '/admin/support': typeof AdminSupportRoute
   '/admin/user': typeof AdminUserRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
@@ -508,6 +539,7 @@ export interface FileRoutesByTo {
   '/information/msgInfo': typeof InformationMsgInfoRoute
   '/information/recharge': typeof InformationRechargeRoute
   '/information/rechargeChannel': typeof InformationRechargeChannelRoute
+  '/information/service': typeof InformationServiceRoute
   '/information/setting': typeof InformationSettingRoute
   '/information/usdtAddress': typeof InformationUsdtAddressRoute
   '/information/userInfo': typeof InformationUserInfoRoute
@@ -540,6 +572,9 @@ export interface FileRoutesById {
   '/admin/deposits': typeof AdminDepositsRoute
   '/admin/ipo': typeof AdminIpoRoute
   '/admin/kyc': typeof AdminKycRoute
+  '/admin/loans': typeof AdminLoansRoute
+  '/admin/news': typeof AdminNewsRoute
+  '/admin/support': typeof AdminSupportRoute
   '/admin/user': typeof AdminUserRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
@@ -575,6 +610,7 @@ export interface FileRoutesById {
   '/information/msgInfo': typeof InformationMsgInfoRoute
   '/information/recharge': typeof InformationRechargeRoute
   '/information/rechargeChannel': typeof InformationRechargeChannelRoute
+  '/information/service': typeof InformationServiceRoute
   '/information/setting': typeof InformationSettingRoute
   '/information/usdtAddress': typeof InformationUsdtAddressRoute
   '/information/userInfo': typeof InformationUserInfoRoute
@@ -608,6 +644,9 @@ export interface FileRouteTypes {
     | '/admin/deposits'
     | '/admin/ipo'
     | '/admin/kyc'
+    | '/admin/loans'
+    | '/admin/news'
+    | '/admin/support'
     | '/admin/user'
     | '/admin/users'
     | '/admin/withdrawals'
@@ -643,6 +682,7 @@ export interface FileRouteTypes {
     | '/information/msgInfo'
     | '/information/recharge'
     | '/information/rechargeChannel'
+    | '/information/service'
     | '/information/setting'
     | '/information/usdtAddress'
     | '/information/userInfo'
@@ -673,6 +713,9 @@ export interface FileRouteTypes {
     | '/admin/deposits'
     | '/admin/ipo'
     | '/admin/kyc'
+    | '/admin/loans'
+    | '/admin/news'
+    | '/admin/support'
     | '/admin/user'
     | '/admin/users'
     | '/admin/withdrawals'
@@ -708,6 +751,7 @@ export interface FileRouteTypes {
     | '/information/msgInfo'
     | '/information/recharge'
     | '/information/rechargeChannel'
+    | '/information/service'
     | '/information/setting'
     | '/information/usdtAddress'
     | '/information/userInfo'
@@ -739,6 +783,9 @@ export interface FileRouteTypes {
     | '/admin/deposits'
     | '/admin/ipo'
     | '/admin/kyc'
+    | '/admin/loans'
+    | '/admin/news'
+    | '/admin/support'
     | '/admin/user'
     | '/admin/users'
     | '/admin/withdrawals'
@@ -774,6 +821,7 @@ export interface FileRouteTypes {
     | '/information/msgInfo'
     | '/information/recharge'
     | '/information/rechargeChannel'
+    | '/information/service'
     | '/information/setting'
     | '/information/usdtAddress'
     | '/information/userInfo'
@@ -831,6 +879,7 @@ export interface RootRouteChildren {
   InformationMsgInfoRoute: typeof InformationMsgInfoRoute
   InformationRechargeRoute: typeof InformationRechargeRoute
   InformationRechargeChannelRoute: typeof InformationRechargeChannelRoute
+  InformationServiceRoute: typeof InformationServiceRoute
   InformationSettingRoute: typeof InformationSettingRoute
   InformationUsdtAddressRoute: typeof InformationUsdtAddressRoute
   InformationUserInfoRoute: typeof InformationUserInfoRoute
@@ -957,6 +1006,27 @@ declare module '@tanstack/react-router' {
       path: '/kyc'
       fullPath: '/admin/kyc'
       preLoaderRoute: typeof AdminKycRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/loans': {
+      id: '/admin/loans'
+      path: '/loans'
+      fullPath: '/admin/loans'
+      preLoaderRoute: typeof AdminLoansRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/news': {
+      id: '/admin/news'
+      path: '/news'
+      fullPath: '/admin/news'
+      preLoaderRoute: typeof AdminNewsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/support': {
+      id: '/admin/support'
+      path: '/support'
+      fullPath: '/admin/support'
+      preLoaderRoute: typeof AdminSupportRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/user': {
@@ -1183,6 +1253,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InformationRechargeChannelRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/information/service': {
+      id: '/information/service'
+      path: '/information/service'
+      fullPath: '/information/service'
+      preLoaderRoute: typeof InformationServiceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/information/setting': {
       id: '/information/setting'
       path: '/information/setting'
@@ -1313,6 +1390,9 @@ interface AdminRouteRouteChildren {
   AdminDepositsRoute: typeof AdminDepositsRoute
   AdminIpoRoute: typeof AdminIpoRoute
   AdminKycRoute: typeof AdminKycRoute
+  AdminLoansRoute: typeof AdminLoansRoute
+  AdminNewsRoute: typeof AdminNewsRoute
+  AdminSupportRoute: typeof AdminSupportRoute
   AdminUserRoute: typeof AdminUserRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminWithdrawalsRoute: typeof AdminWithdrawalsRoute
@@ -1327,6 +1407,9 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminDepositsRoute: AdminDepositsRoute,
   AdminIpoRoute: AdminIpoRoute,
   AdminKycRoute: AdminKycRoute,
+  AdminLoansRoute: AdminLoansRoute,
+  AdminNewsRoute: AdminNewsRoute,
+  AdminSupportRoute: AdminSupportRoute,
   AdminUserRoute: AdminUserRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminWithdrawalsRoute: AdminWithdrawalsRoute,
@@ -1372,6 +1455,7 @@ const rootRouteChildren: RootRouteChildren = {
   InformationMsgInfoRoute: InformationMsgInfoRoute,
   InformationRechargeRoute: InformationRechargeRoute,
   InformationRechargeChannelRoute: InformationRechargeChannelRoute,
+  InformationServiceRoute: InformationServiceRoute,
   InformationSettingRoute: InformationSettingRoute,
   InformationUsdtAddressRoute: InformationUsdtAddressRoute,
   InformationUserInfoRoute: InformationUserInfoRoute,

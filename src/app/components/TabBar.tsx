@@ -2,6 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { Icon } from './Icon';
 import * as icons from './icons';
+import { useUnread } from './messaging/api';
+import './messaging/messaging.css';
 
 /** The four routes the bottom tab bar links to (docs/product.md, spec §2). */
 export const TAB_PATHS = ['/home/index', '/home/newsList', '/trade/index', '/information/index'] as const;
@@ -13,6 +15,7 @@ export function isTabPath(path: string): path is TabPath {
 
 export function TabBar() {
   const { t } = useLingui();
+  const unread = useUnread().total;
   const tabs: { to: TabPath; label: string; icon: string }[] = [
     { to: '/home/index', label: t`ホーム`, icon: icons.home },
     { to: '/home/newsList', label: t`ニュース`, icon: icons.news },
@@ -32,6 +35,11 @@ export function TabBar() {
           >
             <Icon d={tab.icon} size={24} />
             <span className="tabbar__label">{tab.label}</span>
+            {tab.to === '/information/index' && unread > 0 ? (
+              <span className="msg-count tab-badge" data-testid="tab-unread" aria-label={t`未読 ${unread}件`}>
+                {unread > 99 ? '99+' : unread}
+              </span>
+            ) : null}
           </Link>
         ))}
       </div>

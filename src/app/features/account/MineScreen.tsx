@@ -15,9 +15,11 @@ import { CopyButton } from './CopyButton';
 import { AssetCard } from '../../components/funds/AssetCard';
 import { MyFundHoldings } from '../../components/strategies/MyFundHoldings';
 import { KycStatusText } from '../../components/KycStatusText';
+import { useUnread } from '../../components/messaging/api';
 
 /** /information/index — "My page": account header, assets (from the ledger), menus. */
 export function MineScreen() {
+  const unread = useUnread();
   const { t } = useLingui();
   const info = useQuery(userInfoQuery());
   const user = info.data;
@@ -83,7 +85,8 @@ export function MineScreen() {
       </MenuGroup>
 
       <MenuGroup title={<Trans>その他</Trans>}>
-        <MenuLink to="/information/msgInfo" icon={icons.mail} label={<Trans>メッセージ</Trans>} />
+        <MenuLink to="/information/msgInfo" icon={icons.mail} label={<Trans>メッセージ</Trans>} value={unread.total > 0 ? <span className="msg-count" data-testid="mine-unread">{unread.total}</span> : undefined} />
+        <MenuLink to="/information/service" icon={icons.support} label={<Trans>カスタマーサポート</Trans>} />
         <MenuLink to="/information/changeLang" icon={icons.globe} label={<Trans>言語</Trans>} value={ENDONYM[getLanguage()]} />
         <MenuLink to="/information/aboutUs" icon={icons.info} label={<Trans>会社概要・プライバシーポリシー</Trans>} />
         <MenuLink to="/information/aboutUs" search={{ section: 'fraud' }} icon={icons.shield} label={<Trans>詐欺にご注意ください</Trans>} />

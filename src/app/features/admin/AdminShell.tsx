@@ -23,6 +23,7 @@ export function AdminShell() {
     { to: '/admin/deposits', icon: icons.wallet, label: t`入金審査` },
     { to: '/admin/depositChannels', icon: icons.card, label: t`入金方法` },
     { to: '/admin/withdrawals', icon: icons.withdraw, label: t`出金審査` },
+    { to: '/admin/loans', icon: icons.card, label: t`融資・貸株` },
     { to: '/admin/config', icon: icons.settings, label: t`設定` },
     { to: '/admin/block', icon: icons.layers, label: t`ブロック取引` },
     { to: '/admin/ipo', icon: icons.gift, label: t`IPO・公募` },

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { StockMessaging } from '../../components/messaging/StockMessaging';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useIsRestoring, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -133,6 +134,7 @@ export function DetailScreen({
       {isStock ? <YourPosition code={detail.instrument.code} /> : null}
       {isStock ? <DepthPanel code={detail.instrument.code} /> : null}
       {isStock ? <StockInfo code={detail.instrument.code} /> : null}
+      {isStock ? <StockMessaging code={detail.instrument.code} priceScale={detail.quote.priceScale} price={detail.quote.price} /> : null}
       {isStock ? (
         <div className="trade-bar">
           <Link to="/trade/index" search={{ code: detail.instrument.code, direction: 'up' }} className="btn mk-btn--rise">

@@ -1,18 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { NotAvailable } from '../../components/NotAvailable';
+import { NewsDetailScreen } from '../../features/messaging/NewsDetailScreen';
 import { requireSession } from '../-lib/guards';
 import { idSearch } from '../-lib/search';
 
-/** /home/newsDetail: not built yet — says so honestly (no sample data). */
+/** /home/newsDetail?id= — one news item (an article's Markdown is rendered without raw HTML). */
 export const Route = createFileRoute('/home/newsDetail')({
   staticData: { name: 'newsDetail' },
   beforeLoad: requireSession,
   validateSearch: idSearch,
-  component: NewsDetailScreen,
+  component: NewsDetailRoute,
 });
 
-function NewsDetailScreen() {
-  const { t } = useLingui();
-  return <NotAvailable title={t`ニュース詳細`} />;
+function NewsDetailRoute() {
+  const { id } = Route.useSearch();
+  return <NewsDetailScreen id={id} />;
 }

@@ -1,16 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { NotAvailable } from '../../components/NotAvailable';
+import { NewsListScreen } from '../../features/messaging/NewsListScreen';
 import { requireSession } from '../-lib/guards';
 
-/** /home/newsList — tab screen (news centre); not built yet. */
+/** /home/newsList — the news centre tab: simulated market news and staff articles. */
 export const Route = createFileRoute('/home/newsList')({
   staticData: { name: 'newsList' },
   beforeLoad: requireSession,
   component: NewsListScreen,
 });
-
-function NewsListScreen() {
-  const { t } = useLingui();
-  return <NotAvailable title={t`ニュース`} tabbed back={false} />;
-}

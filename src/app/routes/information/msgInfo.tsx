@@ -1,16 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { NotAvailable } from '../../components/NotAvailable';
+import { MessagesScreen } from '../../features/messaging/MessagesScreen';
 import { requireSession } from '../-lib/guards';
 
-/** /information/msgInfo: not built yet — says so honestly (no sample data). */
+/** /information/msgInfo — the user's messages (fills, money, identity, support replies, price alerts). */
 export const Route = createFileRoute('/information/msgInfo')({
   staticData: { name: 'msgInfo' },
   beforeLoad: requireSession,
-  component: MsgInfoScreen,
+  component: MessagesScreen,
 });
-
-function MsgInfoScreen() {
-  const { t } = useLingui();
-  return <NotAvailable title={t`メッセージ`} />;
-}

@@ -1,0 +1,145 @@
+import { msg } from '@lingui/core/macro';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import type { MessageItem, NewsItem, NewsLanguage } from '../../../shared/api/messaging';
+import { formatMoney } from '../../../shared/money';
+import { formatPrice } from '../../../shared/market/price';
+import type { Language } from '../../storage';
+
+/*
+ * Messages and simulated news are stored as a kind + params (docs/domain.md "Messages, news and
+ * support"); their words are made here, in the reader's language, at read time.
+ */
+
+export const NEWS_LANGUAGE: Record<Language, NewsLanguage> = { jp: 'ja', en: 'en', tw: 'zh-Hant', ko: 'ko' };
+
+/** A descriptor with values, translated (the macro's `msg` keeps the id the catalogs use). */
+function tr(i18n: I18n, d: MessageDescriptor, values: Record<string, unknown>): string {
+  return i18n._({ ...d, values });
+}
+
+type P = Record<string, string | number | boolean | null>;
+const num = (p: P, k: string) => (typeof p[k] === 'number' ? (p[k] as number) : 0);
+const str = (p: P, k: string) => (p[k] === null || p[k] === undefined ? '' : String(p[k]));
+const price = (p: P, k = 'price') => formatPrice(num(p, k), num(p, 'priceScale') || undefined);
+const pct = (bp: number, signed = true) => `${signed && bp > 0 ? '+' : ''}${(bp / 100).toFixed(2)}%`;
+const money = (p: P) => formatMoney(num(p, 'amount'), str(p, 'currency') || 'JPY');
+
+export const MESSAGE_TITLE: Record<MessageItem['kind'], MessageDescriptor> = {
+  order_filled: msg({ message: '約定のお知らせ' }),
+  forced_close: msg({ message: '強制決済のお知らせ' }),
+  margin_call: msg({ message: '追加保証金（追証）のお知らせ' }),
+  corporate_action: msg({ message: '権利処理のお知らせ' }),
+  deposit_approved: msg({ message: '入金完了' }),
+  deposit_rejected: msg({ message: '入金の不承認' }),
+  withdrawal_approved: msg({ message: '出金完了' }),
+  withdrawal_rejected: msg({ message: '出金の不承認' }),
+  kyc_approved: msg({ message: '本人確認の完了' }),
+  kyc_rejected: msg({ message: '本人確認の不承認' }),
+  ipo_won: msg({ message: 'IPO抽選結果（当選）' }),
+  ipo_lost: msg({ message: 'IPO抽選結果（落選）' }),
+  loan_ltv_warning: msg({ message: '担保維持率の警告' }),
+  loan_ltv_liquidation: msg({ message: '担保処分のお知らせ' }),
+  support_reply: msg({ message: 'カスタマーサポートからの返信' }),
+  price_alert: msg({ message: '株価通知' }),
+};
+
+/** The body sentence of a message, in the reader's language. */
+export function messageBody(i18n: I18n, m: Pick<MessageItem, 'kind' | 'params'>): string {
+  const p = m.params;
+  const code = str(p, 'code');
+  const name = str(p, 'name') || code;
+  switch (m.kind) {
+    case 'order_filled': {
+      const values = { code, quantity: num(p, 'quantity').toLocaleString(), price: price(p) };
+      if (p.leg === 'close') return tr(i18n, msg({ message: '{code} の決済注文が約定しました（{quantity}株・{price}）' }), values);
+      return p.direction === 'down'
+        ? tr(i18n, msg({ message: '{code} の売り注文が約定しました（{quantity}株・{price}）' }), values)
+        : tr(i18n, msg({ message: '{code} の買い注文が約定しました（{quantity}株・{price}）' }), values);
+    }
+    case 'forced_close':
+      return tr(i18n, msg({ message: '{code} の建玉が維持率 {ratio} まで下がったため強制決済されました（{price}）' }), { code, ratio: pct(num(p, 'ratioBp'), false), price: price(p) });
+    case 'margin_call':
+      return tr(i18n, msg({ message: '{code} の建玉の維持率が {ratio} となり、基準 {threshold} を下回りました。入金または建玉の決済をご検討ください' }), {
+        code, ratio: pct(num(p, 'ratioBp'), false), threshold: pct(num(p, 'thresholdBp'), false),
+      });
+    case 'corporate_action':
+      return p.event === 'split'
+        ? tr(i18n, msg({ message: '{code} の株式分割（1:{ratio}）を反映しました（{before}株 → {after}株）' }), { code, ratio: num(p, 'ratio'), before: num(p, 'sharesBefore').toLocaleString(), after: num(p, 'sharesAfter').toLocaleString() })
+        : tr(i18n, msg({ message: '{code} の配当（権利落ち日 {exDate}）を反映しました：{amount}' }), { code, exDate: str(p, 'exDate'), amount: formatMoney(num(p, 'amount'), 'JPY') });
+    case 'deposit_approved':
+      return tr(i18n, msg({ message: '{amount} のご入金を確認し、口座に反映しました' }), { amount: money(p) });
+    case 'deposit_rejected':
+      return tr(i18n, msg({ message: '{amount} の入金申請は承認されませんでした。理由：{reason}' }), { amount: money(p), reason: str(p, 'reason') });
+    case 'withdrawal_approved':
+      return tr(i18n, msg({ message: '{amount} の出金を送金しました' }), { amount: money(p) });
+    case 'withdrawal_rejected':
+      return tr(i18n, msg({ message: '{amount} の出金申請は承認されず、口座に戻しました。理由：{reason}' }), { amount: money(p), reason: str(p, 'reason') });
+    case 'kyc_approved':
+      return i18n._(msg({ message: '本人確認が完了しました。すべてのサービスをご利用いただけます' }));
+    case 'kyc_rejected':
+      return tr(i18n, msg({ message: '本人確認書類を確認できませんでした。理由：{reason}' }), { reason: str(p, 'reason') });
+    case 'ipo_won':
+      return tr(i18n, msg({ message: '{name} の抽選に当選しました。購入期間内に購入または辞退のお手続きをお願いします' }), { name });
+    case 'ipo_lost':
+      return tr(i18n, msg({ message: '{name} の抽選は落選となりました' }), { name });
+    case 'loan_ltv_warning':
+      return tr(i18n, msg({ message: '借入の担保掛目（LTV）が {ltv} に達しました。返済または担保の追加をご検討ください' }), { ltv: pct(num(p, 'ltvBp'), false) });
+    case 'loan_ltv_liquidation':
+      return tr(i18n, msg({ message: '借入の担保掛目（LTV）が {ltv} に達したため、担保を処分して返済に充てました' }), { ltv: pct(num(p, 'ltvBp'), false) });
+    case 'support_reply':
+      return tr(i18n, msg({ message: 'カスタマーサポートから返信がありました：{preview}' }), { preview: str(p, 'preview') });
+    case 'price_alert': {
+      const values = { code, name, threshold: p.alert === 'change' ? pct(num(p, 'threshold')) : price(p, 'threshold'), price: price(p), change: pct(num(p, 'changeBp')) };
+      if (p.alert === 'below') return tr(i18n, msg({ message: '{code} {name} が {threshold} 以下になりました（現在値 {price}）' }), values);
+      if (p.alert === 'change') return tr(i18n, msg({ message: '{code} {name} の前日比が {threshold} に達しました（現在値 {price}・{change}）' }), values);
+      return tr(i18n, msg({ message: '{code} {name} が {threshold} 以上になりました（現在値 {price}）' }), values);
+    }
+  }
+}
+
+/** A news item's title in the reader's language (an article falls back to Japanese). */
+export function newsTitle(i18n: I18n, n: NewsItem, lang: NewsLanguage): string {
+  const p = n.params;
+  const name = lang === 'ja' ? str(p, 'name') : str(p, 'nameEn') || str(p, 'name');
+  const code = n.code ?? '';
+  switch (n.kind) {
+    case 'article':
+      return n.content?.[lang]?.title ?? n.content?.ja?.title ?? '';
+    case 'limit_up':
+      return tr(i18n, msg({ message: '{name}（{code}）がストップ高' }), { name, code });
+    case 'limit_down':
+      return tr(i18n, msg({ message: '{name}（{code}）がストップ安' }), { name, code });
+    case 'top_gainer':
+      return tr(i18n, msg({ message: '値上がり率 {rank}位：{name}（{code}）{change}' }), { rank: num(p, 'rank'), name, code, change: pct(num(p, 'changeBp')) });
+    case 'top_loser':
+      return tr(i18n, msg({ message: '値下がり率 {rank}位：{name}（{code}）{change}' }), { rank: num(p, 'rank'), name, code, change: pct(num(p, 'changeBp')) });
+    case 'volume_spike':
+      return tr(i18n, msg({ message: '{name}（{code}）の出来高が急増（20日平均の{ratio}倍）' }), { name, code, ratio: (num(p, 'volumeRatioX100') / 100).toFixed(1) });
+    case 'split_ahead':
+      return tr(i18n, msg({ message: '{name}（{code}）が{exDate}に株式分割（1:{ratio}）' }), { name, code, exDate: str(p, 'exDate'), ratio: num(p, 'ratio') });
+    case 'dividend_ahead':
+      return tr(i18n, msg({ message: '{name}（{code}）の配当権利落ち日は{exDate}（1株 {amount}）' }), { name, code, exDate: str(p, 'exDate'), amount: price(p, 'amount') });
+    case 'ipo_calendar':
+      return tr(i18n, msg({ message: '{name}（{code}）の新規上場予定' }), { name, code });
+  }
+}
+
+/** The sentence under a simulated item's title (the detail screen). */
+export function newsSummary(i18n: I18n, n: NewsItem, lang: NewsLanguage): string {
+  const p = n.params;
+  const name = lang === 'ja' ? str(p, 'name') : str(p, 'nameEn') || str(p, 'name');
+  if (n.kind === 'split_ahead' || n.kind === 'dividend_ahead' || n.kind === 'article' || n.kind === 'ipo_calendar') return '';
+  return tr(i18n, msg({ message: '{date}の取引で、{name}（{code}）は {price}（前日比 {change}）となりました。' }), {
+    date: str(p, 'date'), name, code: n.code ?? '', price: price(p), change: pct(num(p, 'changeBp')),
+  });
+}
+
+/** "5分前", "3時間前", "2日前" — how old a (possibly cached) item is. */
+export function ageText(i18n: I18n, at: number, now: number): string {
+  const mins = Math.max(0, Math.floor((now - at) / 60_000));
+  if (mins < 1) return i18n._(msg({ message: 'たった今' }));
+  if (mins < 60) return tr(i18n, msg({ message: '{n}分前' }), { n: mins });
+  const hours = Math.floor(mins / 60);
+  if (hours < 24) return tr(i18n, msg({ message: '{n}時間前' }), { n: hours });
+  return tr(i18n, msg({ message: '{n}日前' }), { n: Math.floor(hours / 24) });
+}
