@@ -82,4 +82,10 @@ export const CONFIG_TEXT: Record<string, { label: MessageDescriptor; hint: Messa
   ipoMinShares: { label: msg({ message: 'IPO 最低申込株数' }), hint: msg({ message: '1回の申込の最低株数' }) },
   ipoMinFunds: { label: msg({ message: 'IPO 申込に必要な資金' }), hint: msg({ message: '申込時に必要な最低の余力' }) },
   ipoRepeatMax: { label: msg({ message: 'IPO 申込回数の上限' }), hint: msg({ message: '1銘柄あたりの申込回数' }) },
+  loanChannelOpen: { label: msg({ message: '証券担保ローンの受付' }), hint: msg({ message: 'オフのとき新たな借入を受け付けません（返済はいつでも可能）' }) },
+  loanRateBp: { label: msg({ message: 'ローン金利' }), hint: msg({ message: '証券担保ローンの年率（20%以下）。新たな借入にのみ適用' }) },
+  loanLimitTier1: { label: msg({ message: '借入上限（スコア40以上）' }), hint: msg({ message: '与信スコア40〜59の借入上限額' }) },
+  loanLimitTier2: { label: msg({ message: '借入上限（スコア60以上）' }), hint: msg({ message: '与信スコア60〜79の借入上限額' }) },
+  loanLimitTier3: { label: msg({ message: '借入上限（スコア80以上）' }), hint: msg({ message: '与信スコア80以上の借入上限額' }) },
+  stockLendingRateBp: { label: msg({ message: '貸株金利' }), hint: msg({ message: '貸株でお客様に支払う年率（20%以下）。新たな貸出にのみ適用' }) },
 };

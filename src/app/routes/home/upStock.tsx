@@ -1,16 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { NotAvailable } from '../../components/NotAvailable';
+import { StockLendingScreen } from '../../features/lending/StockLendingScreens';
 import { requireSession } from '../-lib/guards';
 
-/** /home/upStock: not built yet — says so honestly (no sample data). */
+/** /home/upStock — 貸株: lend held cash shares, the fee rate, recall. */
 export const Route = createFileRoute('/home/upStock')({
   staticData: { name: 'upStock' },
   beforeLoad: requireSession,
-  component: UpStockScreen,
+  component: StockLendingScreen,
 });
-
-function UpStockScreen() {
-  const { t } = useLingui();
-  return <NotAvailable title={t`株式貸借`} />;
-}

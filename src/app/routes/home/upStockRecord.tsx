@@ -1,16 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { NotAvailable } from '../../components/NotAvailable';
+import { StockRecordsScreen } from '../../features/lending/StockLendingScreens';
 import { requireSession } from '../-lib/guards';
 
-/** /home/upStockRecord: not built yet — says so honestly (no sample data). */
+/** /home/upStockRecord — 貸株の履歴: each lend, daily fee, 配当金相当額, recall and return. */
 export const Route = createFileRoute('/home/upStockRecord')({
   staticData: { name: 'upStockRecord' },
   beforeLoad: requireSession,
-  component: UpStockRecordScreen,
+  component: StockRecordsScreen,
 });
-
-function UpStockRecordScreen() {
-  const { t } = useLingui();
-  return <NotAvailable title={t`株式貸借の履歴`} />;
-}

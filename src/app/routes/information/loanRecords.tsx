@@ -1,16 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { NotAvailable } from '../../components/NotAvailable';
+import { LoanRecordsScreen } from '../../features/lending/LoanScreens';
 import { requireSession } from '../-lib/guards';
 
-/** /information/loanRecords: not built yet — says so honestly (no sample data). */
+/** /information/loanRecords — 借入の履歴: each draw, interest day, repayment, LTV warning and forced sale. */
 export const Route = createFileRoute('/information/loanRecords')({
   staticData: { name: 'loanRecords' },
   beforeLoad: requireSession,
   component: LoanRecordsScreen,
 });
-
-function LoanRecordsScreen() {
-  const { t } = useLingui();
-  return <NotAvailable title={t`借入履歴`} />;
-}

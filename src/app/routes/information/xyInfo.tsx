@@ -1,16 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { NotAvailable } from '../../components/NotAvailable';
+import { CreditScreen } from '../../features/lending/LoanScreens';
 import { requireSession } from '../-lib/guards';
 
-/** /information/xyInfo: not built yet — says so honestly (no sample data). */
+/** /information/xyInfo — 与信情報: the credit score factor by factor, the quota, owed, LTV, rate and cost a day (docs/domain.md "Loans and stock lending"). */
 export const Route = createFileRoute('/information/xyInfo')({
   staticData: { name: 'xyInfo' },
   beforeLoad: requireSession,
-  component: XyInfoScreen,
+  component: CreditScreen,
 });
-
-function XyInfoScreen() {
-  const { t } = useLingui();
-  return <NotAvailable title={t`与信情報`} />;
-}

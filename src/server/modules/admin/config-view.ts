@@ -37,6 +37,13 @@ const LAYOUT: Partial<Record<ConfigName, { group: Group; unit?: Exclude<Unit, nu
   ipoMinShares: { group: 'offerings', unit: 'shares' },
   ipoMinFunds: { group: 'offerings', unit: 'yen' },
   ipoRepeatMax: { group: 'offerings', unit: 'count' },
+  // lending (docs/domain.md "Loans and stock lending")
+  loanChannelOpen: { group: 'trading' },
+  loanRateBp: { group: 'trading', unit: 'bp' },
+  loanLimitTier1: { group: 'trading', unit: 'yen' },
+  loanLimitTier2: { group: 'trading', unit: 'yen' },
+  loanLimitTier3: { group: 'trading', unit: 'yen' },
+  stockLendingRateBp: { group: 'trading', unit: 'bp' },
 };
 
 const finite = (v: number | null | undefined): number | null => (typeof v === 'number' && Number.isFinite(v) && Math.abs(v) < Number.MAX_SAFE_INTEGER ? v : null);
