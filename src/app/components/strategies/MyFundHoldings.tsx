@@ -11,7 +11,7 @@ import './strategies.css';
 
 /** The user's fund holdings (GET strategies/holdings), persisted like the other lists. */
 export function strategyHoldingsQuery() {
-  return endpointQuery(strategiesApi.holdings, {}, { staleTime: 15_000 });
+  return endpointQuery(strategiesApi.holdings, {}, { staleTime: 0, refetchInterval: 60_000 });
 }
 
 const ENDED = new Set(['redeemed', 'terminated']);

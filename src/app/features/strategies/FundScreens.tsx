@@ -186,10 +186,15 @@ function Rules({ f }: { f: StrategySummary }) {
         {f.model ? ` · ${f.model}` : ''}
       </p>
       <p className="small">{i18n._(RULE_TEXT[f.rule])}</p>
-      <dl className="kv small">
+      <dl className="fund-params small" data-testid="fund-params">
         {Object.entries(f.params).map(([k, v]) => (
-          <FragmentRow key={k} label={PARAM_LABEL[k] ? i18n._(PARAM_LABEL[k]) : k} value={paramValue(k, v)} />
+          <div key={k}>
+            <dt>{PARAM_LABEL[k] ? i18n._(PARAM_LABEL[k]) : k}</dt>
+            <dd className="mono">{paramValue(k, v)}</dd>
+          </div>
         ))}
+      </dl>
+      <dl className="kv small">
         <dt>
           <Trans>最低投資金額</Trans>
         </dt>
@@ -225,15 +230,6 @@ function Rules({ f }: { f: StrategySummary }) {
         </li>
       </ul>
     </section>
-  );
-}
-
-function FragmentRow({ label, value }: { label: string; value: string }) {
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd className="mono">{value}</dd>
-    </>
   );
 }
 
@@ -409,11 +405,10 @@ function Subscribe({ f }: { f: StrategySummary }) {
           onConfirm={() => action.mutate({ params: { id: f.id }, body: { amount } })}
           onCancel={cancel}
         >
+          <p>
+            <b>{f.name}</b>
+          </p>
           <dl className="kv">
-            <dt>
-              <Trans>ファンド</Trans>
-            </dt>
-            <dd>{f.name}</dd>
             <dt>
               <Trans>申込金額</Trans>
             </dt>

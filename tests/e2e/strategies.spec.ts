@@ -1,0 +1,139 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { E2E_ADMIN } from './env';
+import { loginThroughUi, newPhone, ok, registerUser, toast } from './helpers';
+
+/**
+ * Issue 16: strategy funds in the PWA (390×844, Japanese). Another investor's money makes the
+ * Nikkei 225 tracker trade for two days (its NAV history is real: strikes after each close); then
+ * the user browses the quant funds, opens the tracker (rules, past results, the NAV chart),
+ * subscribes, and after the next strike sees the units and their value on the mine screen.
+ *
+ * With KABUTO_SHOTS=<dir> the screens are saved at 390×844 in Japanese and English there.
+ */
+
+const SHOTS = process.env.KABUTO_SHOTS;
+const jst = (s: string) => `2026-${s}+09:00`;
+const screen = (page: Page) => page.locator('.page:visible');
+const user = { phone: newPhone(), password: 'strategies-pass-1' };
+let admin = '';
+
+const setClock = (request: APIRequestContext, at: string | null) => ok(request, 'post', 'test/clock', { token: admin, body: { at } });
+const runJobs = (request: APIRequestContext) => ok(request, 'post', 'test/jobs/run', { token: admin });
+async function runAt(request: APIRequestContext, at: string) {
+  await setClock(request, jst(at));
+  await runJobs(request);
+}
+
+test.describe.configure({ mode: 'serial' });
+test.use({ viewport: { width: 390, height: 844 } });
+
+test.beforeAll(async ({ request }) => {
+  admin = (await ok<{ token: string }>(request, 'post', 'user/login', { body: { phone: E2E_ADMIN.phone, password: E2E_ADMIN.password } })).token;
+  const grant = async (token: string, amount: number) => {
+    const me = await ok<{ id: string }>(request, 'get', 'user/info', { token });
+    await ok(request, 'post', `admin/users/${me.id}/grant`, { token: admin, key: true, body: { currency: 'JPY', amount, reason: '動作確認用のテスト資金' } });
+  };
+  const investorPhone = newPhone();
+  const investor = await registerUser(request, investorPhone, 'investor-pass-1');
+  const token = await registerUser(request, user.phone, user.password);
+  await setClock(request, jst('11-26T10:00:00'));
+  await grant(investor, 60_000_000);
+  await grant(token, 3_000_000);
+  // The first investor: struck after the close, invested by the fund the next session.
+  await ok(request, 'post', 'strategies/n225-tracker/subscribe', { token: investor, key: true, body: { amount: 50_000_000 } });
+  await runAt(request, '11-26T16:00:00');
+  await runAt(request, '11-27T10:00:00');
+  await runAt(request, '11-27T16:00:00');
+  await runAt(request, '11-30T10:00:00');
+});
+
+test.afterAll(async ({ request }) => {
+  await ok(request, 'post', 'test/clock', { token: admin, body: { at: null } });
+});
+
+async function shot(page: Page, name: string, full = false): Promise<void> {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: full });
+}
+
+async function setLanguage(page: Page, lang: 'jp' | 'en') {
+  await page.evaluate((l) => localStorage.setItem('language', l), lang);
+  await page.reload();
+}
+
+test('browse quant funds → fund with its NAV chart → subscribe → units and value on the mine screen after the strike', async ({ page, request }) => {
+  // Several job runs over simulated days on a shared machine: more than the default minute.
+  test.setTimeout(180_000);
+  await loginThroughUi(page, user.phone, user.password);
+
+  // Home: the クオンツ tab lists the quant funds.
+  await page.getByRole('tab', { name: 'クオンツ' }).click();
+  await expect(screen(page).getByTestId('fund-list-quant')).toBeVisible();
+  await expect(screen(page).getByTestId('fund-n225-tracker')).toBeVisible();
+
+  // /home/qcList: the three quant funds, each with its past results labelled as such.
+  await page.goto('/#/home/qcList');
+  const list = screen(page).getByTestId('fund-list-quant');
+  await expect(list.locator('.fund-card')).toHaveCount(3);
+  await expect(list.getByText('日経225トラッカー（サンプリング）')).toBeVisible();
+  await expect(list.getByText('TOPIX Core30 モメンタム')).toBeVisible();
+  await expect(list.getByText('表示はすべて過去の実績で、将来の運用成果を約束するものではありません。').first()).toBeVisible();
+  await shot(page, 'qcList-ja');
+
+  // The tracker: rules and parameters, the NAV chart (uPlot canvas), holdings and trades.
+  await list.getByTestId('fund-n225-tracker').click();
+  await expect(page).toHaveURL(/#\/home\/strategy\?id=n225-tracker/);
+  const detail = screen(page);
+  await expect(detail.getByRole('heading', { name: '運用ルール' })).toBeVisible();
+  await expect(detail.getByText('インデックス連動（日経225）').first()).toBeVisible();
+  await expect(detail.getByTestId('nav-chart').locator('canvas').first()).toBeVisible();
+  await expect(detail.getByTestId('fund-trades').locator('li').first()).toBeVisible();
+  await expect(detail.getByRole('heading', { name: '組入銘柄（現在）' })).toBeVisible();
+  await shot(page, 'detail-ja');
+  await shot(page, 'detail-ja-full', true);
+
+  // Below the minimum: the form says so and the button stays off.
+  const amount = detail.getByLabel('申込金額（円）');
+  await amount.fill('50000');
+  await expect(detail.getByText('最低投資金額（¥100,000）以上を指定してください')).toBeVisible();
+  await amount.fill('1000000');
+  await detail.getByRole('button', { name: '申し込む' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('¥1,000,000')).toBeVisible();
+  await shot(page, 'subscribe-confirm-ja');
+  await dialog.getByRole('button', { name: '申し込む' }).click();
+  await expect(toast(page)).toHaveText('申し込みました。次の基準価額で約定します');
+  await expect(detail.getByTestId('fund-my-holdings').getByText('約定待ち')).toBeVisible();
+
+  // The strike after the close turns the reserved money into units at that NAV.
+  await runAt(request, '11-30T16:00:00');
+  await page.goto('/#/information/index');
+  await page.reload(); // a fresh read, as on opening the app after the close
+  const mine = screen(page).getByTestId('my-fund-holdings');
+  await expect(mine.getByText('保有中')).toBeVisible();
+  await expect(mine.getByText('日経225トラッカー（サンプリング）')).toBeVisible();
+  await expect(mine.getByTestId('holding-units')).toHaveText(/^[\d,]+口$/);
+  await expect(mine.getByTestId('holding-value')).toHaveText(/^¥[\d,]+$/);
+  const units = Number((await mine.getByTestId('holding-units').textContent())!.replace(/[^\d]/g, ''));
+  expect(units).toBeGreaterThan(0);
+  await mine.scrollIntoViewIfNeeded();
+  await shot(page, 'mine-ja');
+
+  // English screens (catalog strings stay Japanese until the translations are merged).
+  await setLanguage(page, 'en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(screen(page).getByTestId('my-fund-holdings')).toBeVisible();
+  await screen(page).getByTestId('my-fund-holdings').scrollIntoViewIfNeeded();
+  await shot(page, 'mine-en');
+  await page.goto('/#/home/qcList');
+  await expect(screen(page).getByTestId('fund-list-quant')).toBeVisible();
+  await shot(page, 'qcList-en');
+  await page.goto('/#/home/strategy?id=n225-tracker');
+  await expect(screen(page).getByTestId('nav-chart').locator('canvas').first()).toBeVisible();
+  await shot(page, 'detail-en');
+  await shot(page, 'detail-en-full', true);
+  await setLanguage(page, 'jp');
+});
