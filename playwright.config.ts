@@ -27,7 +27,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
-  outputDir: 'test-results',
+  // KABUTO_E2E_OUT: a run's own artifacts directory (runs side by side must not clean each other's).
+  outputDir: process.env.KABUTO_E2E_OUT || 'test-results',
   use: {
     baseURL,
     browserName: 'chromium',

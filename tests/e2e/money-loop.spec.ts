@@ -52,6 +52,24 @@ async function photo(label: string, color: string, width = 3000, height = 2000):
  * The user's lists are kept (persisted query cache, staleTime 10 s), so a reload right after the
  * admin's decision may show the kept answer first: reload until the screen shows the new state.
  */
+/**
+ * KABUTO_SHOTS=<dir>: the screen as it is, in Japanese and in English (the language switched in
+ * storage, the page reloaded, then switched back), for people to look at. Nothing is asserted.
+ */
+async function shots(page: Page, name: string): Promise<void> {
+  const dir = process.env.KABUTO_SHOTS;
+  if (!dir) return;
+  for (const [lang, suffix] of [['jp', 'ja'], ['en', 'en']] as const) {
+    await page.evaluate((l) => localStorage.setItem('language', l), lang);
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: `${dir}/${name}-${suffix}.png`, fullPage: true });
+  }
+  await page.evaluate(() => localStorage.setItem('language', 'jp'));
+  await page.reload();
+  await page.waitForLoadState('networkidle');
+}
+
 async function reloadUntil(page: Page, locator: ReturnType<Page['locator']>, text: string): Promise<void> {
   await expect(async () => {
     await page.reload();
@@ -75,7 +93,7 @@ test('register → KYC → bank account → deposit ¥1,000,000 → buy 100 → 
   request,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(process.env.KABUTO_SHOTS ? 480_000 : 180_000);
   const phone = newPhone();
   const token = await registerUser(request, phone, PASSWORD);
   const name = `入出金 ${phone.slice(-4)}`;
@@ -124,6 +142,7 @@ test('register → KYC → bank account → deposit ¥1,000,000 → buy 100 → 
 
     // --- 入金 ¥1,000,000 with a receipt through /information/recharge ---
     await page.goto('/#/information/recharge');
+    await shots(page, 'recharge');
     await screen(page).getByRole('radio', { name: channelLabel }).check();
     await expect(screen(page).getByTestId('deposit-channel')).toContainText('カブト証券株式会社');
     await screen(page).getByTestId('deposit-amount').fill('1000000');
@@ -140,6 +159,7 @@ test('register → KYC → bank account → deposit ¥1,000,000 → buy 100 → 
     const deposit = adminPage.getByTestId('deposit-detail');
     await expect(deposit).toContainText('¥1,000,000');
     await expect.poll(() => deposit.getByRole('img', { name: '振込明細' }).evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+    await shots(adminPage, 'admin-deposit');
     await deposit.getByRole('button', { name: '承認', exact: true }).click();
     await adminPage.getByRole('dialog').getByLabel('理由（必須・監査ログに記録）').fill('着金を確認');
     await adminPage.getByRole('dialog').getByRole('button', { name: '承認する' }).click();
@@ -196,6 +216,7 @@ test('register → KYC → bank account → deposit ¥1,000,000 → buy 100 → 
     await page.goto('/#/information/cashOut');
     const breakdown = screen(page).getByTestId('withdraw-breakdown');
     await expect(breakdown.getByTestId('withdrawable')).toHaveText(formatMoney(sold.withdrawable));
+    await shots(page, 'cashOut');
     await expect(breakdown).toContainText(`\u2212${formatMoney(sold.unsettled)}`);
     await screen(page).getByRole('button', { name: '全額' }).click();
     await expect(screen(page).getByTestId('withdraw-amount')).toHaveValue(String(sold.withdrawable));
@@ -216,6 +237,7 @@ test('register → KYC → bank account → deposit ¥1,000,000 → buy 100 → 
     const wd = adminPage.getByTestId('withdrawal-request').filter({ hasText: phone });
     await expect(wd).toContainText(formatMoney(sold.withdrawable));
     await expect(wd).toContainText('三菱ＵＦＪ');
+    await shots(adminPage, 'admin-withdrawals');
     await wd.getByRole('button', { name: '送金済みにする' }).click();
     await adminPage.getByRole('dialog').getByLabel('理由（必須・監査ログに記録）').fill('振込完了');
     await adminPage.getByRole('dialog').getByRole('button', { name: '承認する' }).click();
@@ -249,6 +271,12 @@ test('register → KYC → bank account → deposit ¥1,000,000 → buy 100 → 
     await expect(record('withdrawal_paid')).toContainText(formatMoney(sold.withdrawable));
     // Nothing English reached the Japanese screen.
     await expect(records).not.toContainText(/deposit|withdraw|trade_|memo_/);
+    await shots(page, 'records');
+
+    // --- 資金振替・両替: the balances per currency and the board, as the user leaves it ---
+    await page.goto('/#/information/exChange');
+    await expect(screen(page).getByTestId('fx-board')).toBeVisible();
+    await shots(page, 'exChange');
   } finally {
     await adminContext.close();
   }

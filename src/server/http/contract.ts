@@ -6,7 +6,7 @@ import { invalid } from '../errors';
 import type { AppEnv } from './env';
 import type { AnyEndpoint, RouteInput } from '../modules/module';
 import { requireAdmin, requireUser } from './auth';
-import { sendFailure, success } from './envelope';
+import { sendFailure, sendJson, success } from './envelope';
 import { inputGuard } from './input-guard';
 
 /** A sub-app whose invalid input answers the 400 envelope with the first offending field. */
@@ -80,6 +80,6 @@ export function mount<E extends AnyEndpoint>(
     });
     // A raw route (module.ts `rawRoute`) answers bytes it has framed itself.
     if ((data as unknown) instanceof Response) return data as unknown as Response;
-    return c.json(success(data), 200);
+    return sendJson(c, success(data), 200);
   }) as never);
 }

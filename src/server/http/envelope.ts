@@ -23,8 +23,17 @@ export function failure(msg: MessageId, params?: MessageParams): Failure {
   return params ? { status: 0, msg, params, data: null } : { status: 0, msg, data: null };
 }
 
+/**
+ * The envelope as JSON with its Content-Length: the length lets the compression middleware leave
+ * small answers alone (its threshold) and the client see the size up front.
+ */
+export function sendJson(c: Context, body: unknown, code: ContentfulStatusCode) {
+  const text = JSON.stringify(body);
+  return c.body(text, code, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)) });
+}
+
 export function sendFailure(c: Context, code: ContentfulStatusCode, msg: MessageId, params?: MessageParams) {
-  return c.json(failure(msg, params), code);
+  return sendJson(c, failure(msg, params), code);
 }
 
 export function sendDomainError(c: Context, err: DomainError) {

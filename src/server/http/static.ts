@@ -5,7 +5,8 @@ import { join, relative } from 'node:path';
 import type { AppEnv } from './env';
 
 /**
- * Serves the built PWA. Hashed assets are immutable; index.html and the service worker are
+ * Serves the built PWA, brotli or gzip when the build wrote a copy and the browser accepts it
+ * (Vary: Accept-Encoding). Hashed assets are immutable; index.html and the service worker are
  * revalidated so a new version is picked up. Unknown non-API paths fall back to index.html
  * (hash routing means the server only ever sees `/`, but deep links and reloads stay safe).
  */
@@ -24,6 +25,8 @@ export function serveApp(app: Hono<AppEnv>, distDir: string): void {
     '*',
     serveStatic({
       root,
+      // The build's .br / .gz copies (scripts/vite-precompress.ts), chosen by Accept-Encoding.
+      precompressed: true,
       onFound: (path, c) => {
         if (/(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)$/.test(path)) {
           c.header('Cache-Control', 'no-cache');

@@ -273,6 +273,7 @@ function CreateChannel() {
                   toast(t`入金方法を追加しました`);
                   setConfirming(false);
                   setUsdt((d) => ({ ...d, addresses: '' }));
+                  setBank((d) => ({ ...d, bankName: '', branchName: '', accountNumber: '', holder: '' }));
                 },
                 onError: (e) => {
                   setConfirming(false);

@@ -66,8 +66,9 @@ function ChannelCard({ channel }: { channel: DepositChannelView }) {
     value ? (
       <>
         <dt>{label}</dt>
-        <dd className="mono">
-          {value} {copy ? <Copy text={value} label={t`${label}をコピー`} /> : null}
+        <dd>
+          <span className="deposit-dl__value mono">{value}</span>
+          {copy ? <Copy text={value} label={t`${label}をコピー`} /> : null}
         </dd>
       </>
     ) : null;
