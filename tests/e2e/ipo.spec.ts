@@ -171,7 +171,8 @@ test('apply → draw → 当選 → purchase → listing → position; the verif
 
   // The position is visible in the trading screen.
   await page.goto('/#/trade/index');
-  await expect(screen(page).getByText(code).first()).toBeVisible({ timeout: 15_000 });
+  await expect(screen(page).locator('.pos', { hasText: code }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(screen(page).getByText('読み込み中…')).toHaveCount(0);
   await shot(page, 'trade-position-ja');
 
   // The market's Subscription board lists the offering too.

@@ -195,7 +195,8 @@ export const createOfferingBody = z.object({
   sharesOffered: z.number().int().positive().max(10_000_000_000),
   /** Shares outstanding after the offering (IPO: for the new instrument's market value). */
   sharesOutstanding: z.number().int().positive().max(100_000_000_000).optional(),
-  minLots: z.number().int().min(1).max(IPO_MAX_LOTS).default(1),
+  /** Default: the `ipoMinShares` setting in lots. */
+  minLots: z.number().int().min(1).max(IPO_MAX_LOTS).optional(),
   minFunds: z.number().int().min(0).max(1_000_000_000_000).optional(),
   repeatMax: z.number().int().min(1).max(100).optional(),
   from: z.number().int().nonnegative(),

@@ -206,7 +206,7 @@ export class IpoService {
           id: uuidv7(), kind: body.kind, code: body.code, name_ja: body.name, name_en: body.nameEn, kana: body.kana, segment: body.segment,
           sponsor: body.sponsor, price_scale: priceScale, price_low: body.priceLow, price_high: body.priceHigh, final_price: null, open_price: null,
           shares_offered: body.sharesOffered, shares_outstanding: body.sharesOutstanding ?? body.sharesOffered * 4,
-          min_lots: body.minLots, min_funds: body.minFunds ?? cfg.ipoMinFunds, repeat_max: body.repeatMax ?? cfg.ipoRepeatMax,
+          min_lots: body.minLots ?? Math.max(1, Math.ceil(cfg.ipoMinShares / LOT_SIZE)), min_funds: body.minFunds ?? cfg.ipoMinFunds, repeat_max: body.repeatMax ?? cfg.ipoRepeatMax,
           window_from: body.from, window_to: body.to, draw_at: body.drawAt, payment_due: body.paymentDue,
           listing_date: body.listingDate, listing_at: listingAt, seed, commitment: seedCommitment(seed),
           priced_at: null, drawn_at: null, paid_at: null, listed_at: null, created_by: admin.id, created_at: now,
