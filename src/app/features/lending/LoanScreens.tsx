@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lendingApi, type CreditView, type LendingEventView, type LoanView } from '../../../shared/api/lending';
+import type { MessageDescriptor } from '@lingui/core';
+import { lendingApi, type CreditView, type LendingEventView, type LoanView, type ScoreFactor } from '../../../shared/api/lending';
 import { formatDateTime, formatIsoDate, formatMoney, HOME_CURRENCY } from '../../../shared/money';
 import { isApiError } from '../../api/client';
 import { useMoneyCommand } from '../../api/money-command';
@@ -38,6 +39,11 @@ function Loading({ title, failed }: { title: string; failed: boolean }) {
 
 function CreditSummary({ c }: { c: CreditView }) {
   const { i18n } = useLingui();
+  // A descriptor with values (Lingui's `_` takes them inside the descriptor), built apart from the call.
+  const how = (factor: ScoreFactor, basis: number) => {
+    const withValues: MessageDescriptor = { ...FACTOR_HOW[factor], values: { basis: String(basis) } };
+    return i18n._(withValues);
+  };
   const ltv = bpPercent(c.ltvBp);
   const warn = bpPercent(c.warnBp);
   const forced = bpPercent(c.forcedBp);
@@ -124,7 +130,7 @@ function CreditSummary({ c }: { c: CreditView }) {
               <div className="lending-bar" aria-hidden="true">
                 <span style={{ width: `${f.max > 0 ? (f.points * 100) / f.max : 0}%` }} />
               </div>
-              <div className="lending-note">{i18n._({ ...FACTOR_HOW[f.factor], values: { basis: String(f.basis) } })}</div>
+              <div className="lending-note">{how(f.factor, f.basis)}</div>
             </li>
           ))}
         </ul>

@@ -59,7 +59,17 @@ export function StockLendingScreen() {
     if (confirm.kind === 'lend') {
       lend.mutate({ body: { positionId: confirm.id } }, { onSuccess: () => (setConfirm(null), toast(t`貸株を開始しました`)), onError: fail });
     } else {
-      recall.mutate({ params: { id: confirm.id } }, { onSuccess: (r) => (setConfirm(null), toast(t`返却を申し込みました（${formatIsoDate(r.item.completesOn ?? '')} 完了予定）`)), onError: fail });
+      recall.mutate(
+        { params: { id: confirm.id } },
+        {
+          onSuccess: (r) => {
+            const date = formatIsoDate(r.item.completesOn ?? '');
+            setConfirm(null);
+            toast(t`返却を申し込みました（${date} 完了予定）`);
+          },
+          onError: fail,
+        },
+      );
     }
   };
   return (
