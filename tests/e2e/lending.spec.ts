@@ -98,7 +98,7 @@ test('credit info → borrow ¥100,000 → repay in full; lend a holding → the
   await screen(page).getByTestId('repay-all').click();
   await screen(page).getByTestId('repay-submit').click();
   await expect(page.getByTestId('repay-confirm')).toContainText('¥100,000');
-  await page.getByRole('dialog').getByRole('button', { name: '返済する' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'ローンを返済する' }).click();
   await expect(toast(page)).toContainText('完済しました');
   await expect(screen(page).getByText('借入中のローンはありません')).toBeVisible();
   await page.goto('/#/information/loanRecords');

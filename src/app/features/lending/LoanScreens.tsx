@@ -226,12 +226,12 @@ function RepayForm({ loan }: { loan: LoanView }) {
         </p>
       ) : null}
       <button type="submit" className="btn btn--secondary btn--block" disabled={!ok || repay.isPending} data-testid="repay-submit">
-        <Trans>返済する</Trans>
+        <Trans>ローンを返済する</Trans>
       </button>
       {confirming ? (
         <DialogBox
           title={<Trans>返済の内容を確認してください</Trans>}
-          confirmLabel={<Trans>返済する</Trans>}
+          confirmLabel={<Trans>ローンを返済する</Trans>}
           cancelLabel={<Trans>戻る</Trans>}
           busy={repay.isPending}
           onCancel={() => (repay.end(), setConfirming(false))}
@@ -388,7 +388,7 @@ export function LoanScreen() {
         </DialogBox>
       ) : null}
       <h2 className="section-title">
-        <Trans>返済</Trans>
+        <Trans>借入の返済</Trans>
       </h2>
       {open.length === 0 ? (
         <EmptyView compact text={<Trans>借入中のローンはありません</Trans>} />

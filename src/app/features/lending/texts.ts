@@ -35,7 +35,7 @@ export const STOCK_STATUS_TEXT: Record<StockLoanStatus, MessageDescriptor> = {
 export const EVENT_TEXT: Record<LendingEventKind, MessageDescriptor> = {
   loan_draw: msg({ message: '借入' }),
   loan_interest: msg({ message: '借入金利' }),
-  loan_repay: msg({ message: '返済' }),
+  loan_repay: msg({ message: '借入の返済' }),
   loan_forced_sale: msg({ message: '担保売却による返済' }),
   loan_warning: msg({ message: 'LTV警告（新規借入停止）' }),
   stock_lend: msg({ message: '貸株の開始' }),
