@@ -14,7 +14,8 @@ export const NEWS_LANGUAGE: Record<Language, NewsLanguage> = { jp: 'ja', en: 'en
 
 /** A descriptor with values, translated (the macro's `msg` keeps the id the catalogs use). */
 function tr(i18n: I18n, d: MessageDescriptor, values: Record<string, unknown>): string {
-  return i18n._({ ...d, values });
+  const descriptor: MessageDescriptor = { ...d, values };
+  return i18n._(descriptor);
 }
 
 type P = Record<string, string | number | boolean | null>;

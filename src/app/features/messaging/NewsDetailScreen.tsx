@@ -24,6 +24,7 @@ export function NewsDetailScreen({ id }: { id: string | undefined }) {
   const query = useQuery({ ...endpointQuery(messagingApi.newsItem, { params: { id: id ?? '' } }, { staleTime: 5 * 60_000 }), enabled: !!id });
   const lang = NEWS_LANGUAGE[getLanguage()];
   const n = query.data;
+  const code = n?.code ?? null;
   return (
     <Page title={t`ニュース詳細`} fallback="/home/newsList">
       {!id ? (
@@ -53,9 +54,9 @@ export function NewsDetailScreen({ id }: { id: string | undefined }) {
               </p>
             </>
           )}
-          {n.code ? (
-            <Link to="/market/stockDetail" search={{ code: n.code }} className="btn btn--secondary btn--block">
-              <Trans>銘柄の詳細を見る（{n.code}）</Trans>
+          {code ? (
+            <Link to="/market/stockDetail" search={{ code }} className="btn btn--secondary btn--block">
+              <Trans>銘柄の詳細を見る（{code}）</Trans>
             </Link>
           ) : null}
         </article>
