@@ -89,9 +89,11 @@ for (const dialect of testDialects()) {
         expect(rest.items.map((r: { kind: string }) => r.kind)).toEqual(['admin_grant']);
         expect(rest.next).toBeNull();
         expect((await summary(u.token)).realizedPnl).toBe(c.netPnl);
-        // Deposits have their own tab now (a grant is not a deposit): empty for this user; an unknown type is refused.
+        // Deposits have their own tab now (a grant is not a deposit): empty for this user; so is the
+        // lending area's `loan` tab (docs/domain.md "Loans and stock lending"); an unknown type is refused.
         expect((await records('?type=deposit')).items).toEqual([]);
-        expect((await s.call('get', 'funds/records?type=loan', { token: u.token })).status).toBe(400);
+        expect((await records('?type=loan')).items).toEqual([]);
+        expect((await s.call('get', 'funds/records?type=lottery', { token: u.token })).status).toBe(400);
       } finally {
         await setConfig(s, 'feeSchedule', 'zero');
       }
