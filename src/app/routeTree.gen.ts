@@ -26,6 +26,7 @@ import { Route as AdminIpoRouteImport } from './routes/admin/ipo'
 import { Route as AdminKycRouteImport } from './routes/admin/kyc'
 import { Route as AdminLoansRouteImport } from './routes/admin/loans'
 import { Route as AdminNewsRouteImport } from './routes/admin/news'
+import { Route as AdminStrategiesRouteImport } from './routes/admin/strategies'
 import { Route as AdminSupportRouteImport } from './routes/admin/support'
 import { Route as AdminUserRouteImport } from './routes/admin/user'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
@@ -163,6 +164,11 @@ const AdminLoansRoute = AdminLoansRouteImport.update({
 const AdminNewsRoute = AdminNewsRouteImport.update({
   id: '/news',
   path: '/news',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminStrategiesRoute = AdminStrategiesRouteImport.update({
+  id: '/strategies',
+  path: '/strategies',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminSupportRoute = AdminSupportRouteImport.update({
@@ -434,6 +440,7 @@ export interface FileRoutesByFullPath {
   '/admin/kyc': typeof AdminKycRoute
   '/admin/loans': typeof AdminLoansRoute
   '/admin/news': typeof AdminNewsRoute
+  '/admin/strategies': typeof AdminStrategiesRoute
   '/admin/support': typeof AdminSupportRoute
   '/admin/user': typeof AdminUserRoute
   '/admin/users': typeof AdminUsersRoute
@@ -503,6 +510,7 @@ export interface FileRoutesByTo {
   '/admin/kyc': typeof AdminKycRoute
   '/admin/loans': typeof AdminLoansRoute
   '/admin/news': typeof AdminNewsRoute
+  '/admin/strategies': typeof AdminStrategiesRoute
   '/admin/support': typeof AdminSupportRoute
   '/admin/user': typeof AdminUserRoute
   '/admin/users': typeof AdminUsersRoute
@@ -574,6 +582,7 @@ export interface FileRoutesById {
   '/admin/kyc': typeof AdminKycRoute
   '/admin/loans': typeof AdminLoansRoute
   '/admin/news': typeof AdminNewsRoute
+  '/admin/strategies': typeof AdminStrategiesRoute
   '/admin/support': typeof AdminSupportRoute
   '/admin/user': typeof AdminUserRoute
   '/admin/users': typeof AdminUsersRoute
@@ -646,6 +655,7 @@ export interface FileRouteTypes {
     | '/admin/kyc'
     | '/admin/loans'
     | '/admin/news'
+    | '/admin/strategies'
     | '/admin/support'
     | '/admin/user'
     | '/admin/users'
@@ -715,6 +725,7 @@ export interface FileRouteTypes {
     | '/admin/kyc'
     | '/admin/loans'
     | '/admin/news'
+    | '/admin/strategies'
     | '/admin/support'
     | '/admin/user'
     | '/admin/users'
@@ -785,6 +796,7 @@ export interface FileRouteTypes {
     | '/admin/kyc'
     | '/admin/loans'
     | '/admin/news'
+    | '/admin/strategies'
     | '/admin/support'
     | '/admin/user'
     | '/admin/users'
@@ -1020,6 +1032,13 @@ declare module '@tanstack/react-router' {
       path: '/news'
       fullPath: '/admin/news'
       preLoaderRoute: typeof AdminNewsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/strategies': {
+      id: '/admin/strategies'
+      path: '/strategies'
+      fullPath: '/admin/strategies'
+      preLoaderRoute: typeof AdminStrategiesRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/support': {
@@ -1392,6 +1411,7 @@ interface AdminRouteRouteChildren {
   AdminKycRoute: typeof AdminKycRoute
   AdminLoansRoute: typeof AdminLoansRoute
   AdminNewsRoute: typeof AdminNewsRoute
+  AdminStrategiesRoute: typeof AdminStrategiesRoute
   AdminSupportRoute: typeof AdminSupportRoute
   AdminUserRoute: typeof AdminUserRoute
   AdminUsersRoute: typeof AdminUsersRoute
@@ -1409,6 +1429,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminKycRoute: AdminKycRoute,
   AdminLoansRoute: AdminLoansRoute,
   AdminNewsRoute: AdminNewsRoute,
+  AdminStrategiesRoute: AdminStrategiesRoute,
   AdminSupportRoute: AdminSupportRoute,
   AdminUserRoute: AdminUserRoute,
   AdminUsersRoute: AdminUsersRoute,

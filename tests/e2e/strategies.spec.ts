@@ -137,3 +137,19 @@ test('browse quant funds → fund with its NAV chart → subscribe → units and
   await shot(page, 'detail-en-full', true);
   await setLanguage(page, 'jp');
 });
+
+test('admin: funds in the back office — pause with a reason (audited)', async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginThroughUi(page, E2E_ADMIN.phone, E2E_ADMIN.password);
+  await page.goto('/#/admin/strategies');
+  const row = page.getByTestId('admin-fund-n225-reversion');
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: '受付停止' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('理由（監査ログに記録されます）').fill('定期メンテナンスのため');
+  await dialog.getByRole('button', { name: '実行する' }).click();
+  await expect(row.getByText('受付停止中')).toBeVisible();
+  await expect(row.getByRole('button', { name: '再開' })).toBeVisible();
+  await row.scrollIntoViewIfNeeded();
+  await shot(page, 'admin-ja');
+});
