@@ -23,7 +23,7 @@ export const FACTOR_HOW: Record<ScoreFactor, MessageDescriptor> = {
 
 export const LOAN_STATUS_TEXT: Record<LoanStatus, MessageDescriptor> = {
   borrowed: msg({ message: '借入中' }),
-  repaid: msg({ message: '返済済み' }),
+  repaid: msg({ message: '完済' }),
 };
 
 export const STOCK_STATUS_TEXT: Record<StockLoanStatus, MessageDescriptor> = {
