@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  typedAmount,
   ARROW,
   CURRENCY_CODES,
   MoneyError,
@@ -226,5 +227,16 @@ describe('display formatting (one home: src/shared/money)', () => {
     expect(formatLeverage(3.3)).toBe('3.3×');
     expect(direction(-3)).toBe('fall');
     expect(ARROW[direction(2)]).toBe('▲');
+  });
+});
+
+describe('typedAmount', () => {
+  it('reads what a user types in the currency minor unit, and nothing else', () => {
+    expect(typedAmount('1000', 'JPY')).toBe(1000);
+    expect(typedAmount(' 1,000 ', 'JPY')).toBe(1000);
+    expect(typedAmount('25.5', 'USDT')).toBe(2550);
+    expect(typedAmount('25.50', 'USD')).toBe(2550);
+    for (const bad of ['', ' ', '0', '0.00', '1.5', '-3', 'abc', '1e3']) expect(typedAmount(bad, 'JPY'), bad).toBeNull();
+    expect(typedAmount('1.001', 'USDT')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { CURRENCIES, HOME_CURRENCY, currencyDecimals, isCurrency, type Currency } from './currency';
-import { formatDecimal, parseDecimal } from './decimal';
+import { formatDecimal, MoneyError, parseDecimal } from './decimal';
 
 /*
  * The one home of display formatting (docs/architecture.md, "The money model"): money, prices, changes,
@@ -16,6 +16,22 @@ export const NONE = '—';
 /** "1234.5" USD → 123450 (cents). Exact; see `parseDecimal` for what is accepted. */
 export function toMinor(text: string, currency: Currency): number {
   return parseDecimal(text, currencyDecimals(currency));
+}
+
+/**
+ * What a user typed in an amount field ("1000" yen, "25.50" USDT) in the currency's minor unit, or
+ * null when it is empty, not a number with at most the currency's decimals, or not positive.
+ */
+export function typedAmount(text: string, currency: Currency): number | null {
+  const t = text.trim().replace(/,/g, '');
+  if (!t) return null;
+  try {
+    const v = toMinor(t, currency);
+    return v > 0 ? v : null;
+  } catch (e) {
+    if (e instanceof MoneyError) return null;
+    throw e;
+  }
 }
 
 /** 123450 USD → "1234.50": plain, ungrouped, for inputs and wire formats. */

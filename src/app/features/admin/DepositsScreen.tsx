@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { depositAdminApi, DEPOSIT_STATUSES, type DepositQueueItem, type DepositStatus } from '../../../shared/api/cash';
-import { formatDateTime, formatMoney } from '../../../shared/money';
+import { currencyDecimals, currencyOf, formatDateTime, formatDecimal, formatMoney, typedAmount } from '../../../shared/money';
 import { apiCall, newIdempotencyKey } from '../../api/client';
 import { endpointArea, endpointQuery } from '../../api/query';
 import { adminApi } from '../../../shared/api/admin';
@@ -97,7 +97,9 @@ function Deposit({ item }: { item: DepositQueueItem }) {
   });
   const reject = useAdminCommand(depositAdminApi.reject, [endpointArea(depositAdminApi.queue)]);
   const busy = approve.isPending || reject.isPending;
-  const correctedAmount = /^\d+$/.test(corrected) ? Number(corrected) : undefined;
+  // Typed in the currency's major unit ("2500.50" USDT), sent in its minor unit.
+  const currency = currencyOf(item.currency);
+  const correctedAmount = typedAmount(corrected, currency) ?? undefined;
   const done = (text: string) => {
     toast(text);
     setDeciding(null);
@@ -159,7 +161,13 @@ function Deposit({ item }: { item: DepositQueueItem }) {
               <span className="field__label">
                 <Trans>着金額の訂正（任意・{item.currency}）</Trans>
               </span>
-              <input className="field__input mono" inputMode="numeric" value={corrected} placeholder={String(item.amount)} onChange={(e) => setCorrected(e.target.value.replace(/[^\d]/g, ''))} />
+              <input
+                className="field__input mono"
+                inputMode={currencyDecimals(currency) > 0 ? 'decimal' : 'numeric'}
+                value={corrected}
+                placeholder={formatDecimal(item.amount, currencyDecimals(currency))}
+                onChange={(e) => setCorrected(e.target.value.replace(currencyDecimals(currency) > 0 ? /[^\d.]/g : /[^\d]/g, ''))}
+              />
             </label>
           ) : null}
         </ReasonDialog>

@@ -102,7 +102,7 @@ function Request({ item }: { item: WithdrawalAdminItem }) {
           <Trans>現在の出金可能額</Trans>
         </dt>
         <dd className="mono">
-          {formatMoney(item.withdrawableNow)}
+          {formatMoney(item.withdrawableNow, item.currency)}
           {item.status === 'pending' ? (
             <span className="admin-note">
               {' '}

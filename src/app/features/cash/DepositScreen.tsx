@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { depositApi, type DepositChannelView, type DepositStatus, type DepositView } from '../../../shared/api/cash';
-import { currencyDecimals, currencyOf, formatDateTime, formatDecimal, formatMoney, MoneyError, toMinor, type Currency } from '../../../shared/money';
+import { currencyDecimals, currencyOf, formatDateTime, formatDecimal, formatMoney, typedAmount } from '../../../shared/money';
 import { apiCall, isApiError, newIdempotencyKey } from '../../api/client';
 import { endpointArea, endpointQuery } from '../../api/query';
 import { translateMessage } from '../../i18n/translate';
@@ -179,7 +179,7 @@ export function DepositScreen() {
   const items = channels.data.items;
   const channel = items.find((c) => c.id === chosen) ?? items[0];
   const currency = currencyOf(channel?.currency);
-  const value = parseAmount(amount, currency);
+  const value = typedAmount(amount, currency);
   const amountOk = channel && value !== null && value >= channel.min && value <= channel.max && (channel.type !== 'usdt' || channel.address !== null);
   const pending = deposits.data?.items.some((d) => d.status === 'pending') ?? false;
   return (
@@ -285,16 +285,4 @@ export function DepositChannelScreen() {
       )}
     </Page>
   );
-}
-
-/** The typed amount in the currency's minor unit ("1000" yen, "25.50" USDT), or null when it is not a positive amount with at most the currency's decimals. */
-function parseAmount(text: string, currency: Currency): number | null {
-  if (!text.trim()) return null;
-  try {
-    const v = toMinor(text.trim(), currency);
-    return v > 0 ? v : null;
-  } catch (e) {
-    if (e instanceof MoneyError) return null;
-    throw e;
-  }
 }

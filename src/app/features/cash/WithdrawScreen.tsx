@@ -6,7 +6,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { withdrawalApi, type WithdrawalStatus, type WithdrawalView } from '../../../shared/api/cash';
 import { fundsApi } from '../../../shared/api/funds';
-import { currencyDecimals, formatDateTime, formatDecimal, formatIsoDate, formatMoney, HOME_CURRENCY, MoneyError, toMinor, type Currency } from '../../../shared/money';
+import { type Currency, currencyDecimals, formatDateTime, formatDecimal, formatIsoDate, formatMoney, HOME_CURRENCY, typedAmount } from '../../../shared/money';
 import { isApiError } from '../../api/client';
 import { endpointArea, endpointQuery } from '../../api/query';
 import { useMoneyCommand } from '../../api/money-command';
@@ -195,7 +195,7 @@ export function WithdrawScreen() {
   const currency: Currency = destination && 'walletId' in destination.body ? 'USDT' : HOME_CURRENCY;
   const limits = currency === 'USDT' ? data.data.usdt : rules;
   const breakdown = currency === 'USDT' ? data.data.usdt.breakdown : data.data.breakdown;
-  const value = parseAmount(amount, currency);
+  const value = typedAmount(amount, currency);
   const amountOk = value !== null && value >= limits.min && value <= limits.max && value <= breakdown.withdrawable;
   const passwordOk = /^\d{6}$/.test(password);
   const pending = items.some((w) => w.status === 'pending');
@@ -387,16 +387,4 @@ const formatAmount = formatMoney;
 /** An amount in the currency's minor unit as the user types it ("1500", "25.50"), no separators. */
 function majorText(minor: number, currency: Currency): string {
   return formatDecimal(Math.max(0, minor), currencyDecimals(currency));
-}
-
-/** The typed amount in the currency's minor unit, or null (not a positive amount with at most its decimals). */
-function parseAmount(text: string, currency: Currency): number | null {
-  if (!text.trim()) return null;
-  try {
-    const v = toMinor(text.trim(), currency);
-    return v > 0 ? v : null;
-  } catch (e) {
-    if (e instanceof MoneyError) return null;
-    throw e;
-  }
 }

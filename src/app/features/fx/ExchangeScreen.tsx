@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { fxApi } from '../../../shared/api/fx';
-import { CURRENCY_CODES, formatMoney, formatPercent, formatPriceYen, MoneyError, toMinor, type Currency } from '../../../shared/money';
+import { type Currency, CURRENCY_CODES, formatMoney, formatPercent, formatPriceYen, typedAmount } from '../../../shared/money';
 import { isApiError } from '../../api/client';
 import { useMoneyCommand } from '../../api/money-command';
 import { translateMessage } from '../../i18n/translate';
@@ -44,7 +44,7 @@ export function ExchangeScreen() {
   const request = useRef(0);
 
   const cashOf = (c: Currency) => balances.data?.balances.find((b) => b.currency === c)?.cash ?? 0;
-  const parsed = parseAmount(amountText, from);
+  const parsed = typedAmount(amountText, from);
 
   const fetchQuote = useCallback(
     async (amount: number) => {
@@ -328,15 +328,4 @@ export function ExchangeScreen() {
       ) : null}
     </Page>
   );
-}
-
-/** The typed amount in the currency's minor unit, or null (not a positive amount with at most its decimals). */
-function parseAmount(text: string, currency: Currency): number | null {
-  try {
-    const v = toMinor(text.trim().replace(/,/g, ''), currency);
-    return v > 0 ? v : null;
-  } catch (e) {
-    if (e instanceof MoneyError) return null;
-    throw e;
-  }
 }

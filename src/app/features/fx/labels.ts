@@ -13,5 +13,5 @@ export const CURRENCY_NAME: Record<Currency, MessageDescriptor> = {
   VND: msg({ message: 'ベトナムドン' }),
   MYR: msg({ message: 'マレーシアリンギット' }),
   KRW: msg({ message: '韓国ウォン' }),
-  USDT: msg({ message: 'USDT（テザー）' }),
+  USDT: msg({ message: 'テザー' }),
 };
