@@ -36,8 +36,8 @@ export function NewsListScreen() {
     { value: 'all', label: t`すべて` },
     { value: 'hot', label: t`注目` },
     { value: 'price', label: t`株価` },
-    { value: 'corporate', label: t`権利・分割` },
-    { value: 'editorial', label: t`お知らせ` },
+    { value: 'corporate', label: t`権利` },
+    { value: 'editorial', label: t`記事` },
   ];
   return (
     <Page title={t`ニュース`} back={false} tabbed>
