@@ -96,7 +96,7 @@ export function OfferingCard({ o, link = true }: { o: OfferingView; link?: boole
         </span>
         {o.winningRateBp !== null ? (
           <span>
-            <Trans>当選率 {formatPercent(o.winningRateBp)}</Trans>
+            <Trans>当選率 {formatPercent(o.winningRateBp, { sign: false })}</Trans>
           </span>
         ) : (
           <span>

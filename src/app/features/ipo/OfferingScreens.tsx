@@ -30,7 +30,15 @@ export function NewStockScreen() {
   const { t } = useLingui();
   const [tab, setTab] = useState<ListTab>('all');
   return (
-    <Page title={t`新規公開株（IPO）`} fallback="/home/index" right={<Link to="/home/ipo/sgList" className="btn btn--ghost btn--small"><Trans>申込履歴</Trans></Link>}>
+    <Page
+      title={t`新規公開株（IPO）`}
+      fallback="/home/index"
+      right={
+        <Link to="/home/ipo/sgList" className="icon-btn" aria-label={t`申込履歴`}>
+          <Icon d={icons.list} size={22} />
+        </Link>
+      }
+    >
       <Tabs
         label={t`案件の状態`}
         value={tab}
@@ -40,10 +48,12 @@ export function NewStockScreen() {
           { value: 'subscribing', label: t`申込受付中` },
           { value: 'to_be_subscribed', label: t`申込開始前` },
           { value: 'in_progress', label: t`抽選後` },
-          { value: 'ended', label: t`上場済み` },
         ]}
       />
       <OfferingList key={tab} status={tab === 'all' ? undefined : tab} />
+      <Link to="/home/ipo/sgList" className="btn btn--secondary btn--block">
+        <Trans>申込履歴・抽選結果</Trans>
+      </Link>
     </Page>
   );
 }
@@ -99,7 +109,7 @@ export function OfferingRows({ o }: { o: OfferingView }) {
       <dt><Trans>申込数量（全体）</Trans></dt>
       <dd className="mono"><Trans>{formatNumber(o.appliedLots * LOT_SIZE)}株（{formatNumber(o.applicants)}件）</Trans></dd>
       <dt><Trans>当選率</Trans></dt>
-      <dd className="mono">{o.winningRateBp !== null ? formatPercent(o.winningRateBp) : '—'}</dd>
+      <dd className="mono">{o.winningRateBp !== null ? formatPercent(o.winningRateBp, { sign: false }) : '—'}</dd>
     </dl>
   );
 }
