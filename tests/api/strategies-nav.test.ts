@@ -143,6 +143,13 @@ for (const dialect of testDialects()) {
       expect(Number(r2.fee)).toBeGreaterThan(0);
       const houseFeeAfter = (await s.services.ledger.balances('house')).JPY?.fee_income ?? 0;
       expect(houseFeeAfter - houseFeeBefore).toBe(Number(r2.fee) - Number(r2.fee_accrued));
+      // 資産推移: a's past day counts the units at that day's NAV (no dip when money moves into a fund);
+      // past days use the units held now (the fee units taken since are not added back).
+      const history = dataOf((await s.api(fundsApi.history, { token: a.token, query: { range: '1m' } })).body);
+      const pastD1 = history.points.find((p) => p.date === d1)!;
+      const aNow = (await holdings(a))[0]!;
+      expect(aNow.units).toBe(50_000_000 - 684); // the d2 fee: floor(50,000,000 × 50bp ÷ 3,650,000) units
+      expect(pastD1.totalAssets).toBe(10_000_000 + Math.floor((aNow.units * 10_000) / 10_000));
       const hb = (await holdings(b))[0]!;
       expect(hb).toMatchObject({ status: 'holding', strikeNav: Number(r2.nav), subscribedOn: d2 });
       expect(hb.units).toBe(Math.floor((10_000_000 * 10_000) / Number(r2.nav)));

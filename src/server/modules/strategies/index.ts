@@ -39,5 +39,8 @@ export const strategiesModule = defineModule<Needs, { strategies: StrategiesJob 
   routes: (s) => strategiesRoutes(serviceOf(s)),
   adminRoutes: (s) => strategiesAdminRoutes(serviceOf(s)),
   jobs: (s) => ({ strategies: new StrategiesJob(serviceOf(s)) }),
-  holdings: (s) => ({ holdings: (userId) => serviceOf(s).holdingsOf(userId) }),
+  holdings: (s) => ({
+    holdings: (userId) => serviceOf(s).holdingsOf(userId),
+    dayEndValues: (userId, days) => serviceOf(s).dayEndValues(userId, days),
+  }),
 });

@@ -292,6 +292,33 @@ export class StrategyService {
     return out;
   }
 
+  /**
+   * The units' value at the end of each given day (funds/history's past points): holdings struck on
+   * or before the day and not yet paid out by its end, at their fund's NAV of that day (the last
+   * strike on or before it). Past days use the units held now: the fee units taken since (a few
+   * hundredths of a percent a month) are not added back.
+   */
+  async dayEndValues(userId: string, days: readonly IsoDate[]): Promise<number[]> {
+    const out = days.map(() => 0);
+    if (!days.length) return out;
+    const rows = await this.db
+      .selectFrom('strategy_holding')
+      .select(['fund_id', 'units', 'subscribed_on', 'ended_on'])
+      .where('user_id', '=', userId)
+      .where('subscribed_on', 'is not', null)
+      .execute();
+    const navs = new Map<string, NavRow[]>();
+    for (const id of new Set(rows.map((r) => r.fund_id))) navs.set(id, await this.navRows(id));
+    days.forEach((day, i) => {
+      for (const h of rows) {
+        if (h.subscribed_on! > day || (h.ended_on !== null && h.ended_on <= day)) continue;
+        const nav = navs.get(h.fund_id)!.filter((n) => n.date <= day).at(-1)?.nav;
+        if (nav !== undefined) out[i]! += payoutOf(h.units, nav);
+      }
+    });
+    return out;
+  }
+
   private latestNav(fundId: string, db: SDB = this.db): Promise<NavRow | undefined> {
     return db.selectFrom('strategy_nav').selectAll().where('fund_id', '=', fundId).orderBy('date', 'desc').limit(1).executeTakeFirst();
   }
