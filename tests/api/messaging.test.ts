@@ -161,7 +161,7 @@ for (const dialect of testDialects()) {
       const perStock = (await s.call('get', 'news?code=7203')).body.data.items;
       expect(perStock.every((n: { code: string }) => n.code === '7203')).toBe(true);
       expect(perStock.some((n: { id: string }) => n.id === ok.body.data.id)).toBe(true);
-      expect((await s.call('get', `news/${uuidv7()}`)).status).toBe(404);
+      expect((await s.call('get', `news/${uuidv7()}`)).body.msg).toBe('news_not_found');
     });
 
     it('price alerts: fires once when the simulated price crosses, as a message and a Web Push the browser can decrypt', async () => {

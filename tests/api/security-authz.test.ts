@@ -19,10 +19,10 @@ const MISSING_ID = 'ZZ00000000';
 
 /**
  * Path params that do not name something a user owns: market codes (public data), block offers
- * (every user sees and buys the same offers), and admin targets (admins act on any user). Any
+ * (every user sees and buys the same offers), news items (public to all), and admin targets (admins act on any user). Any
  * other param must have an owner fixture below, so a new owned resource cannot skip the matrix.
  */
-const SHARED = (ep: AnyEndpoint, name: string) => name === 'code' || ep.path.startsWith('block/offers/') || ep.path.startsWith('admin/');
+const SHARED = (ep: AnyEndpoint, name: string) => name === 'code' || ep.path.startsWith('block/offers/') || ep.path.startsWith('news/') || ep.path.startsWith('admin/');
 
 describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
   let s: TestServer;
@@ -65,6 +65,9 @@ describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
     });
     expect(withdrawal.status, JSON.stringify(withdrawal.body)).toBe(200);
     owned.withdrawal = withdrawal.body.data.withdrawal.id as string;
+    // Alice's market buy above filled at once: its message is hers; and a price alert of hers.
+    owned.message = (await s.call('get', 'messages', { token: alice.token })).body.data.items[0].id as string;
+    owned.alert = (await s.call('post', 'alerts', { token: alice.token, body: { code: '7203', kind: 'change', threshold: 500 } })).body.data.id as string;
   });
   afterAll(() => s?.close());
 
@@ -78,6 +81,8 @@ describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
     if (ep.path.startsWith('cash/bank-accounts/')) return owned.bankAccount;
     if (ep.path.startsWith('cash/wallets/')) return owned.wallet;
     if (ep.path.startsWith('cash/withdrawals/')) return owned.withdrawal;
+    if (ep.path.startsWith('messages/')) return owned.message;
+    if (ep.path.startsWith('alerts/')) return owned.alert;
     return undefined;
   }
 

@@ -264,4 +264,5 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
   price_alert_invalid: { text: msg({ message: '通知条件が正しくありません（価格は現在値より上または下、変化率は±100%以内）' }) },
   price_alert_limit: { text: msg({ message: '株価通知は{max}件まで設定できます' }) },
   push_subscription_invalid: { text: msg({ message: 'このブラウザのプッシュ通知の登録情報が正しくありません' }) },
+  news_not_found: { text: msg({ message: 'ニュースが見つかりません' }) },
 };

@@ -200,6 +200,7 @@ export const MESSAGE_IDS = [
   'price_alert_invalid',
   'price_alert_limit',
   'push_subscription_invalid',
+  'news_not_found',
 ] as const;
 
 export type MessageId = (typeof MESSAGE_IDS)[number];

@@ -86,7 +86,7 @@ export class MessagingService {
 
   async newsItem(id: string): Promise<NewsItem> {
     const row = await repo.newsOf(this.database.db, id);
-    if (!row) throw notFound();
+    if (!row) throw notFound('news_not_found');
     return newsItem(row, true);
   }
 
