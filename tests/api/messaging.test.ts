@@ -6,7 +6,7 @@ import { uuidv7 } from 'uuidv7';
 // web-push's own dependency: decrypts what the server sent, as a browser would.
 import ece from 'http_ece';
 import { testDialects } from '../support/db';
-import { registerUser, startTestServer, TEST_NOW, type TestServer, type TestUser } from '../support/server';
+import { registerUser, startTestServer, TEST_NOW, type TestServer } from '../support/server';
 import { photo, upload } from './uploads-support';
 import { at, findInstant, quote, trader } from './trade-support';
 import { openSse } from './messaging-support';

@@ -19,8 +19,8 @@ export function sseResponse(bus: Bus, topic: string, first: () => Promise<Stream
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       let closed = false;
-      let timer: ReturnType<typeof setInterval> | undefined;
-      let off: (() => void) | undefined;
+      // Set once the subscription is live; `stop` may run before that.
+      const live: { timer?: ReturnType<typeof setInterval>; off?: () => void } = {};
       const end = () => stop?.();
       const write = (text: string) => {
         if (closed) return;
@@ -35,8 +35,8 @@ export function sseResponse(bus: Bus, topic: string, first: () => Promise<Stream
         if (closed) return;
         closed = true;
         open.delete(end);
-        if (timer) clearInterval(timer);
-        off?.();
+        if (live.timer) clearInterval(live.timer);
+        live.off?.();
         try {
           controller.close();
         } catch {
@@ -45,12 +45,12 @@ export function sseResponse(bus: Bus, topic: string, first: () => Promise<Stream
       };
       open.add(end);
       write('retry: 3000\n\n');
-      off = await bus.subscribe(topic, (payload) => send(payload as StreamEvent));
-      if (closed) off();
+      live.off = await bus.subscribe(topic, (payload) => send(payload as StreamEvent));
+      if (closed) live.off();
       for (const e of await first()) send(e);
       send({ event: 'ready', data: {} });
-      timer = setInterval(() => write(': hb\n\n'), HEARTBEAT_MS);
-      timer.unref?.();
+      live.timer = setInterval(() => write(': hb\n\n'), HEARTBEAT_MS);
+      live.timer.unref?.();
     },
     cancel() {
       stop?.();
