@@ -44,8 +44,8 @@ async function shot(page: Page, name: string): Promise<void> {
 async function reloadUntil(page: Page, locator: ReturnType<Page['locator']>, text: string): Promise<void> {
   await expect(async () => {
     await page.reload();
-    await expect(locator).toHaveText(text, { timeout: 3_000 });
-  }).toPass({ timeout: 40_000 });
+    await expect(locator).toHaveText(text, { timeout: 8_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 async function png(seed: number): Promise<Buffer> {
