@@ -3,7 +3,6 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSiteConfig } from '../../components/useSiteConfig';
 import { Page } from '../../components/Page';
-import { EmptyView } from '../../components/EmptyView';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { Tabs } from '../../components/Segmented';
