@@ -34,6 +34,9 @@ const withdrawalsOf = (s: WithdrawalNeeds) => new WithdrawalService(s.database, 
 type DepositNeeds = { database: Database; clock: Clock; ledger: Ledger; audit: AuditLog; config: ConfigService; uploads: UploadService };
 const depositsOf = (s: DepositNeeds) => new DepositService(s.database, s.clock, s.ledger, s.audit, s.config, s.uploads);
 
+/** KABUTO_DEMO=1 (bootstrap): a clearly fictitious bank channel when there is none yet. */
+export const ensureDemoDepositChannel = (s: DepositNeeds, adminId: string) => depositsOf(s).ensureDemoChannel(adminId);
+
 /** One per process: the Zengin list is loaded on its first search and kept. */
 const banks = new BankDirectory();
 
