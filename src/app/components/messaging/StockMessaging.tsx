@@ -125,9 +125,9 @@ function AlertForm({ code, priceScale, price }: { code: string; priceScale: numb
       }}
     >
       <select className="field__input" value={kind} aria-label={t`通知の条件`} onChange={(e) => setKind(e.target.value as AlertKind)}>
-        <option value="above">{t`以上になったら`}</option>
-        <option value="below">{t`以下になったら`}</option>
-        <option value="change">{t`前日比（%）に達したら`}</option>
+        <option value="above">{t`指定価格以上`}</option>
+        <option value="below">{t`指定価格以下`}</option>
+        <option value="change">{t`前日比（%）`}</option>
       </select>
       <input
         className="field__input"
