@@ -23,6 +23,8 @@ const MISSING_ID = 'ZZ00000000';
  * other param must have an owner fixture below, so a new owned resource cannot skip the matrix.
  */
 const SHARED = (ep: AnyEndpoint, name: string) => name === 'code' || ep.path.startsWith('block/offers/') || ep.path.startsWith('news/') || ep.path.startsWith('admin/');
+/** Strategy funds are shared like block offers (every user sees and subscribes to the same funds); a fund holding is owned. */
+const SHARED_FUND = (ep: AnyEndpoint) => ep.path.startsWith('strategies/') && !ep.path.startsWith('strategies/holdings/');
 
 describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
   let s: TestServer;
@@ -68,6 +70,10 @@ describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
     // Alice's market buy above filled at once: its message is hers; and a price alert of hers.
     owned.message = (await s.call('get', 'messages', { token: alice.token })).body.data.items[0].id as string;
     owned.alert = (await s.call('post', 'alerts', { token: alice.token, body: { code: '7203', kind: 'change', threshold: 500 } })).body.data.id as string;
+    // A fund subscription of Alice's (pending until the next NAV): redeemable by its holder only.
+    const sub = await s.call('post', 'strategies/n225-tracker/subscribe', { token: alice.token, headers: { 'Idempotency-Key': uuidv7() }, body: { amount: 100_000 } });
+    expect(sub.status, JSON.stringify(sub.body)).toBe(200);
+    owned.fundHolding = sub.body.data.id as string;
   });
   afterAll(() => s?.close());
 
@@ -83,6 +89,7 @@ describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
     if (ep.path.startsWith('cash/withdrawals/')) return owned.withdrawal;
     if (ep.path.startsWith('messages/')) return owned.message;
     if (ep.path.startsWith('alerts/')) return owned.alert;
+    if (ep.path.startsWith('strategies/holdings/')) return owned.fundHolding;
     return undefined;
   }
 
@@ -115,7 +122,7 @@ describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
         if (asUser.status !== 403 || asUser.body.msg !== 'admin_only') problems.push(`${label}: user → ${asUser.status} ${asUser.body.msg}`);
       }
       const params = [...ep.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-      const ownedParams = params.filter((name) => !SHARED(ep, name));
+      const ownedParams = params.filter((name) => !SHARED(ep, name) && !SHARED_FUND(ep));
       if (ownedParams.length > 0) {
         const id = aliceOwns(ep);
         if (!id) {

@@ -327,7 +327,11 @@ export class StrategyService {
   subscribe(user: AuthUser, fundId: string, amount: number, key: string): Promise<StrategyHolding> {
     return moneyCommand(this.ledger, {
       scope: user.id, key, op: 'strategies.subscribe', request: { fundId, amount }, clock: this.clock,
-      guard: () => this.accounts.assertCanTrade(user),
+      guard: async () => {
+        this.accounts.assertCanTrade(user);
+        // The default funds exist before anyone can subscribe to one, whatever was asked first.
+        await this.ensureDefaults();
+      },
       run: async ({ trx, now }) => {
         await lockCash(trx, this.database.caps, user.id, JPY);
         const f = await this.fund(fundId, withStrategyTables(trx));
