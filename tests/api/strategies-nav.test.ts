@@ -71,7 +71,8 @@ for (const dialect of testDialects()) {
     }
 
     it('lists quant and follow-order funds with their rules, empty until someone subscribes', async () => {
-      s.clock.set(at('2026-11-24', 9, 30));
+      // The default funds are created by the first job run (reads change nothing).
+      await runAt(s, at('2026-11-24', 9, 30));
       const quant = dataOf((await s.api(strategiesApi.list, { token: s.admin.token, query: { kind: 'quant' } })).body).items;
       expect(quant.map((f) => f.id).sort()).toEqual(['core30-momentum', 'n225-reversion', 'n225-tracker']);
       const follow = dataOf((await s.api(strategiesApi.list, { token: s.admin.token, query: { kind: 'follow' } })).body).items;

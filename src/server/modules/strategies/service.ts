@@ -131,8 +131,8 @@ export class StrategyService {
     return row;
   }
 
+  /** Reads change nothing: the default funds are created by the first job run (or a first subscription to one). */
   async list(kind?: StrategyKind): Promise<{ items: StrategySummary[] }> {
-    await this.ensureDefaults();
     let q = this.db.selectFrom('strategy_fund').selectAll().where('status', '!=', 'terminated').orderBy('created_at').orderBy('id');
     if (kind) q = q.where('kind', '=', kind);
     const rows = await q.execute();
@@ -140,7 +140,6 @@ export class StrategyService {
   }
 
   async adminList(): Promise<{ items: StrategySummary[] }> {
-    await this.ensureDefaults();
     const rows = await this.db.selectFrom('strategy_fund').selectAll().orderBy('created_at').orderBy('id').execute();
     return { items: await Promise.all(rows.map((r) => this.summary(r))) };
   }
@@ -189,7 +188,6 @@ export class StrategyService {
   }
 
   async detail(id: string): Promise<StrategyDetail> {
-    await this.ensureDefaults();
     const f = await this.fund(id);
     const navs = await this.navRows(id);
     const owner = fundOwner(id);
@@ -329,8 +327,8 @@ export class StrategyService {
       scope: user.id, key, op: 'strategies.subscribe', request: { fundId, amount }, clock: this.clock,
       guard: async () => {
         this.accounts.assertCanTrade(user);
-        // The default funds exist before anyone can subscribe to one, whatever was asked first.
-        await this.ensureDefaults();
+        // A default fund exists before anyone can subscribe to it, even before the first job run.
+        if (DEFAULT_FUNDS.some((d) => d.id === fundId)) await this.ensureDefaults();
       },
       run: async ({ trx, now }) => {
         await lockCash(trx, this.database.caps, user.id, JPY);
