@@ -19,7 +19,7 @@ import { IpoService } from './modules/ipo';
 import { createLendingService, type LendingService } from './modules/lending';
 import { LocalFileStore, type FileStore } from './platform/uploads';
 import { busFromEnv, type Bus } from './platform/bus';
-import { AlertsJob, MessagingService, NewsJob, PushService } from './modules/messaging';
+import { AlertsJob, MessagingService, NewsJob, notify, PushService } from './modules/messaging';
 import { MODULES } from './modules';
 import type { HoldingsProvider, JobHandler, ServerModule } from './modules/module';
 
@@ -147,6 +147,10 @@ export function createServices(opts: ServiceOptions): Services {
   const kyc = new KycService(database, clock, audit, uploads);
   const lending = createLendingService({ database, marketClock, ledger, config, market, accounts, kyc });
   const ipo = new IpoService(tradeCtx, audit, kyc, logger);
+  // Each draw result as the user's 当選 / 落選 message, in the draw's own transaction (once per application).
+  ipo.onDrawResult((trx, r) =>
+    notify(trx, { userId: r.userId, kind: r.wonLots > 0 ? 'ipo_won' : 'ipo_lost', params: { code: r.code, name: r.name, wonLots: r.wonLots }, at: r.at, dedupeKey: `ipo_draw:${r.applicationId}` }),
+  );
   // Listed IPOs are instruments of the simulator: hand them over before the first request.
   void ipo.restoreListings().catch((err: unknown) => logger.error({ err }, 'ipo listings not restored'));
   const bus = opts.bus ?? busFromEnv(env);

@@ -166,6 +166,14 @@ describe.each(testDialects())('ipo lifecycle (%s)', (dialect) => {
     }
     const detail = (await s.call('get', `ipo/offerings/${id}`, { token: a.token })).body.data.offering;
     expect(detail).toMatchObject({ status: 'in_progress', winningRateBp: Math.floor((3 * 10_000) / 7) });
+    // Each decided application became its owner's 当選 / 落選 message, once (a repeated job run adds none).
+    await jobsAt(DRAW_AT + 1000);
+    for (const u of everyone) {
+      const decided = appsOf.get(u)!.filter((x) => x.status === 'won' || x.status === 'not_won');
+      const msgs = (await s.call('get', 'messages', { token: u.token })).body.data.items.filter((m: { kind: string }) => m.kind === 'ipo_won' || m.kind === 'ipo_lost');
+      expect(msgs.map((m: { kind: string }) => m.kind).sort()).toEqual(decided.map((x) => (x.status === 'won' ? 'ipo_won' : 'ipo_lost')).sort());
+      for (const m of msgs) expect(m.params).toMatchObject({ code: detail.code });
+    }
 
     // Winner 1 purchases, winner 2 waives (free), winner 3 does nothing and lapses at the due date.
     const [w1, w2, w3] = winners.map((w: { id: string }) => ({ id: w.id, user: owner.get(w.id)! }));

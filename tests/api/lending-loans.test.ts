@@ -210,6 +210,9 @@ describe.each(testDialects())('lending: credit loans (%s)', (dialect) => {
     expect(cw.refusal).toBe('loan_ltv_high');
     expect((await borrow(u, 1)).body.msg).toBe('loan_ltv_high');
     expect((await loans(u)).records.map((e: { kind: string }) => e.kind)).toContain('loan_warning');
+    const ltvMessages = async () =>
+      (await s.call('get', 'messages', { token: u.token })).body.data.items.filter((m: { kind: string }) => m.kind.startsWith('loan_ltv_')).map((m: { kind: string }) => m.kind);
+    expect(await ltvMessages()).toEqual(['loan_ltv_warning']);
 
     const tForced = findInstant(s, '1605', tWarn, (q) => (owed0 * 10_000) / Math.floor((200 * q.price) / q.priceScale) > 8_600, 60);
     s.clock.set(tForced);
@@ -229,6 +232,8 @@ describe.each(testDialects())('lending: credit loans (%s)', (dialect) => {
     const forced = data.records.find((e: { kind: string }) => e.kind === 'loan_forced_sale');
     expect(forced).toMatchObject({ code: '1605', shares: 200 });
     expect(forced.ltvBp).toBeGreaterThan(8_500);
+    // The sale is told to the user as a message (newest first), after the warning.
+    expect((await ltvMessages())[0]).toBe('loan_ltv_liquidation');
     expect(-forced.amount).toBeGreaterThan(0);
     const entries = await s.services.database.db.selectFrom('journal_entry').select(['kind', 'memo']).where('user_id', '=', u.id).execute();
     const repayEntry = entries.find((e) => e.kind === 'loan_forced_repay')!;

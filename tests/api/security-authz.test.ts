@@ -11,7 +11,7 @@ import { ALL_ENDPOINTS, type AnyEndpoint } from '../../src/shared/api/registry';
 import { photo, upload } from './uploads-support';
 import { submitKyc } from './cash-support';
 import { testDialects } from '../support/db';
-import { startTestServer, type TestServer, type TestUser } from '../support/server';
+import { startTestServer, TEST_NOW, type TestServer, type TestUser } from '../support/server';
 import { pathOf, stateDigest } from '../support/security';
 import { order, placed, trader } from './trade-support';
 
@@ -19,10 +19,11 @@ const MISSING_ID = 'ZZ00000000';
 
 /**
  * Path params that do not name something a user owns: market codes (public data), block offers
- * (every user sees and buys the same offers), news items (public to all), and admin targets (admins act on any user). Any
+ * and IPO offerings (every user sees and applies to the same ones), news items (public to all), and admin targets (admins act on any user). Any
  * other param must have an owner fixture below, so a new owned resource cannot skip the matrix.
  */
-const SHARED = (ep: AnyEndpoint, name: string) => name === 'code' || ep.path.startsWith('block/offers/') || ep.path.startsWith('news/') || ep.path.startsWith('admin/');
+const SHARED = (ep: AnyEndpoint, name: string) =>
+  name === 'code' || ep.path.startsWith('block/offers/') || ep.path.startsWith('news/') || ep.path.startsWith('ipo/offerings/') || ep.path.startsWith('admin/');
 /** Strategy funds are shared like block offers (every user sees and subscribes to the same funds); a fund holding is owned. */
 const SHARED_FUND = (ep: AnyEndpoint) => ep.path.startsWith('strategies/') && !ep.path.startsWith('strategies/holdings/');
 
@@ -74,6 +75,31 @@ describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
     const sub = await s.call('post', 'strategies/n225-tracker/subscribe', { token: alice.token, headers: { 'Idempotency-Key': uuidv7() }, body: { amount: 100_000 } });
     expect(sub.status, JSON.stringify(sub.body)).toBe(200);
     owned.fundHolding = sub.body.data.id as string;
+    // An IPO application of Alice's (the window open at TEST_NOW): cancel, purchase and waive are hers only.
+    const jst = (date: string, hour: number) => Date.parse(`${date}T${String(hour).padStart(2, '0')}:00:00+09:00`);
+    const offering = await s.call('post', 'admin/ipo/offerings', {
+      token: s.admin.token, headers: { 'Idempotency-Key': uuidv7() },
+      body: {
+        kind: 'ipo', code: '298A', name: 'オーソ', nameEn: 'Authz', kana: 'オーソ', segment: 'growth', sponsor: 'みずほ証券',
+        priceLow: 1_000, priceHigh: 1_200, sharesOffered: 1_000, minLots: 1, minFunds: 0, repeatMax: 1,
+        from: TEST_NOW, to: jst('2026-11-26', 15), drawAt: jst('2026-11-27', 10), paymentDue: jst('2026-12-01', 15), listingDate: '2026-12-03', reason: 'authz fixture',
+      },
+    });
+    expect(offering.status, JSON.stringify(offering.body)).toBe(200);
+    const application = await s.call('post', `ipo/offerings/${offering.body.data.offering.id}/apply`, { token: alice.token, headers: { 'Idempotency-Key': uuidv7() }, body: { lots: 1 } });
+    expect(application.status, JSON.stringify(application.body)).toBe(200);
+    owned.ipoApplication = application.body.data.application.id as string;
+    // A loan and a stock loan of Alice's, as rows (their money is not this matrix's subject): repay and recall are hers only.
+    owned.loan = uuidv7();
+    await s.services.database.db
+      .insertInto('lending_loan')
+      .values({ id: owned.loan, user_id: alice.id, status: 'borrowed', amount: 1_000, principal: 1_000, interest: 0, interest_charged: 0, accrual_units: 0, repaid: 0, rate_bp: 350, accrued_through: '2026-11-24', created_at: TEST_NOW, repaid_at: null })
+      .execute();
+    owned.stockLoan = uuidv7();
+    await s.services.database.db
+      .insertInto('lending_stock')
+      .values({ id: owned.stockLoan, user_id: alice.id, position_id: owned.position, code: '7203', shares: 100, status: 'borrowing', rate_bp: 10, fee_paid: 0, accrual_units: 0, accrued_through: '2026-11-24', created_at: TEST_NOW, recalled_at: null, completes_on: null, completed_at: null })
+      .execute();
   });
   afterAll(() => s?.close());
 
@@ -90,6 +116,9 @@ describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
     if (ep.path.startsWith('messages/')) return owned.message;
     if (ep.path.startsWith('alerts/')) return owned.alert;
     if (ep.path.startsWith('strategies/holdings/')) return owned.fundHolding;
+    if (ep.path.startsWith('ipo/applications/')) return owned.ipoApplication;
+    if (ep.path.startsWith('lending/loans/')) return owned.loan;
+    if (ep.path.startsWith('lending/stock/')) return owned.stockLoan;
     return undefined;
   }
 
@@ -100,6 +129,7 @@ describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
     'watchlist/groups/{id}/add': { code: '6758' },
     'watchlist/groups/{id}/remove': { code: '7203' },
     'watchlist/groups/{id}/order': { codes: ['7203'] },
+    'lending/loans/{id}/repay': { amount: 100 },
   };
   const send = (ep: AnyEndpoint, path: string, token: string | undefined) =>
     s.call(ep.method, path, { token, body: ep.body ? (WELL_FORMED[ep.path] ?? {}) : undefined, headers: ep.idempotent ? { 'Idempotency-Key': uuidv7() } : {} });

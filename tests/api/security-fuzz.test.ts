@@ -13,13 +13,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from 'uuidv7';
 import { ALL_ENDPOINTS, type AnyEndpoint } from '../../src/shared/api/registry';
 import { MAX_BODY_BYTES } from '../../src/server/http/app';
-import { hasControlCharacter } from '../../src/server/http/input-guard';
+import { hasControlCharacter, takesMultiLineText } from '../../src/server/http/input-guard';
 import { testDialects } from '../support/db';
 import { startTestServer, type TestServer, type TestUser } from '../support/server';
 import { fieldsOf, isFreeText, pathOf, stateDigest, type FieldInfo } from '../support/security';
 import { placed, trader } from './trade-support';
 
 const MISSING_ID = 'ZZ00000000';
+
+/** Per endpoint, a field that makes an otherwise valid body name nothing (see `companion` below). */
+const COMPANIONS: Record<string, Record<string, unknown>> = {
+  'support/messages': { uploadId: MISSING_ID },
+};
 
 /** Values no field of the contract accepts whatever its type (wrong JSON types, control characters, absurd numbers). */
 const BAD_VALUES: readonly unknown[] = [
@@ -82,9 +87,16 @@ function casesFor(ep: AnyEndpoint, realParam: (name: string) => string): Case[] 
 
   if (jsonBody) {
     const fields: FieldInfo[] = fieldsOf(ep.body);
+    // Where one free-text field is the whole of a valid body (a chat line), any text is a real
+    // request: a companion field that names nothing keeps the case a refusal, as `missing` does elsewhere.
+    const companion: Record<string, unknown> = COMPANIONS[ep.path] ?? {};
     for (const f of fields) {
-      for (const v of BAD_VALUES) cases.push({ label: `body ${f.name}=${JSON.stringify(v)?.slice(0, 20)}`, path: missing, body: { [f.name]: v }, strict: !wrongTypeMayFit(f, v) });
-      for (const v of INJECTIONS) cases.push({ label: `body ${f.name}=${v.slice(0, 20)}`, path: missing, body: { [f.name]: v }, strict: !isFreeText(f) });
+      for (const v of BAD_VALUES) {
+        // A line break or tab is content, not bad input, in a field that takes multi-line text (a chat line).
+        if (typeof v === 'string' && takesMultiLineText(f.name) && !hasControlCharacter(v.replace(/[\t\n\r]/g, ''))) continue;
+        cases.push({ label: `body ${f.name}=${JSON.stringify(v)?.slice(0, 20)}`, path: missing, body: { ...companion, [f.name]: v }, strict: !wrongTypeMayFit(f, v) });
+      }
+      for (const v of INJECTIONS) cases.push({ label: `body ${f.name}=${v.slice(0, 20)}`, path: missing, body: { ...companion, [f.name]: v }, strict: !isFreeText(f) });
       // Oversized: one field past the body limit.
       cases.push({ label: `body ${f.name} oversized`, path: ok, body: { [f.name]: 'a'.repeat(MAX_BODY_BYTES + 1) }, strict: true });
     }

@@ -29,6 +29,11 @@ const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
 /** Headers read as input (a session token, a money command's key): any control character is refused. */
 const INPUT_HEADERS = ['token', 'idempotency-key'];
 
+/** Whether the body field at this path takes multi-line text (tab, LF and CR allowed). */
+export function takesMultiLineText(path: string): boolean {
+  return MULTI_LINE.test(path);
+}
+
 export function hasControlCharacter(s: string): boolean {
   return CONTROL.test(s);
 }
@@ -42,7 +47,7 @@ export function controlCharacterField(value: unknown, path: readonly string[] = 
   while (stack.length > 0) {
     const [v, p] = stack.pop()!;
     if (typeof v === 'string') {
-      if ((MULTI_LINE.test(p.join('.')) ? CONTROL_MULTI_LINE : CONTROL).test(v)) return p.join('.') || 'body';
+      if ((takesMultiLineText(p.join('.')) ? CONTROL_MULTI_LINE : CONTROL).test(v)) return p.join('.') || 'body';
     } else if (Array.isArray(v)) {
       v.forEach((item, i) => stack.push([item, [...p, String(i)]]));
     } else if (v !== null && typeof v === 'object') {

@@ -35,7 +35,14 @@ export interface VerifiedGuard {
  * Where a draw result for one application is decided (won or not won): the messaging area hooks
  * its "IPO draw result" message here (docs/domain.md "IPO").
  */
-export type DrawResultListener = (result: { userId: string; applicationId: string; offeringId: string; code: string; wonLots: number }) => void;
+/**
+ * Work another area does for each draw result, in the transaction that records it (the messaging
+ * area writes the user's 当選 / 落選 message there, so the message exists exactly when the result does).
+ */
+export type DrawResultListener = (
+  trx: Executor,
+  result: { userId: string; applicationId: string; offeringId: string; code: string; name: string; wonLots: number; at: number },
+) => Promise<unknown>;
 
 export interface IpoJobReport {
   priced: number;
@@ -415,10 +422,11 @@ export class IpoService {
         const status = won > 0 ? 'won' : 'not_won';
         if (!(await repo.moveApplication(trx, a.id, 'awaiting_draw', { status, won_lots: won, reserved, updated_at: at }))) return false;
         await this.release(trx, a, o, a.reserved - reserved, won > 0 ? 'partial' : 'not_won', at);
+        // The draw result event (won or not won): the messaging area's message, in this transaction.
+        for (const l of this.drawListeners) await l(trx, { userId: a.user_id, applicationId: a.id, offeringId: o.id, code: o.code, name: o.name_ja, wonLots: won, at });
         return true;
       });
-      // IPO draw result event (won or not won) — the messaging area subscribes through onDrawResult.
-      if (decided) for (const l of this.drawListeners) l({ userId: a.user_id, applicationId: a.id, offeringId: o.id, code: o.code, wonLots: won });
+      void decided;
     }
     await repo.setOffering(this.db, o.id, { drawn_at: at }, 'drawn_at');
     this.logger?.info({ offering: o.id, code: o.code, numbersUsed: result.numbersUsed }, 'ipo draw');

@@ -5,6 +5,7 @@ import type { ConfigService } from '../config';
 import { HOME_CURRENCY } from '../../../shared/money';
 import { isContinuousTrading, jstDate, sessionAt } from '../../../shared/market';
 import { lockPosition, marketPrice, quoteAt, settleClose, settleDeps, type TradeCtx } from '../trade';
+import { notify } from '../messaging';
 import * as repo from './repo';
 import type { LendingService } from './service';
 import { forcedSaleNeed, LTV_FORCED_BP, ltvState } from './rules';
@@ -80,10 +81,10 @@ export class LendingJob {
           let warned = 0;
           if (state !== before) {
             await repo.setLtvState(trx, userId, state, now.ltvBp, at);
-            // The warning is journaled as a records line once per crossing upward.
-            // (Messaging call site: "LTV warning" — a message to the user belongs here.)
+            // The warning is journaled as a records line and sent as a message once per crossing upward.
             if (state !== 'ok' && (before === 'ok' || (before === 'warning' && state === 'forced'))) {
               await repo.addEvent(trx, { userId, refId: now.owed.loans[0]?.id ?? userId, kind: 'loan_warning', amount: 0, date: today, at, ltvBp: now.ltvBp });
+              await notify(trx, { userId, kind: 'loan_ltv_warning', params: { ltvBp: now.ltvBp }, at });
               warned = 1;
             }
           }
@@ -104,8 +105,7 @@ export class LendingJob {
    * Sells pledged holdings whole, oldest first, at the market (the bid) until their value covers
    * what must be repaid to bring the LTV back to 60 % (rules.ts forcedSaleNeed); each sale is the
    * trading area's forced close (journaled 強制決済), and its proceeds repay the loans at once
-   * (loan_forced_repay, with the LTV before and the lines in its memo).
-   * (Messaging call site: "forced sale" — a message to the user belongs here.)
+   * (loan_forced_repay, with the LTV before and the lines in its memo), and the user gets a message.
    */
   private async forcedSale(trx: Parameters<Parameters<Ledger['transact']>[0]>[0], userId: string, now: Awaited<ReturnType<LendingService['position']>>, at: number, cfg: Awaited<ReturnType<ConfigService['values']>>): Promise<number> {
     const caps = this.ctx.database.caps;
@@ -130,6 +130,7 @@ export class LendingJob {
     if (sold > 0) {
       const after = await this.lending.position(trx, userId, at);
       await repo.setLtvState(trx, userId, ltvState(after.ltvBp), after.ltvBp, at);
+      await notify(trx, { userId, kind: 'loan_ltv_liquidation', params: { ltvBp: now.ltvBp, ltvAfterBp: after.ltvBp, sold }, at });
       this.logger.info({ userId, sold, ltvBefore: now.ltvBp, ltvAfter: after.ltvBp, forcedBp: LTV_FORCED_BP }, 'lending: forced sale');
     }
     return sold;
