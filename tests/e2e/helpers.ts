@@ -108,3 +108,21 @@ export async function persisted(page: Page, needle: string): Promise<boolean> {
     });
   }, needle);
 }
+
+/**
+ * KABUTO_SHOTS=<dir>: the screen as it is, in Japanese and in English (the language switched in
+ * storage, the page reloaded, then switched back), for people to look at. Nothing is asserted.
+ */
+export async function shots(page: Page, name: string): Promise<void> {
+  const dir = process.env.KABUTO_SHOTS;
+  if (!dir) return;
+  for (const [lang, suffix] of [['jp', 'ja'], ['en', 'en']] as const) {
+    await page.evaluate((l) => localStorage.setItem('language', l), lang);
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: `${dir}/${name}-${suffix}.png`, fullPage: true });
+  }
+  await page.evaluate(() => localStorage.setItem('language', 'jp'));
+  await page.reload();
+  await page.waitForLoadState('networkidle');
+}

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './env';
-import { apiLogin, loginThroughUi, newPhone, ok, registerUser, toast } from './helpers';
+import { apiLogin, loginThroughUi, newPhone, ok, registerUser, shots, toast } from './helpers';
 
 /**
  * Credit loans and stock lending on a phone, in Japanese (docs/domain.md "Loans and stock lending"):
@@ -25,21 +25,6 @@ async function upload(request: APIRequestContext, token: string, purpose: string
   const res = await request.fetch(`/api/vue/uploads?purpose=${purpose}`, { method: 'POST', headers: { token, 'content-type': 'application/octet-stream' }, data: body });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { data: { id: string } }).data.id;
-}
-
-/** KABUTO_SHOTS=<dir>: the screen in Japanese and in English (language switched in storage, page reloaded). */
-async function shots(page: Page, name: string): Promise<void> {
-  const dir = process.env.KABUTO_SHOTS;
-  if (!dir) return;
-  for (const [lang, suffix] of [['jp', 'ja'], ['en', 'en']] as const) {
-    await page.evaluate((l) => localStorage.setItem('language', l), lang);
-    await page.reload();
-    await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: `${dir}/${name}-${suffix}.png`, fullPage: true });
-  }
-  await page.evaluate(() => localStorage.setItem('language', 'jp'));
-  await page.reload();
-  await page.waitForLoadState('networkidle');
 }
 
 test.beforeAll(async ({ request }) => {

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from './env';
-import { loginThroughUi, newPhone, ok, registerUser, toast } from './helpers';
+import { loginThroughUi, newPhone, ok, registerUser, shots, toast } from './helpers';
 import { addMufgShinjukuAccount, approveKyc, openKycInAdmin } from './identity-steps';
 import { formatMoney } from '../../src/shared/money';
 
@@ -52,24 +52,6 @@ async function photo(label: string, color: string, width = 3000, height = 2000):
  * The user's lists are kept (persisted query cache, staleTime 10 s), so a reload right after the
  * admin's decision may show the kept answer first: reload until the screen shows the new state.
  */
-/**
- * KABUTO_SHOTS=<dir>: the screen as it is, in Japanese and in English (the language switched in
- * storage, the page reloaded, then switched back), for people to look at. Nothing is asserted.
- */
-async function shots(page: Page, name: string): Promise<void> {
-  const dir = process.env.KABUTO_SHOTS;
-  if (!dir) return;
-  for (const [lang, suffix] of [['jp', 'ja'], ['en', 'en']] as const) {
-    await page.evaluate((l) => localStorage.setItem('language', l), lang);
-    await page.reload();
-    await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: `${dir}/${name}-${suffix}.png`, fullPage: true });
-  }
-  await page.evaluate(() => localStorage.setItem('language', 'jp'));
-  await page.reload();
-  await page.waitForLoadState('networkidle');
-}
-
 async function reloadUntil(page: Page, locator: ReturnType<Page['locator']>, text: string): Promise<void> {
   await expect(async () => {
     await page.reload();

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { createBase58check } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { E2E_ADMIN } from './env';
-import { loginThroughUi, newPhone, ok, registerUser, toast } from './helpers';
+import { loginThroughUi, newPhone, ok, registerUser, shots, toast } from './helpers';
 
 /**
  * USDT in and out through the UI (issue 12): the admin sets up a USDT channel with two of the
@@ -49,20 +49,6 @@ async function readyCustomer(request: APIRequestContext, phone: string, wallet: 
   await ok(request, 'post', 'user/fund-password', { token, body: { password: FUND_PASSWORD, password2: FUND_PASSWORD, loginPassword: PASSWORD } });
   await ok(request, 'post', 'cash/wallets', { token, body: { network: 'TRC20', address: wallet, label: 'メイン' } });
   return token;
-}
-
-async function shots(page: Page, name: string): Promise<void> {
-  const dir = process.env.KABUTO_SHOTS;
-  if (!dir) return;
-  for (const [lang, suffix] of [['jp', 'ja'], ['en', 'en']] as const) {
-    await page.evaluate((l) => localStorage.setItem('language', l), lang);
-    await page.reload();
-    await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: `${dir}/${name}-${suffix}.png`, fullPage: true });
-  }
-  await page.evaluate(() => localStorage.setItem('language', 'jp'));
-  await page.reload();
-  await page.waitForLoadState('networkidle');
 }
 
 test.beforeAll(async ({ request }) => {
