@@ -1,55 +1,16 @@
 import { uuidv7 } from 'uuidv7';
+import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/executor';
+import type { LendingEventTable, LendingLoanTable, LendingStockTable } from '../../db/schema';
 import type { Capabilities } from '../../db/capabilities';
 import type { LendingEventKind } from '../../../shared/api/lending';
 
 /** Kysely queries of the lending tables (migration 2026-11-25-010-lending); every function takes the pool or a transaction. */
 
-export interface LoanRow {
-  id: string;
-  user_id: string;
-  status: string;
-  amount: number;
-  principal: number;
-  interest: number;
-  interest_charged: number;
-  accrual_units: number;
-  repaid: number;
-  rate_bp: number;
-  accrued_through: string;
-  created_at: number;
-  repaid_at: number | null;
-}
-
-export interface StockLoanRow {
-  id: string;
-  user_id: string;
-  position_id: string;
-  code: string;
-  shares: number;
-  status: string;
-  rate_bp: number;
-  fee_paid: number;
-  accrual_units: number;
-  accrued_through: string;
-  created_at: number;
-  recalled_at: number | null;
-  completes_on: string | null;
-  completed_at: number | null;
-}
-
-export interface EventRow {
-  id: string;
-  user_id: string;
-  ref_id: string;
-  kind: string;
-  amount: number;
-  date: string;
-  at: number;
-  code: string | null;
-  shares: number | null;
-  ltv_bp: number | null;
-}
+/** Rows as the tables hold them (src/server/db/schema.ts); numbers come back as numbers (see `loan`, `stockLoan`). */
+export type LoanRow = Selectable<LendingLoanTable>;
+export type StockLoanRow = Selectable<LendingStockTable>;
+export type EventRow = Selectable<LendingEventTable>;
 
 const n = (v: unknown) => Number(v);
 const nn = (v: unknown) => (v === null || v === undefined ? null : Number(v));
