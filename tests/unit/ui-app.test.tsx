@@ -87,12 +87,6 @@ describe('routes (docs/product.md, spec §2)', () => {
     expect(router.state.location.search).toEqual({ redirect: '/information/index' });
   });
 
-  it('says honestly that a capability is not available yet', async () => {
-    setSession({ token: 't', account: '09011112222', is_admin: false });
-    renderApp('/home/qcList');
-    expect(await screen.findByText('この機能はまだご利用いただけません')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('クオンツファンド');
-  });
 });
 
 describe('tabs', () => {

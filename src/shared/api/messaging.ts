@@ -249,7 +249,8 @@ export const messagingAdminApi = {
   threads: endpoint({
     method: 'get', path: 'admin/support/threads', tag: 'admin', auth: 'admin',
     summary: 'Support threads, latest activity first',
-    query: z.object(page),
+    // The cursor is the last row's `<last activity ms>_<thread id>` (`next` of the previous page).
+    query: z.object({ ...page, cursor: z.string().regex(/^\d{1,16}_[0-9A-Za-z-]{1,40}$/).optional() }),
     data: z.object({ items: z.array(supportThreadSummary), next: z.string().nullable() }),
   }),
   thread: endpoint({
