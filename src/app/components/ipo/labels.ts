@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { ApplicationStatus, OfferingKind, OfferingStatus } from '../../../shared/api/ipo';
+import type { Segment } from '../../../shared/market/sectors';
 
 /*
  * The spec's 11 subscription statuses as the user reads them (offering phases and application
@@ -40,3 +41,13 @@ export function statusTone(status: string): string {
   if (status === 'to_be_subscribed' || status === 'awaiting_draw' || status === 'payment_pending' || status === 'in_progress') return 'status--offer-upcoming';
   return '';
 }
+
+/** The market a new stock lists on, as the exchange names it. */
+export const SEGMENT_TEXT: Record<Segment, MessageDescriptor> = {
+  prime: msg({ message: '東証プライム' }),
+  standard: msg({ message: '東証スタンダード' }),
+  growth: msg({ message: '東証グロース' }),
+  nagoya: msg({ message: '名証' }),
+  fukuoka: msg({ message: '福証' }),
+  sapporo: msg({ message: '札証' }),
+};

@@ -9,7 +9,7 @@ import { endpointArea, endpointQuery } from '../../api/query';
 import { EmptyView } from '../../components/EmptyView';
 import { Spinner } from '../../components/Spinner';
 import { toast } from '../../components/Toast';
-import { OFFERING_KIND_TEXT, OFFERING_STATUS_TEXT } from '../../components/ipo/labels';
+import { OFFERING_KIND_TEXT, OFFERING_STATUS_TEXT, SEGMENT_TEXT } from '../../components/ipo/labels';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -118,7 +118,7 @@ export function AdminOfferingsScreen() {
           <label className="field">
             <span className="field__label"><Trans>上場市場</Trans></span>
             <select className="field__input" value={draft.segment} onChange={set('segment')} name="segment">
-              {SEGMENTS.map((s) => <option key={s} value={s}>{s}</option>)}
+              {SEGMENTS.map((s) => <option key={s} value={s}>{i18n._(SEGMENT_TEXT[s])}</option>)}
             </select>
           </label>
           {field('sponsor', t`主幹事証券`)}

@@ -19,7 +19,7 @@ import { ActionDialog } from '../../components/ConfirmDialog';
 import { Signed } from '../../components/Signed';
 import { parseLots } from '../../components/forms/validation';
 import { OfferingCard, OfferingList } from '../../components/ipo/OfferingList';
-import { APPLICATION_STATUS_TEXT, statusTone } from '../../components/ipo/labels';
+import { APPLICATION_STATUS_TEXT, SEGMENT_TEXT, statusTone } from '../../components/ipo/labels';
 import { IPO_AREAS, offeringQuery } from './api';
 import '../../components/ipo/ipo.css';
 
@@ -115,14 +115,8 @@ export function OfferingRows({ o }: { o: OfferingView }) {
 }
 
 function SegmentText({ segment }: { segment: OfferingView['segment'] }) {
-  switch (segment) {
-    case 'prime': return <Trans>東証プライム</Trans>;
-    case 'standard': return <Trans>東証スタンダード</Trans>;
-    case 'growth': return <Trans>東証グロース</Trans>;
-    case 'nagoya': return <Trans>名証</Trans>;
-    case 'fukuoka': return <Trans>福証</Trans>;
-    default: return <Trans>札証</Trans>;
-  }
+  const { i18n } = useLingui();
+  return <>{i18n._(SEGMENT_TEXT[segment])}</>;
 }
 
 const detailRoute = getRouteApi('/home/newStockBuy');
