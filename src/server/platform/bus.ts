@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 
 /**
- * The cross-instance bus (docs/architecture.md; DESIGN §4 "Scale-out"): topics carrying small JSON
+ * The cross-instance bus (docs/decisions/017-messages-news-support.md): topics carrying small JSON
  * payloads between the instances that serve one install — support chat lines, unread changes.
  * In-process by default; over Redis pub/sub (ioredis) when REDIS_URL is set, so a user streaming
  * from instance A sees what staff posted on instance B. Delivery is at most once and only to
