@@ -41,7 +41,9 @@ test('market, stock detail with every period and indicator, watchlist, search hi
   await page.getByRole('tab', { name: '外国為替' }).click();
   await expect(page.locator('#board-panel .qrow[data-code="USDJPY"]')).toBeVisible();
   await page.getByRole('tab', { name: '公募' }).click();
-  await expect(page.getByText('新規公開株（IPO）の申込はまだご利用いただけません')).toBeVisible();
+  // The Subscription tab is the IPO board: the offerings of /home/newStock, or its empty state.
+  await expect(page.getByText('新規公開株・公募の案件（抽選）')).toBeVisible();
+  await expect(page.getByTestId('ipo-offerings').or(page.getByText('現在お申し込みいただける案件はありません'))).toBeVisible();
   await page.getByRole('tab', { name: 'オークション' }).click();
   // The Auction tab is the block-trade board: the offers of /home/blockTrade (none on a fresh server).
   await expect(page.getByText('現在募集中のブロック取引はありません')).toBeVisible();

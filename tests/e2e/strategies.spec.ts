@@ -26,6 +26,8 @@ async function runAt(request: APIRequestContext, at: string) {
   await runJobs(request);
 }
 
+// After every other spec's dates (the IPO spec runs jobs up to 2026-12-18): a fund rebalances once a
+// trading day and strikes once after each close, so its days must come after any day jobs already ran.
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -38,15 +40,15 @@ test.beforeAll(async ({ request }) => {
   const investorPhone = newPhone();
   const investor = await registerUser(request, investorPhone, 'investor-pass-1');
   const token = await registerUser(request, user.phone, user.password);
-  await setClock(request, jst('11-26T10:00:00'));
+  await setClock(request, jst('12-21T10:00:00'));
   await grant(investor, 60_000_000);
   await grant(token, 3_000_000);
   // The first investor: struck after the close, invested by the fund the next session.
   await ok(request, 'post', 'strategies/n225-tracker/subscribe', { token: investor, key: true, body: { amount: 50_000_000 } });
-  await runAt(request, '11-26T16:00:00');
-  await runAt(request, '11-27T10:00:00');
-  await runAt(request, '11-27T16:00:00');
-  await runAt(request, '11-30T10:00:00');
+  await runAt(request, '12-21T16:00:00');
+  await runAt(request, '12-22T10:00:00');
+  await runAt(request, '12-22T16:00:00');
+  await runAt(request, '12-23T10:00:00');
 });
 
 test.afterAll(async ({ request }) => {
@@ -109,7 +111,7 @@ test('browse quant funds → fund with its NAV chart → subscribe → units and
   await expect(detail.getByTestId('fund-my-holdings').getByText('約定待ち')).toBeVisible();
 
   // The strike after the close turns the reserved money into units at that NAV.
-  await runAt(request, '11-30T16:00:00');
+  await runAt(request, '12-23T16:00:00');
   await page.goto('/#/information/index');
   await page.reload(); // a fresh read, as on opening the app after the close
   const mine = screen(page).getByTestId('my-fund-holdings');

@@ -37,8 +37,19 @@ export interface Instrument {
   base?: string;
   /** Index members (indices only). */
   members?: readonly string[];
+  /** A new listing's first trading day (an IPO, docs/domain.md "IPO"): no prices before it. */
+  listedOn?: IsoDate;
   /** Everything the user sees must say the data is simulated. */
   simulated: true;
+}
+
+/**
+ * Whether the instrument trades on `date` (Tokyo): false only for a new listing before its first
+ * day — a board or a ranking leaves it out rather than failing on its missing price (a test clock
+ * set back before a listing does that).
+ */
+export function tradesOn(inst: Pick<Instrument, 'listedOn'>, date: IsoDate): boolean {
+  return inst.listedOn === undefined || inst.listedOn <= date;
 }
 
 export interface DailyBar {

@@ -355,7 +355,7 @@ export class IpoService {
       instrument: {
         code: o.code, kind: 'stock', board: o.segment === 'prime' || o.segment === 'standard' ? 'listed' : 'otc', nameJa: o.name_ja, nameEn: o.name_en,
         kana: o.kana, priceScale: o.price_scale, qtyScale: 1, currency: 'JPY', sector: 'info_communication', segment: o.segment as Segment,
-        tickTable: NEW_TICK_TABLE, nikkei225: false, sharesOutstanding: o.shares_outstanding, simulated: true,
+        tickTable: NEW_TICK_TABLE, nikkei225: false, sharesOutstanding: o.shares_outstanding, listedOn: o.listing_date, simulated: true,
       },
       listingDate: o.listing_date, offerPrice: o.final_price, openPrice: o.open_price,
     });

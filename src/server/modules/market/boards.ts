@@ -1,6 +1,7 @@
 import { invalid } from '../../errors';
 import { Lru } from '../../platform/lru';
-import type { Board } from '../../../shared/market';
+import { jstDate, type Board } from '../../../shared/market';
+import { tradesOn } from '../../market';
 import type { BoardSort, InstrumentRow } from '../../../shared/api/market';
 import type { MarketService } from './service';
 
@@ -78,8 +79,9 @@ function snapshot(market: MarketService, q: BoardQuery, at: number): InstrumentR
   return cache.getOr(`${q.board}.${q.sort}.${q.order}.${at}`, () =>
     market.source
       .instruments()
-      // A currency against itself (JPY/JPY, fixed at 1) is no market to show on the board.
-      .filter((i) => i.board === q.board && !i.fixed)
+      // A currency against itself (JPY/JPY, fixed at 1) is no market to show on the board; a new
+      // listing joins its board on its first day.
+      .filter((i) => i.board === q.board && !i.fixed && tradesOn(i, jstDate(at)))
       .map((i) => market.row(i, at))
       .sort(compare(q.sort, q.order)),
   );

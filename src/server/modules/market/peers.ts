@@ -1,5 +1,5 @@
-import { addDays, changeBp, SECTORS_33 } from '../../../shared/market';
-import type { Instrument } from '../../market';
+import { addDays, changeBp, jstDate, SECTORS_33 } from '../../../shared/market';
+import { tradesOn, type Instrument } from '../../market';
 import type { InsightsData } from '../../../shared/api/market-detail';
 import { fundamentals, splitsAfter } from './company';
 import type { MarketService } from './service';
@@ -53,7 +53,7 @@ function median(values: (number | null)[]): number | null {
 
 export function sectorView(market: MarketService, inst: Instrument): { ranking: Ranking; industry: Industry } {
   const at = market.now();
-  const peers = market.source.instruments().filter((i) => i.kind === 'stock' && i.sector === inst.sector);
+  const peers = market.source.instruments().filter((i) => i.kind === 'stock' && i.sector === inst.sector && (i.code === inst.code || tradesOn(i, jstDate(at))));
   const rows = peers.map((p) => peerMetrics(market, p, at));
   const self = rows.find((r) => r.code === inst.code)!;
   const sector = SECTORS_33[inst.sector!];
