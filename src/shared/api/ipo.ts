@@ -17,7 +17,7 @@ export type OfferingKind = (typeof OFFERING_KINDS)[number];
 export const OFFERING_STATUSES = ['to_be_subscribed', 'subscribing', 'awaiting_draw', 'in_progress', 'ended'] as const;
 export type OfferingStatus = (typeof OFFERING_STATUSES)[number];
 
-/** An application's status; with the offering's phases these are the spec's 11 subscription statuses (plus cancelled). */
+/** An application's status; with the offering's phases these are the 11 subscription statuses of docs/product.md (plus cancelled). */
 export const APPLICATION_STATUSES = [
   'subscribing', 'awaiting_draw', 'won', 'not_won', 'payment_pending', 'payment_made', 'payment_failed', 'waived', 'ended', 'cancelled',
 ] as const;

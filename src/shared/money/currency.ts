@@ -19,7 +19,7 @@ export const CURRENCIES = {
 
 export type Currency = keyof typeof CURRENCIES;
 
-/** The spec's nine currencies in its order (the home currency first), then USDT. */
+/** The nine currencies of docs/product.md in its order (the home currency first), then USDT. */
 export const CURRENCY_CODES = Object.keys(CURRENCIES) as Currency[];
 
 /** The operator's home currency: the default for formatting and for anything unspecified. */

@@ -1,8 +1,9 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type ButtonHTMLAttributes } from 'react';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Icon } from '../Icon';
 import * as icons from '../icons';
 import { Spinner } from '../Spinner';
+import { currencyDecimals, formatDecimal, type Currency } from '../../../shared/money';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>;
 
@@ -122,5 +123,58 @@ export function Checkbox({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * An amount typed in the currency's major unit: the decimal keypad and a dot only where the
+ * currency has a minor unit (USDT cents; the yen has none), the placeholder an amount in the same form.
+ */
+export function AmountInput({
+  currency,
+  value,
+  onChange,
+  placeholderMinor,
+  testId,
+}: {
+  currency: Currency;
+  value: string;
+  onChange: (value: string) => void;
+  placeholderMinor?: number;
+  testId?: string;
+}) {
+  const decimals = currencyDecimals(currency);
+  return (
+    <input
+      className="field__input mono"
+      inputMode={decimals > 0 ? 'decimal' : 'numeric'}
+      value={value}
+      onChange={(e) => onChange(e.target.value.replace(decimals > 0 ? /[^\d.]/g : /[^\d]/g, ''))}
+      placeholder={placeholderMinor === undefined ? undefined : formatDecimal(Math.max(0, placeholderMinor), decimals)}
+      data-testid={testId}
+    />
+  );
+}
+
+/** The 6-digit fund password of a money action (withdrawal, borrowing): digits only, never autofilled. */
+export function FundPasswordField({ value, onChange, testId }: { value: string; onChange: (value: string) => void; testId?: string }) {
+  return (
+    <label className="field">
+      <span className="field__label">
+        <Trans>取引暗証番号（6桁）</Trans>
+      </span>
+      <span className="field__control">
+        <input
+          className="field__input mono"
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={6}
+          value={value}
+          onChange={(e) => onChange(e.target.value.replace(/[^\d]/g, ''))}
+          data-testid={testId}
+        />
+      </span>
+    </label>
   );
 }

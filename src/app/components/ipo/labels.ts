@@ -4,7 +4,7 @@ import type { ApplicationStatus, OfferingKind, OfferingStatus } from '../../../s
 import type { Segment } from '../../../shared/market/sectors';
 
 /*
- * The spec's 11 subscription statuses as the user reads them (offering phases and application
+ * The 11 subscription statuses of docs/product.md as the user reads them (offering phases and application
  * statuses, docs/domain.md "IPO"), and the offering kinds.
  */
 

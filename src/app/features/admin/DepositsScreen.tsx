@@ -5,11 +5,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { depositAdminApi, DEPOSIT_STATUSES, type DepositQueueItem, type DepositStatus } from '../../../shared/api/cash';
-import { currencyDecimals, currencyOf, formatDateTime, formatDecimal, formatMoney, typedAmount } from '../../../shared/money';
+import { currencyOf, formatDateTime, formatMoney, typedAmount } from '../../../shared/money';
 import { apiCall, newIdempotencyKey } from '../../api/client';
 import { endpointArea, endpointQuery } from '../../api/query';
 import { adminApi } from '../../../shared/api/admin';
 import { QueueBody } from './QueueBody';
+import { AmountInput } from '../../components/forms/Field';
 import { Segmented } from '../../components/Segmented';
 import { toast } from '../../components/Toast';
 import { useAdminCommand } from './api';
@@ -161,13 +162,7 @@ function Deposit({ item }: { item: DepositQueueItem }) {
               <span className="field__label">
                 <Trans>着金額の訂正（任意・{item.currency}）</Trans>
               </span>
-              <input
-                className="field__input mono"
-                inputMode={currencyDecimals(currency) > 0 ? 'decimal' : 'numeric'}
-                value={corrected}
-                placeholder={formatDecimal(item.amount, currencyDecimals(currency))}
-                onChange={(e) => setCorrected(e.target.value.replace(currencyDecimals(currency) > 0 ? /[^\d.]/g : /[^\d]/g, ''))}
-              />
+              <AmountInput currency={currency} value={corrected} onChange={setCorrected} placeholderMinor={item.amount} />
             </label>
           ) : null}
         </ReasonDialog>

@@ -5,11 +5,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { depositApi, type DepositChannelView, type DepositStatus, type DepositView } from '../../../shared/api/cash';
-import { currencyDecimals, currencyOf, formatDateTime, formatDecimal, formatMoney, typedAmount } from '../../../shared/money';
+import { currencyOf, formatDateTime, formatMoney, typedAmount } from '../../../shared/money';
 import { apiCall, isApiError, newIdempotencyKey } from '../../api/client';
 import { endpointArea, endpointQuery } from '../../api/query';
 import { translateMessage } from '../../i18n/translate';
 import { getLanguage } from '../../storage';
+import { AmountInput } from '../../components/forms/Field';
 import { Page } from '../../components/Page';
 import { EmptyView } from '../../components/EmptyView';
 import { FirstLoad } from '../../components/Spinner';
@@ -224,14 +225,7 @@ export function DepositScreen() {
               <Trans>入金額（{channel.currency}）</Trans>
             </span>
             <span className="field__control">
-              <input
-                className="field__input mono"
-                inputMode={currencyDecimals(currency) > 0 ? 'decimal' : 'numeric'}
-                value={amount}
-                onChange={(e) => setAmount(e.target.value.replace(currencyDecimals(currency) > 0 ? /[^\d.]/g : /[^\d]/g, ''))}
-                placeholder={formatDecimal(channel.min, currencyDecimals(currency))}
-                data-testid="deposit-amount"
-              />
+              <AmountInput currency={currency} value={amount} onChange={setAmount} placeholderMinor={channel.min} testId="deposit-amount" />
             </span>
             <span className="field__hint">
               <Trans>

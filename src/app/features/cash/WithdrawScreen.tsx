@@ -13,6 +13,7 @@ import { useMoneyCommand } from '../../api/money-command';
 import { translateMessage } from '../../i18n/translate';
 import { getLanguage } from '../../storage';
 import { Page } from '../../components/Page';
+import { AmountInput, FundPasswordField } from '../../components/forms/Field';
 import { EmptyView } from '../../components/EmptyView';
 import { FirstLoad } from '../../components/Spinner';
 import { DialogBox } from '../../components/ConfirmDialog';
@@ -294,14 +295,7 @@ export function WithdrawScreen() {
               <Trans>出金額（{currency}）</Trans>
             </span>
             <span className="field__control">
-              <input
-                className="field__input mono"
-                inputMode={currency === 'USDT' ? 'decimal' : 'numeric'}
-                value={amount}
-                onChange={(e) => setAmount(e.target.value.replace(currency === 'USDT' ? /[^\d.]/g : /[^\d]/g, ''))}
-                placeholder={majorText(limits.min, currency)}
-                data-testid="withdraw-amount"
-              />
+              <AmountInput currency={currency} value={amount} onChange={setAmount} placeholderMinor={limits.min} testId="withdraw-amount" />
             </span>
             <span className="field__hint">
               <Trans>出金可能額 {formatMoney(breakdown.withdrawable, currency)}</Trans>{' '}
@@ -310,23 +304,7 @@ export function WithdrawScreen() {
               </button>
             </span>
           </label>
-          <label className="field">
-            <span className="field__label">
-              <Trans>取引暗証番号（6桁）</Trans>
-            </span>
-            <span className="field__control">
-              <input
-                className="field__input mono"
-                type="password"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={6}
-                value={password}
-                onChange={(e) => setPassword(e.target.value.replace(/[^\d]/g, ''))}
-                data-testid="withdraw-password"
-              />
-            </span>
-          </label>
+          <FundPasswordField value={password} onChange={setPassword} testId="withdraw-password" />
           {pending ? (
             <p className="withdraw-note">
               <Trans>審査中の出金申請があります。出金の申請は一度に1件です（下の一覧から取り消せます）。</Trans>

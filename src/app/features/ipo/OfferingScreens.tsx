@@ -68,7 +68,7 @@ export function SubscribeListScreen() {
   );
 }
 
-/** The spec's rows of an offering: prices, dates, issue, results. */
+/** The rows of an offering (docs/product.md): prices, dates, issue, results. */
 export function OfferingRows({ o }: { o: OfferingView }) {
   return (
     <dl className="ipo-rows" data-testid="ipo-rows">

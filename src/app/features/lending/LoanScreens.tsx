@@ -10,6 +10,7 @@ import { useMoneyCommand } from '../../api/money-command';
 import { translateMessage } from '../../i18n/translate';
 import { getLanguage } from '../../storage';
 import { Page } from '../../components/Page';
+import { FundPasswordField } from '../../components/forms/Field';
 import { EmptyView } from '../../components/EmptyView';
 import { FirstLoad } from '../../components/Spinner';
 import { DialogBox } from '../../components/ConfirmDialog';
@@ -344,23 +345,7 @@ export function LoanScreen() {
               {translateMessage('borrow_quota_insufficient', { amount: c.available, currency: HOME_CURRENCY }, getLanguage())}
             </p>
           ) : null}
-          <label className="field">
-            <span className="field__label">
-              <Trans>取引暗証番号（6桁）</Trans>
-            </span>
-            <span className="field__control">
-              <input
-                className="field__input mono"
-                type="password"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={6}
-                value={password}
-                onChange={(e) => setPassword(e.target.value.replace(/[^\d]/g, ''))}
-                data-testid="borrow-password"
-              />
-            </span>
-          </label>
+          <FundPasswordField value={password} onChange={setPassword} testId="borrow-password" />
           {error ? (
             <p className="field__error" role="alert">
               {error}

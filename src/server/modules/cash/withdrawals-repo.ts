@@ -1,23 +1,10 @@
+import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/executor';
+import type { CashWithdrawalTable } from '../../db/schema';
 
 /** Kysely queries on `cash_withdrawal`; every function takes the pool or a transaction. */
 
-export interface WithdrawalRow {
-  id: string;
-  user_id: string;
-  currency: string;
-  amount: number;
-  bank_account_id: string | null;
-  wallet_id: string | null;
-  status: string;
-  expected_on: string;
-  created_at: number;
-  cancelled_at: number | null;
-  review_status: string;
-  review_reason: string | null;
-  reviewed_by: string | null;
-  reviewed_at: number | null;
-}
+export type WithdrawalRow = Selectable<CashWithdrawalTable>;
 
 /** A destination row, live or deleted (a withdrawal names where it went even after removal). */
 export interface DestinationRow {
