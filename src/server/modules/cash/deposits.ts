@@ -99,7 +99,8 @@ export class DepositService {
       const own = await repo.addressOf(db, channelId, userId);
       if (own) return own;
       const free = await repo.firstFreeAddress(db, channelId);
-      if (!free) return null;
+      // An empty pool may be this user's own doing: a concurrent first view took the last address.
+      if (!free) return (await repo.addressOf(db, channelId, userId)) ?? null;
       try {
         if (await repo.takeAddress(db, free.id, userId, this.clock.now())) return (await repo.addressOf(db, channelId, userId)) ?? null;
       } catch {
