@@ -11,6 +11,7 @@ import { DomainError } from '../errors';
 import type { AppEnv } from './env';
 import { sendDomainError, sendFailure } from './envelope';
 import { serveApp } from './static';
+import { CONTENT_SECURITY_POLICY } from './csp';
 import { apiRoutes } from './routes';
 import { forwardedClientIp } from './edge';
 import { UPLOAD_FORM_MAX_BYTES, UPLOAD_MAX_BYTES } from '../../shared/api/uploads';
@@ -57,18 +58,7 @@ export function createApp(services: Services, opts: AppOptions = {}) {
   app.use(
     '*',
     secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-      },
+      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
       crossOriginEmbedderPolicy: false,
     }),
   );
