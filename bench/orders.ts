@@ -1,110 +1,82 @@
 /**
- * `POST trade/orders` through real HTTP (a market buy that fills at once: idempotency claim,
- * position row, cash lock, one journal entry with two postings, two guarded balance updates),
- * against raw better-sqlite3 doing the same ledger writes in one transaction per order, measured
- * in the same run (docs/architecture.md, Budgets).
+ * `POST trade/orders` over real HTTP — `src/server/main.ts` in a process of its own with the job
+ * runner on, wrk in another (bench/http-harness.ts) — against the bare driver running Kabuto's
+ * exact statements for an order on the same migrated schema, one transaction per order
+ * (bench/statement-replay.ts), measured in the same run (docs/architecture.md, Budgets).
+ * SQLite: one user, 8 orders in flight. PostgreSQL (TEST_DATABASE_URL): 16 users, 16 in flight,
+ * against raw `pg` with one connection per user and named prepared statements.
  */
-import { randomUUID } from 'node:crypto';
-import { uuidv7 } from 'uuidv7';
-import { registerUser, startTestServer } from '../tests/support/server';
-import type { Dialect } from '../src/server/db/capabilities';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import type { Figure } from './ledger';
-import { rawSqliteDb } from './raw-sqlite';
+import { benchUsers, spawnKabuto, wrk } from './http-harness';
+import { recordOrders, replayPostgres, replaySqlite } from './statement-replay';
 
-const SEQUENTIAL = 1_000;
-const CONCURRENT = 1_000;
-const IN_FLIGHT = 8;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const order = { code: '7203', direction: 'up', type: 'market', lots: 1, leverage: 1 };
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
-
-async function httpOrders(dialect: Dialect): Promise<{ seq: number; p50: number; p99: number; conc: number }> {
-  const s = await startTestServer({ dialect });
+async function httpOrders(users: number, connections: number, databaseUrl?: string) {
+  const k = await spawnKabuto({ databaseUrl });
   try {
-    const u = await registerUser(s);
-    const grant = await s.call('post', `admin/users/${u.id}/grant`, {
-      token: s.admin.token, headers: { 'Idempotency-Key': uuidv7() }, body: { currency: 'JPY', amount: 1_000_000_000_000, reason: 'bench funds' },
-    });
-    if (grant.status !== 200) throw new Error(JSON.stringify(grant.body));
-    const body = { code: '7203', direction: 'up', type: 'market', lots: 1, leverage: 1 };
-    const one = async () => {
-      const t = performance.now();
-      const res = await s.call('post', 'trade/orders', { token: u.token, body, headers: { 'Idempotency-Key': uuidv7() } });
-      if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-      return performance.now() - t;
-    };
-    for (let i = 0; i < 50; i++) await one(); // warm up (JIT, statement caches, quote caches)
-
-    const lat: number[] = [];
-    const start = performance.now();
-    for (let i = 0; i < SEQUENTIAL; i++) lat.push(await one());
-    const seq = (SEQUENTIAL / (performance.now() - start)) * 1000;
-    lat.sort((a, b) => a - b);
-
-    let left = CONCURRENT;
-    const cStart = performance.now();
-    await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
-      while (left-- > 0) await one();
-    }));
-    const conc = (CONCURRENT / (performance.now() - cStart)) * 1000;
-    return { seq, p50: pct(lat, 50), p99: pct(lat, 99), conc };
+    const tokens = await benchUsers(k.url, users);
+    await wrk(`${k.url}/api/vue/trade/orders`, { connections, seconds: 1, tokens, order }); // warm up
+    return await wrk(`${k.url}/api/vue/trade/orders`, { connections, seconds: SECONDS, tokens, order });
   } finally {
-    await s.close();
+    await k.stop();
   }
 }
 
-/** The baseline: the same rows an order writes, with prepared statements, one transaction each. */
-function rawSqlite(): number {
-  const { db, dispose } = rawSqliteDb(`CREATE TABLE idem (scope TEXT, key TEXT, hash TEXT, response TEXT, PRIMARY KEY (scope, key));
-    CREATE TABLE position (id TEXT PRIMARY KEY, user_id TEXT, code TEXT, status TEXT, quantity INTEGER, price INTEGER, principal INTEGER, at INTEGER);
-    CREATE TABLE entry (id TEXT PRIMARY KEY, kind TEXT, memo TEXT, at INTEGER);
-    CREATE TABLE posting (id TEXT PRIMARY KEY, entry_id TEXT, account_id TEXT, amount INTEGER);
-    CREATE TABLE balance (account_id TEXT PRIMARY KEY, amount INTEGER, version INTEGER);
-    INSERT INTO balance VALUES ('cash', 1000000000000, 0), ('margin', 0, 0);`);
-  const claim = db.prepare('INSERT INTO idem (scope, key, hash) VALUES (?, ?, ?) ON CONFLICT DO NOTHING');
-  const position = db.prepare('INSERT INTO position VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-  const cash = db.prepare('SELECT amount FROM balance WHERE account_id = ?');
-  const move = db.prepare('UPDATE balance SET amount = amount + ?, version = version + 1 WHERE account_id = ? AND amount + ? >= 0');
-  const entry = db.prepare('INSERT INTO entry VALUES (?, ?, ?, ?)');
-  const posting = db.prepare('INSERT INTO posting VALUES (?, ?, ?, ?), (?, ?, ?, ?)');
-  const done = db.prepare('UPDATE idem SET response = ? WHERE scope = ? AND key = ?');
-  const command = db.transaction((key: string) => {
-    claim.run('u', key, 'h');
-    const id = randomUUID();
-    const principal = 259_900;
-    position.run(id, 'u', '7203', 'holding', 100, 25_990, principal, Date.now());
-    cash.get('cash');
-    if (move.run(-principal, 'cash', -principal).changes !== 1) throw new Error('insufficient');
-    move.run(principal, 'margin', principal);
-    const e = randomUUID();
-    entry.run(e, 'trade_open', 'bench', Date.now());
-    posting.run(randomUUID(), e, 'cash', -principal, randomUUID(), e, 'margin', principal);
-    done.run(JSON.stringify({ id }), 'u', key);
-  });
-  for (let i = 0; i < 200; i++) command(randomUUID());
-  const start = performance.now();
-  for (let i = 0; i < SEQUENTIAL; i++) command(randomUUID());
-  const rate = (SEQUENTIAL / (performance.now() - start)) * 1000;
-  dispose();
-  return rate;
+async function onServer(url: string, sql: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
 }
 
 export async function benchOrders(): Promise<Figure[]> {
-  const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
-  const runs: [Dialect, Awaited<ReturnType<typeof httpOrders>>][] = [];
-  // The baseline before and after the HTTP runs, averaged, so a change in machine load between
-  // them does not skew the ratio.
-  const rawBefore = rawSqlite();
-  for (const d of dialects) runs.push([d, await httpOrders(d)]);
-  const raw = (rawBefore + rawSqlite()) / 2;
-  const figures: Figure[] = [{ name: 'orders.raw_better_sqlite3', value: Math.round(raw), unit: 'orders/s', note: 'baseline, same ledger writes' }];
-  for (const [d, r] of runs) {
-    figures.push(
-      { name: `orders.${d}.http_sequential`, value: Math.round(r.seq), unit: 'orders/s' },
-      { name: `orders.${d}.p50`, value: +r.p50.toFixed(2), unit: 'ms' },
-      { name: `orders.${d}.p99`, value: +r.p99.toFixed(2), unit: 'ms' },
-      { name: `orders.${d}.http_${IN_FLIGHT}_in_flight`, value: Math.round(r.conc), unit: 'orders/s' },
-      { name: `orders.${d}_vs_raw_sqlite`, value: +(r.seq / raw).toFixed(3), unit: 'ratio', note: 'sequential HTTP ÷ raw' },
-    );
+  const figures: Figure[] = [];
+  const push = (name: string, value: number, unit: string, note?: string) => figures.push({ name, value: +value.toFixed(unit === 'ms' || unit === 'ratio' ? 3 : 0), unit, note });
+
+  const rec = await recordOrders('sqlite', 1);
+  try {
+    // The baseline before and after the HTTP run, averaged, so a change in machine load between
+    // them does not skew the ratio.
+    const before = replaySqlite(rec, SECONDS / 2);
+    const http = await httpOrders(1, 8);
+    const raw = (before + replaySqlite(rec, SECONDS / 2)) / 2;
+    push('orders.raw_better_sqlite3', raw, 'orders/s', `baseline: Kabuto's ${rec.statementsPerOrder} statements, real schema, a commit per order`);
+    push('orders.sqlite.http_8_in_flight', http.rps, 'orders/s', 'main.ts with jobs on, wrk in its own process');
+    push('orders.sqlite.p50', http.p50, 'ms');
+    push('orders.sqlite.p99', http.p99, 'ms');
+    push('orders.sqlite_vs_raw', http.rps / raw, 'ratio', 'HTTP ÷ raw better-sqlite3');
+  } finally {
+    await rec.server.close();
+  }
+
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const users = 16;
+    const prec = await recordOrders('postgres', users);
+    const name = `kabuto_bench_${randomBytes(4).toString('hex')}`;
+    try {
+      const before = await replayPostgres(prec, url, SECONDS / 2);
+      await onServer(url, `CREATE DATABASE ${name}`);
+      const own = new URL(url);
+      own.pathname = `/${name}`;
+      const http = await httpOrders(users, users, own.href);
+      const raw = (before + (await replayPostgres(prec, url, SECONDS / 2))) / 2;
+      push('orders.raw_pg', raw, 'orders/s', `baseline: Kabuto's ${prec.statementsPerOrder} statements, ${users} connections, named prepared statements`);
+      push('orders.postgres.http_16_users', http.rps, 'orders/s');
+      push('orders.postgres.p50', http.p50, 'ms');
+      push('orders.postgres.p99', http.p99, 'ms');
+      push('orders.postgres_vs_raw_pg', http.rps / raw, 'ratio', 'HTTP ÷ raw pg');
+    } finally {
+      await prec.server.close();
+      await onServer(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
   }
   return figures;
 }

@@ -7,6 +7,7 @@ import { benchStream } from './stream';
 import { benchChartRender } from './chart';
 import { benchMarketList } from './market-list';
 import { benchMarketSim } from './market-sim';
+import { benchHttp } from './http';
 
 const benches: Record<string, () => Promise<Figure[]>> = {
   ledger: benchLedger,
@@ -15,6 +16,7 @@ const benches: Record<string, () => Promise<Figure[]>> = {
   chart: () => benchChartRender(),
   'market-list': () => benchMarketList(),
   'market-sim': benchMarketSim,
+  http: benchHttp,
 };
 
 const only = process.argv.slice(2);
