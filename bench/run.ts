@@ -7,6 +7,7 @@ import { benchStream } from './stream';
 import { benchChartRender } from './chart';
 import { benchMarketList } from './market-list';
 import { benchMarketSim } from './market-sim';
+import { benchGrowth } from './growth';
 import { benchHttp } from './http';
 
 const benches: Record<string, () => Promise<Figure[]>> = {
@@ -16,6 +17,7 @@ const benches: Record<string, () => Promise<Figure[]>> = {
   chart: () => benchChartRender(),
   'market-list': () => benchMarketList(),
   'market-sim': benchMarketSim,
+  growth: benchGrowth,
   http: benchHttp,
 };
 
