@@ -16,6 +16,7 @@ import { sql } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { Figure } from './ledger';
 import { HOUSE } from '../src/server/ledger';
+import { contractValue, principalFor } from '../src/shared/domain/trade-money';
 import { registerUser, startTestServer, type TestServer, type TestUser } from '../tests/support/server';
 import type { Dialect } from '../src/server/db/capabilities';
 
@@ -59,6 +60,7 @@ async function seed(s: TestServer, user: TestUser, others: TestUser[], n: number
   const entry = await db.selectFrom('journal_entry').selectAll().where('user_id', '=', user.id).where('kind', '=', 'trade_open').executeTakeFirstOrThrow();
   const userCash = await db.selectFrom('ledger_account').select('id').where('owner', '=', user.id).where('kind', '=', 'cash').executeTakeFirstOrThrow();
   const houseFee = (await db.selectFrom('ledger_account').select('id').where('owner', '=', HOUSE).orderBy('id').executeTakeFirstOrThrow()).id;
+  const prices = new Map(CODES.map((c) => [c, s.services.market.quote(c, s.clock.now()).price]));
   await db.transaction().execute(async (trx) => {
     const positions: Record<string, unknown>[] = [];
     const entries: Record<string, unknown>[] = [];
@@ -77,6 +79,10 @@ async function seed(s: TestServer, user: TestUser, others: TestUser[], n: number
       const id = uuidv7();
       const code = CODES[i % CODES.length]!;
       const row: Record<string, unknown> = { ...base, id, user_id: owner.id, code };
+      // Held at this stock's price now, so the copy is as healthy as the row it copies.
+      const price = prices.get(code)!;
+      const value = contractValue(price, base.quantity, base.price_scale);
+      Object.assign(row, { buy_price: price, contract_value: value, principal: principalFor(value, base.leverage_x10) });
       // A short margin position for every other margin row.
       if (kind === 0 && i % 20 === 0) row.direction = 'down';
       if (kind === 2) {
@@ -125,7 +131,8 @@ async function measure(dialect: Dialect, n: number): Promise<Record<string, numb
     out.holdings_ms = await timed(15, get('trade/holdings'));
     // One job pass 2 s later (no minute ended) and one a minute later (the minute's bars caught up on).
     const jobs = s.services.jobs;
-    await jobs.runDue(s.clock.now());
+    if (process.env.BENCH_GROWTH_DEBUG) console.log(JSON.stringify(await jobs.runDue(s.clock.now())));
+    else await jobs.runDue(s.clock.now());
     const pass: number[] = [];
     const minute: number[] = [];
     for (let i = 0; i < 5; i++) {
