@@ -5,6 +5,8 @@ import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress';
+import { bootCatalog } from './scripts/vite-boot-catalog';
+import { prerenderShell } from './scripts/prerender-shell';
 
 const API_TARGET = process.env.KABUTO_API ?? 'http://127.0.0.1:8080';
 
@@ -21,6 +23,10 @@ export default defineConfig({
     react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
+    // The first screen's messages as a catalog of their own (`locales/xx.po?boot`), the full one after
+    // the first paint; and the splash prerendered into index.html (docs/decisions/020-first-load-and-prerender.md).
+    bootCatalog(),
+    prerenderShell(),
     // PWA (docs/decisions/003-client-plumbing.md): generated manifest (linked into index.html by the plugin), a Workbox
     // service worker precaching the shell and every lazy chunk, navigations served offline from
     // index.html, a new version waiting for the user's OK (src/app/pwa registers it).
@@ -65,5 +71,6 @@ export default defineConfig({
     precompress(),
   ],
   server: { proxy: { '/api': API_TARGET } },
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 400 },
+  // No modulepreload polyfill: every browser the es2022 target admits supports modulepreload.
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 400, modulePreload: { polyfill: false } },
 });

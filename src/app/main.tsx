@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { I18nProvider } from '@lingui/react';
 import { msg } from '@lingui/core/macro';
-import { activateLanguage, BOOT_FAILED_TEXT, BOOT_TEXT, RELOAD_TEXT, i18n } from './i18n';
+import { activateBootLanguage, activateLanguage, BOOT_FAILED_TEXT, BOOT_TEXT, RELOAD_TEXT, fullCatalog, i18n, isBootPath } from './i18n';
 import { getLanguage } from './storage';
 import { onApiError, setUnauthorizedHandler, type ApiError } from './api/client';
 import { createQueryClient } from './query/client';
@@ -31,11 +31,15 @@ async function boot(): Promise<void> {
   if (!container) throw new Error('#root is missing');
   const root = createRoot(container);
 
-  // The first-load spinner, before any catalog is here (its one text is built in).
+  // index.html carries the prerendered splash (scripts/prerender-shell.ts): it stays until the app
+  // draws. Without it (dev server), the first-load spinner (its one text is built in).
   const lang = getLanguage();
-  root.render(<FirstLoad text={BOOT_TEXT[lang]} />);
+  if (!container.querySelector('[data-prerender]')) root.render(<FirstLoad text={BOOT_TEXT[lang]} />);
   try {
-    await activateLanguage(lang);
+    // The splash needs only its own messages (the boot catalog); any other screen waits for the
+    // full catalog (docs/decisions/020-first-load-and-prerender.md).
+    if (isBootPath(window.location.hash)) await activateBootLanguage(lang);
+    else await activateLanguage(lang);
   } catch {
     // The catalog chunk did not load (offline before the service worker had it, or a deploy
     // removed it): offer a reload rather than spinning forever.
@@ -70,9 +74,17 @@ async function boot(): Promise<void> {
     </StrictMode>,
   );
 
-  void registerSW();
+  // After the first screen is drawn (not while its chunks load): the service worker, then, when the
+  // browser is idle, the full catalog and the server-message table (docs/decisions/020-first-load-and-prerender.md).
   const idle = (globalThis as { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 2000));
-  idle(() => void import('./i18n/translate'));
+  const stopWaiting = router.subscribe('onRendered', () => {
+    stopWaiting();
+    void registerSW();
+    idle(() => {
+      void fullCatalog().catch(() => {});
+      void import('./i18n/translate');
+    });
+  });
 
   // The Capacitor shell injects `window.Capacitor`; only then load the native adapter (and its
   // plugins), so the browser's first load stays small.

@@ -1,9 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { Icon } from './Icon';
 import * as icons from './icons';
-import { useUnread } from './messaging/api';
+import { getToken } from '../storage';
 import './messaging/messaging.css';
+
+// The unread badge reads the messaging contract (zod schemas): its own chunk, so the entry that
+// draws the tab bar stays free of zod (docs/decisions/020-first-load-and-prerender.md).
+const UnreadBadge = lazy(() => import('./messaging/UnreadBadge'));
 
 /** The four routes the bottom tab bar links to (docs/product.md, spec §2). */
 export const TAB_PATHS = ['/home/index', '/home/newsList', '/trade/index', '/information/index'] as const;
@@ -15,7 +20,7 @@ export function isTabPath(path: string): path is TabPath {
 
 export function TabBar() {
   const { t } = useLingui();
-  const unread = useUnread().total;
+  const signedIn = getToken() !== null;
   const tabs: { to: TabPath; label: string; icon: string }[] = [
     { to: '/home/index', label: t`ホーム`, icon: icons.home },
     { to: '/home/newsList', label: t`ニュース`, icon: icons.news },
@@ -35,10 +40,10 @@ export function TabBar() {
           >
             <Icon d={tab.icon} size={24} />
             <span className="tabbar__label">{tab.label}</span>
-            {tab.to === '/information/index' && unread > 0 ? (
-              <span className="msg-count tab-badge" data-testid="tab-unread" aria-label={t`未読 ${unread}件`}>
-                {unread > 99 ? '99+' : unread}
-              </span>
+            {tab.to === '/information/index' && signedIn ? (
+              <Suspense fallback={null}>
+                <UnreadBadge />
+              </Suspense>
             ) : null}
           </Link>
         ))}

@@ -37,12 +37,16 @@ export function useSiteConfig(): SiteConfig {
   useEffect(() => {
     if (mod) return;
     let live = true;
-    loadConfigModule().then(
-      (m) => live && setMod(m),
-      () => live && setModuleFailed(true),
-    );
+    // A task later: the screen is drawn first (Brand shows the defaults meanwhile).
+    const timer = setTimeout(() => {
+      loadConfigModule().then(
+        (m) => live && setMod(m),
+        () => live && setModuleFailed(true),
+      );
+    }, 0);
     return () => {
       live = false;
+      clearTimeout(timer);
     };
   }, [mod]);
 

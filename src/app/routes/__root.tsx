@@ -1,6 +1,7 @@
 import { Activity, Suspense, useState } from 'react';
 import { CatchBoundary, Outlet, createRootRouteWithContext, useRouter, useRouterState } from '@tanstack/react-router';
 import type { RouterContext } from '../router';
+import { fullCatalog, isBootPath } from '../i18n';
 import { TabBar, isTabPath } from '../components/TabBar';
 import { Toaster } from '../components/Toast';
 import { OfflineBanner } from '../components/OfflineBanner';
@@ -10,6 +11,9 @@ import { KEEP_ALIVE_PATHS, isKeepAlivePath, type KeepAlivePath } from './-lib/ke
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   staticData: { name: 'root' },
+  // A start at the splash draws with the boot catalog; every other screen waits for the full one
+  // (already loaded, or loading since the start: docs/decisions/020-first-load-and-prerender.md).
+  beforeLoad: ({ location }) => (isBootPath(location.pathname) ? undefined : fullCatalog()),
   component: RootLayout,
 });
 

@@ -1,11 +1,27 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The one inline script of index.html (docs/decisions/020-first-load-and-prerender.md): before the
+ * first paint of the prerendered shell it sets `<html lang>` from the stored language (so the
+ * shell's text and fonts are the user's language) and marks a start at another screen than the
+ * splash (the shell then shows only the logo). The build (scripts/prerender-shell.ts) writes this
+ * text into index.html; the policy below allows exactly it by its hash.
+ */
+export const SHELL_SCRIPT =
+  "(function(){try{var d=document.documentElement,l={jp:'ja',en:'en',tw:'zh-Hant',ko:'ko'}[localStorage.getItem('language')];if(l)d.lang=l;" +
+  "var h=location.hash.replace(/^#/,'').split('?')[0];if(h&&h!=='/'&&h!=='/login/start')d.setAttribute('data-shell','other')}catch(e){}})()";
+
+export const SHELL_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SHELL_SCRIPT).digest('base64')}'`;
+
 /**
  * The Content-Security-Policy of every response (docs/architecture.md, "A request"): only our own
- * origin for scripts, connections, workers and the manifest; inline styles stay allowed for the
- * chart engine's computed positions; nothing may frame the app.
+ * origin for scripts (and the shell's one inline script, by hash — never 'unsafe-inline' for
+ * scripts), connections, workers and the manifest; inline styles stay allowed for the chart
+ * engine's computed positions and the shell's inlined stylesheet; nothing may frame the app.
  */
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", SHELL_SCRIPT_HASH],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   connectSrc: ["'self'"],

@@ -8,5 +8,8 @@ export const Route = createFileRoute('/home/newStock')({
   staticData: { name: 'newStock' },
   beforeLoad: requireSession,
   loader: ({ context }) => void context.queryClient.prefetchQuery(offeringsQuery(undefined, { silent: true })),
+  // The loader goes with the component: left in the route tree it would put the offering list (and
+  // zod) into the entry chunk.
+  codeSplitGroupings: [['loader', 'component']],
   component: NewStockScreen,
 });
