@@ -4,6 +4,7 @@ import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DB } from './schema';
+import { withStatementCache } from './statement-cache';
 import { postgresCapabilities, sqliteCapabilities, type Capabilities } from './capabilities';
 
 export interface Database {
@@ -33,7 +34,7 @@ export function openDatabase(opts: DatabaseOptions): Database {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, caps: sqliteCapabilities, close: () => db.destroy() };
   }
   const pool = new pg.Pool({

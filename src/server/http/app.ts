@@ -4,14 +4,13 @@ import { HTTPException } from 'hono/http-exception';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Services } from '../services';
 import { DomainError } from '../errors';
 import type { AppEnv } from './env';
 import { sendDomainError, sendFailure } from './envelope';
 import { serveApp } from './static';
-import { CONTENT_SECURITY_POLICY } from './csp';
+import { SECURITY_HEADERS } from './security-headers';
 import { apiRoutes } from './routes';
 import { forwardedClientIp } from './edge';
 import { UPLOAD_FORM_MAX_BYTES, UPLOAD_MAX_BYTES } from '../../shared/api/uploads';
@@ -55,40 +54,40 @@ export function createApp(services: Services, opts: AppOptions = {}) {
       'request',
     );
   });
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  // Security headers (and an API answer's Cache-Control) go on before the handler runs, so the
+  // response it builds carries them: added afterwards they made Hono rebuild every response as a
+  // stream (docs/decisions/018-request-path-performance.md). A Response a handler built itself (a
+  // private file, an event stream) did not take them and gets them afterwards, as before; its own
+  // Cache-Control stays (GET uploads/{id} says `private, no-store`).
+  app.use('*', async (c, next) => {
+    for (const [name, value] of SECURITY_HEADERS) c.header(name, value);
+    const path = c.req.path;
+    const api = path === API_BASE || path.startsWith(`${API_BASE}/`);
+    if (api) c.header('Cache-Control', 'no-store');
+    await next();
+    const headers = c.res.headers;
+    if (!headers.has('Content-Security-Policy')) {
+      for (const [name, value] of SECURITY_HEADERS) headers.set(name, value);
+      if (api && !headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+    }
+  });
   // JSON answers over 1 KB go gzip'd to a browser that accepts it (market/instruments: 18.8 → 3.4 KB);
   // event streams and files are left alone (the filter), small answers too (the threshold).
   app.use(`${API_BASE}/*`, compress({ threshold: 1024, contentTypeFilter: /^application\/json\b/ }));
-  app.use(`${API_BASE}/*`, async (c, next) => {
-    await next();
-    // A private file (GET uploads/{id}) says `private, no-store` itself.
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
-  });
-  const jsonLimit = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => {
-      // The rest of the body is still on the wire, unread: the client is told to reconnect, so
-      // its next request goes on a fresh connection instead of into the remains of this body.
-      c.header('Connection', 'close');
-      return sendFailure(c, 413, 'payload_too_large', { max: MAX_BODY_BYTES });
-    },
+  const limited = (maxSize: number, onError: (c: Context<AppEnv>) => Response) => ({ maxSize, onError, middleware: bodyLimit({ maxSize, onError }) });
+  const jsonLimit = limited(MAX_BODY_BYTES, (c) => {
+    // The rest of the body is still on the wire, unread: the client is told to reconnect, so
+    // its next request goes on a fresh connection instead of into the remains of this body.
+    c.header('Connection', 'close');
+    return sendFailure(c, 413, 'payload_too_large', { max: MAX_BODY_BYTES });
   });
   // `POST uploads` alone takes a file as its body, with a limit of its own: a Content-Length over
   // it is refused before anything is read, a chunked body as soon as it passes it. The multipart
   // form may be 64 KB larger for its framing; its file part is held to 10 MB by the module.
   const uploadLimit = (maxSize: number) =>
-    bodyLimit({
-      maxSize,
-      onError: (c) => {
-        c.header('Connection', 'close');
-        return sendFailure(c, 413, 'upload_too_large', { max: UPLOAD_MAX_BYTES });
-      },
+    limited(maxSize, (c) => {
+      c.header('Connection', 'close');
+      return sendFailure(c, 413, 'upload_too_large', { max: UPLOAD_MAX_BYTES });
     });
   const rawUploadLimit = uploadLimit(UPLOAD_MAX_BYTES);
   const formUploadLimit = uploadLimit(UPLOAD_FORM_MAX_BYTES);
@@ -96,8 +95,22 @@ export function createApp(services: Services, opts: AppOptions = {}) {
     if (c.req.method !== 'POST' || c.req.path !== `${API_BASE}/uploads`) return jsonLimit;
     return /^\s*multipart\/form-data\s*(;|$)/i.test(c.req.header('content-type') ?? '') ? formUploadLimit : rawUploadLimit;
   };
-  app.use(`${API_BASE}/*`, (c, next) => limitFor(c)(c, next));
-
+  // The limits are Hono's bodyLimit, entered only when a body can be too large: reading
+  // `c.req.raw.body` makes @hono/node-server build a whole web Request, which every GET paid for
+  // (docs/decisions/018-request-path-performance.md). No body (GET, HEAD, or neither length nor
+  // chunking) goes straight on; a declared Content-Length is judged by its number, as bodyLimit
+  // does; only a chunked body is counted as it is read.
+  app.use(`${API_BASE}/*`, async (c, next) => {
+    const method = c.req.method;
+    if (method === 'GET' || method === 'HEAD') return next();
+    if (c.req.header('transfer-encoding') === undefined) {
+      const length = c.req.header('content-length');
+      if (length === undefined) return next();
+      const limit = limitFor(c);
+      return parseInt(length || '0', 10) > limit.maxSize ? limit.onError(c) : next();
+    }
+    return limitFor(c).middleware(c, next);
+  });
   app.route(API_BASE, apiRoutes(services, { streamsPerIp: opts.streamsPerIp }));
 
   app.doc31(`${API_BASE}/openapi.json`, {

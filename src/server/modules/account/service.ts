@@ -156,6 +156,7 @@ export class AccountService {
       await repo.update(trx, user.id, { password_hash: passwordHash }, this.clock.now());
       await this.sessions.revokeAllForUser(trx, user.id, user.sessionId);
     });
+    this.sessions.forgetUser(user.id); // committed: see SessionService.forgetUser
   }
 
   /** First set needs the login password, a change needs the old fund password. */
@@ -207,12 +208,14 @@ export class AccountService {
       const u = await repo.findById(trx, userId);
       if (!u) throw notFound('user_not_found');
       await repo.update(trx, userId, { state, state_reason: reason }, this.clock.now());
+      this.sessions.forgetUser(userId); // the cached principal carries the state
       if (state === 'banned') await this.sessions.revokeAllForUser(trx, userId);
       if (state !== 'active') for (const h of this.restrictionHandlers) await h(trx, userId);
       await this.audit.record(trx, {
         adminId: admin.id, action: 'user.state', target: userId, reason, detail: { from: u.state, to: state },
       });
     });
+    this.sessions.forgetUser(userId); // committed: see SessionService.forgetUser
     return { id: userId, state };
   }
 }

@@ -7,6 +7,25 @@ import type { AuthUser } from '../../auth/principal';
 import type { Executor } from '../../db/executor';
 import { canLogin, sessionExpired, shouldTouch } from './rules';
 
+/**
+ * How long (real time) a live session's row may be answered from memory: the bound on how late a
+ * revoke, logout, ban or state change made by ANOTHER instance takes effect here. One made by this
+ * process takes effect at once (forget / forgetUser). docs/decisions/018-request-path-performance.md
+ */
+export const SESSION_CACHE_TTL_MS = 2_000;
+const SESSION_CACHE_SIZE = 10_000;
+
+type LiveRow = {
+  sessionId: string;
+  created_at: number | string;
+  last_seen_at: number | string;
+  revoked_at: number | string | null;
+  userId: string;
+  phone: string;
+  state: string;
+  is_admin: number;
+};
+
 /** Only the hash is stored: a leaked sessions table does not hand out live tokens. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -18,10 +37,31 @@ export interface NewSession {
 }
 
 export class SessionService {
+  /**
+   * token → its live row, for SESSION_CACHE_TTL_MS of real time (performance.now, not the injected
+   * clock: the bound is a real-time promise). It only ever vouches for a session: a cached row
+   * the rules find expired is read again, so nothing is refused from memory.
+   */
+  private readonly cache = new Map<string, { row: LiveRow; until: number }>();
+
   constructor(
     private readonly database: Database,
     private readonly clock: Clock,
   ) {}
+
+  /** Drops what this process remembers of one session (its revoke). */
+  forget(sessionId: string): void {
+    for (const [token, e] of this.cache.entries()) if (e.row.sessionId === sessionId) this.cache.delete(token);
+  }
+
+  /**
+   * Drops every remembered session of a user: a revoke of all of them, a password change, a state
+   * change. Called inside the changing transaction and again after it commits, so a request that
+   * read the old row in between does not keep it.
+   */
+  forgetUser(userId: string): void {
+    for (const [token, e] of this.cache.entries()) if (e.row.userId === userId) this.cache.delete(token);
+  }
 
   /** A fresh 256-bit token per login (never reused, never derived from the user). */
   async create(db: Executor, userId: string, ip: string | null): Promise<NewSession> {
@@ -43,6 +83,7 @@ export class SessionService {
     if (!row) throw unauthenticated('session_expired');
     if (shouldTouch(Number(row.last_seen_at), now)) {
       await this.database.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.sessionId).execute();
+      row.last_seen_at = now;
     }
     return { id: row.userId, phone: row.phone, state: row.state, isAdmin: row.is_admin === 1, sessionId: row.sessionId };
   }
@@ -55,7 +96,9 @@ export class SessionService {
     return (await this.live(token, this.clock.now()))?.userId ?? null;
   }
 
-  private async live(token: string, now: number) {
+  private async live(token: string, now: number): Promise<LiveRow | undefined> {
+    const hit = this.cache.get(token);
+    if (hit && hit.until > performance.now() && this.isLive(hit.row, now)) return hit.row;
     const row = await this.database.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -71,24 +114,38 @@ export class SessionService {
       ])
       .where('sessions.token_hash', '=', hashToken(token))
       .executeTakeFirst();
-    if (!row || row.revoked_at !== null) return undefined;
-    if (sessionExpired({ createdAt: Number(row.created_at), lastSeenAt: Number(row.last_seen_at) }, now)) return undefined;
-    // Banning revokes sessions; this guards the window between the two (and any missed revoke).
-    if (!canLogin(row.state)) return undefined;
+    if (!row || !this.isLive(row, now)) {
+      this.cache.delete(token);
+      return undefined;
+    }
+    this.cache.delete(token);
+    // Bounded: the oldest entry goes first (a Map keeps insertion order).
+    if (this.cache.size >= SESSION_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(token, { row, until: performance.now() + SESSION_CACHE_TTL_MS });
     return row;
   }
 
+  private isLive(row: LiveRow, now: number): boolean {
+    if (row.revoked_at !== null) return false;
+    if (sessionExpired({ createdAt: Number(row.created_at), lastSeenAt: Number(row.last_seen_at) }, now)) return false;
+    // Banning revokes sessions; this guards the window between the two (and any missed revoke).
+    return canLogin(row.state);
+  }
+
   async revoke(sessionId: string): Promise<void> {
+    this.forget(sessionId);
     await this.database.db
       .updateTable('sessions')
       .set({ revoked_at: this.clock.now() })
       .where('id', '=', sessionId)
       .where('revoked_at', 'is', null)
       .execute();
+    this.forget(sessionId);
   }
 
   /** Revoke every live session of a user, optionally keeping one (the caller's own). */
   async revokeAllForUser(db: Executor, userId: string, exceptSessionId?: string): Promise<void> {
+    this.forgetUser(userId);
     let q = db
       .updateTable('sessions')
       .set({ revoked_at: this.clock.now() })
@@ -96,5 +153,6 @@ export class SessionService {
       .where('revoked_at', 'is', null);
     if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
     await q.execute();
+    this.forgetUser(userId);
   }
 }
