@@ -46,7 +46,10 @@ async function timed(n: number, fn: () => Promise<unknown>): Promise<number> {
 }
 
 async function ok(s: TestServer, method: string, path: string, token: string, body?: unknown) {
-  const r = await s.call(method, path, { token, body, headers: body ? { 'Idempotency-Key': uuidv7() } : {} });
+  const headers: Record<string, string> = body ? { 'Idempotency-Key': uuidv7() } : {};
+  // After a long pause (seeding) the server may have closed the kept-alive socket as fetch reuses
+  // it: one retry (a money command repeats with the same key, so it cannot apply twice).
+  const r = await s.call(method, path, { token, body, headers }).catch(() => s.call(method, path, { token, body, headers }));
   if (r.status !== 200) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body.data;
 }
