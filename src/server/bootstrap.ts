@@ -1,4 +1,5 @@
 import { uuidv7 } from 'uuidv7';
+import { sql } from 'kysely';
 import { passwordSchema, phoneSchema } from '../shared/api/account';
 import { INVITE_CODE_PATTERN } from '../shared/domain/account';
 import type { Env, Services } from './services';
@@ -28,8 +29,25 @@ function setting<T>(name: string, raw: string, parse: (s: string) => T | undefin
   return v;
 }
 
-/** Start-up: config defaults, the admin from the environment, and the optional demo user (with a demo deposit channel). Idempotent. */
+/**
+ * Start-up: config defaults, the admin from the environment, and the optional demo user (with a demo
+ * deposit channel). Idempotent. On PostgreSQL, instances starting together (scale-out, docs/decisions/
+ * 021-scale-out.md) take turns under an advisory lock: the second finds what the first created
+ * instead of inserting the admin a second time.
+ */
 export async function bootstrap(services: Services, env: Env): Promise<BootstrapResult> {
+  if (services.database.caps.dialect !== 'postgres') return bootstrapOnce(services, env);
+  return services.database.db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(hashtext('kabuto.bootstrap'))`.execute(conn);
+    try {
+      return await bootstrapOnce(services, env);
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext('kabuto.bootstrap'))`.execute(conn);
+    }
+  });
+}
+
+async function bootstrapOnce(services: Services, env: Env): Promise<BootstrapResult> {
   await services.config.seedDefaults();
   const admin = await ensureAdmin(services, env);
   const demo = env.KABUTO_DEMO === '1' ? await ensureDemo(services, admin?.id ?? null) : null;

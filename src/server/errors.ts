@@ -10,7 +10,9 @@ export type ErrorKind =
   | 'conflict'
   | 'rule'
   | 'too_many'
-  | 'payload_too_large';
+  | 'payload_too_large'
+  /** A part the request needs (the shared rate-limit store) is down: refused, retry later. */
+  | 'unavailable';
 
 export class DomainError extends Error {
   constructor(
@@ -30,3 +32,4 @@ export const notFound = (id: MessageId = 'not_found', params?: MessageParams) =>
 export const conflict = (id: MessageId, params?: MessageParams) => new DomainError('conflict', id, params);
 export const ruleBroken = (id: MessageId, params?: MessageParams) => new DomainError('rule', id, params);
 export const tooMany = (id: MessageId = 'too_many_requests', params?: MessageParams) => new DomainError('too_many', id, params);
+export const unavailable = (id: MessageId = 'service_unavailable', params?: MessageParams) => new DomainError('unavailable', id, params);

@@ -17,6 +17,8 @@ async function main(): Promise<void> {
   const env = process.env;
   const logger = createLogger();
   const port = Number(env.PORT ?? 8080);
+  const role = env.KABUTO_ROLE || 'all';
+  if (role !== 'api' && role !== 'jobs' && role !== 'all') throw new Error(`KABUTO_ROLE is api, jobs or all: ${env.KABUTO_ROLE}`);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port number: ${env.PORT}`);
 
   const dbOptions = databaseOptionsFromEnv(env);
@@ -30,9 +32,11 @@ async function main(): Promise<void> {
   const services = createServices({ database, clock: testClock?.follow(systemClock) ?? systemClock, logger, env, marketClock, marketSeed: seed });
   services.quotes.start();
   const boot = await bootstrap(services, env);
-  // Due trading work (fills, day-trade auto-close, interest, margin checks). In scale-out mode
-  // only the KABUTO_ROLE=market leader runs it; runs are idempotent, so a second runner is safe.
-  const stopJobs = env.KABUTO_ROLE === 'api' ? null : services.jobs.start(2_000);
+  // Due work of every module (fills, day-trade auto-close, interest, margin checks, ...). Embedded:
+  // an in-process timer. Scale-out (PostgreSQL): pg-boss, each period's run once across the
+  // instances with KABUTO_ROLE=jobs|all; KABUTO_ROLE=api instances only serve requests
+  // (docs/decisions/021-scale-out.md).
+  const stopJobs = role === 'api' ? null : services.jobs.start(2_000);
 
   const app = createApp(services, { distDir: resolve(env.KABUTO_DIST_DIR || 'dist'), trustProxy: parseTrustProxy(env.KABUTO_TRUST_PROXY) });
   const server = serve({ fetch: app.fetch, port }, (info) => {
@@ -40,6 +44,9 @@ async function main(): Promise<void> {
       `Kabuto is running at http://localhost:${info.port}/`,
       `  database: ${dbOptions.kind === 'sqlite' ? dbOptions.file : 'PostgreSQL (DATABASE_URL)'}`,
     ];
+    if (role !== 'all' || env.REDIS_URL) {
+      lines.push(`  role: ${role}; jobs: ${role === 'api' ? 'off' : services.jobQueue ? 'pg-boss' : 'in process'}; limits and bus: ${env.REDIS_URL ? 'Redis (REDIS_URL)' : 'in process'}`);
+    }
     if (boot.admin) {
       const pw = boot.admin.usesDefaultPassword
         ? DEFAULT_ADMIN_PASSWORD
@@ -61,10 +68,12 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     services.quotes.stop(); // end the quote streams, or close() waits for them
-    void stopJobs?.();
+    const jobsStopped = stopJobs?.() ?? Promise.resolve();
     // Stop accepting connections, let in-flight requests finish, then close the database.
     server.close(() => {
-      database.close().then(
+      Promise.allSettled([jobsStopped, services.bus.close(), services.rateLimits.close()])
+        .then(() => database.close())
+        .then(
         () => process.exit(0),
         (err: unknown) => {
           logger.error({ err }, 'closing the database failed');

@@ -17,8 +17,10 @@ import { UploadService } from './modules/uploads';
 import { KycService } from './modules/kyc';
 import { IpoService } from './modules/ipo';
 import { createLendingService, type LendingService } from './modules/lending';
-import { LocalFileStore, type FileStore } from './platform/uploads';
+import { fileStoreFromEnv, type FileStore } from './platform/uploads';
 import { busFromEnv, type Bus } from './platform/bus';
+import { rateLimitsFromEnv, type RateLimitStore } from './platform/rate-limit';
+import { jobQueueFromEnv, type PgBossQueue } from './platform/job-queue';
 import { AlertsJob, MessagingService, NewsJob, notify, PushService } from './modules/messaging';
 import { MODULES } from './modules';
 import type { HoldingsProvider, JobHandler, ServerModule } from './modules/module';
@@ -71,6 +73,10 @@ export interface Services {
   settlement: SettlementJob;
   /** Due work of every module (fills, auto-close, interest, margin checks): `jobs.runDue(now)`. */
   jobs: Jobs<JobHandlers>;
+  /** Scale-out (DATABASE_URL on PostgreSQL): pg-boss schedules `jobs` once per period across instances. */
+  jobQueue?: PgBossQueue;
+  /** Rate limits and slot caps: in process, or on Redis with REDIS_URL (shared by every instance). */
+  rateLimits: RateLimitStore;
   /** Uploaded files (KYC photos, receipts): checked, re-encoded, stored in the FileStore. */
   uploads: UploadService;
   /** 本人確認: `identityOf` / `requireVerified` for the areas that need a verified identity. */
@@ -105,10 +111,12 @@ export interface ServiceOptions {
   market?: MarketDataSource;
   /** Default: `clock` (main passes marketClockFromEnv; tests a ManualClock). */
   marketClock?: Clock;
-  /** Default: a LocalFileStore under $KABUTO_DATA_DIR/uploads (./data/uploads). */
+  /** Default: fileStoreFromEnv(env) — S3 (KABUTO_S3_BUCKET), a shared directory (KABUTO_UPLOADS_DIR) or $KABUTO_DATA_DIR/uploads. */
   fileStore?: FileStore;
   /** Default: busFromEnv(env) — Redis when REDIS_URL is set. */
   bus?: Bus;
+  /** Default: rateLimitsFromEnv(env) — Redis when REDIS_URL is set. */
+  rateLimits?: RateLimitStore;
 }
 
 export function createServices(opts: ServiceOptions): Services {
@@ -116,12 +124,13 @@ export function createServices(opts: ServiceOptions): Services {
   const audit = new AuditLog(database, clock);
   const config = new ConfigService(database, clock, audit, logger);
   const sessions = new SessionService(database, clock);
-  const loginLimiter = new LoginLimiter({ ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits });
+  const env = opts.env ?? process.env;
+  const rateLimits = opts.rateLimits ?? rateLimitsFromEnv(env);
+  const loginLimiter = new LoginLimiter({ ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits }, rateLimits);
   const reauth = new Reauth(database, loginLimiter);
   const fund = new FundPasswords(database, clock, reauth);
   const accounts = new AccountService(database, clock, config, sessions, loginLimiter, fund, reauth, audit);
   const ledger = new Ledger(database, clock);
-  const env = opts.env ?? process.env;
   const passkeys = new PasskeyService(database, clock, sessions, { rpId: env.KABUTO_RP_ID, origin: env.KABUTO_ORIGIN });
   const seed = opts.marketSeed || env.KABUTO_MARKET_SEED || SIMULATOR_DEFAULTS.seed;
   const market = opts.market ?? new Simulator({ seed });
@@ -143,7 +152,7 @@ export function createServices(opts: ServiceOptions): Services {
   const funds = new FundsService(database, marketClock, ledger, market, () => providers, (id) => lending.collateralCash(id));
   const grants = new AdminGrants(database, ledger, audit, clock);
   const settlement = new SettlementJob(database, ledger, logger);
-  const uploads = new UploadService(database, clock, opts.fileStore ?? new LocalFileStore(`${env.KABUTO_DATA_DIR ?? './data'}/uploads`));
+  const uploads = new UploadService(database, clock, opts.fileStore ?? fileStoreFromEnv(env));
   const kyc = new KycService(database, clock, audit, uploads);
   const lending = createLendingService({ database, marketClock, ledger, config, market, accounts, kyc });
   const ipo = new IpoService(tradeCtx, audit, kyc, logger);
@@ -162,10 +171,11 @@ export function createServices(opts: ServiceOptions): Services {
   const newsJob = new NewsJob(database, marketService, logger);
   const alertsJob = new AlertsJob(database, marketService, push);
   const handlers: Record<string, JobHandler> = {};
-  const jobs = new Jobs(marketClock, logger, handlers as JobHandlers);
+  const jobQueue = jobQueueFromEnv(env, { database, wallClock: clock, logger });
+  const jobs = new Jobs(marketClock, logger, handlers as JobHandlers, jobQueue);
   const services: Services = {
     database, clock, logger, env, config, audit, sessions, loginLimiter, accounts, passkeys, ledger,
-    market, marketClock, marketService, quotes, watchlist, trading, tradingEngine, corporateActions, block, funds, grants, settlement, jobs,
+    market, marketClock, marketService, quotes, watchlist, trading, tradingEngine, corporateActions, block, funds, grants, settlement, jobs, jobQueue, rateLimits,
     uploads, kyc, bus, messaging, push, newsJob, alertsJob, ipo, lending,
   };
   // The registry's jobs and holdings, now that every service exists (modules declare, we wire).

@@ -239,6 +239,7 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
     text: msg({ message: 'リクエストが多すぎます。しばらくしてから再度お試しください' }),
     variants: { retryAfter: msg({ message: 'リクエストが多すぎます。{retryAfter}秒後に再度お試しください' }) },
   },
+  service_unavailable: { text: msg({ message: 'ただいまサービスを利用できません。しばらくしてから再度お試しください' }) },
   idempotency_key_required: { text: msg({ message: 'リクエストを識別できません。画面を更新してから再度お試しください' }) },
   idempotency_key_reused: { text: msg({ message: 'このリクエストはすでに別の内容で送信されています' }) },
   config_unknown: { text: msg({ message: '不明な設定項目です' }) },

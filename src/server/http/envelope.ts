@@ -13,6 +13,7 @@ export const HTTP_STATUS: Record<ErrorKind, ContentfulStatusCode> = {
   payload_too_large: 413,
   rule: 422,
   too_many: 429,
+  unavailable: 503,
 };
 
 export function success<T>(data: T): Success<T> {

@@ -7,6 +7,7 @@ import type { AppEnv } from './env';
 import { sendFailure } from './envelope';
 import { quoteSchema, streamQuery, STREAM_MAX_CODES, STREAM_MAX_DEPTH } from '../../shared/api/market';
 import type { HubClient } from '../modules/market';
+import type { ConcurrencyCap, RateLimitStore } from '../platform/rate-limit';
 
 /*
  * GET /api/vue/market/stream?codes=7203,BTCJPY — server-sent events (text/event-stream).
@@ -17,7 +18,10 @@ import type { HubClient } from '../modules/market';
  * 400 invalid_request {field: "codes"} (none, malformed, more than 200), 404 product_not_found
  * {code} for an unknown code, 429 too_many_requests {max} when the hub holds its maximum of clients
  * or the client's IP already holds STREAMS_PER_IP streams (a page needs one; no session means the
- * IP is the only thing to count by).
+ * IP is the only thing to count by). The per-IP count is a slot cap of the rate-limit store
+ * (platform/rate-limit.ts): with REDIS_URL it holds across the instances behind the balancer, and the
+ * slots of an instance that dies expire by themselves; Redis down refuses new streams with 503
+ * service_unavailable (docs/decisions/021-scale-out.md).
  *
  * The stream: `retry: 3000`, then `event: quote` / `id: <seq>` / `data: <Quote JSON>` for the
  * current quote of every code, then one event per change (see hub.ts), and a `: hb` comment after
@@ -37,24 +41,6 @@ export interface StreamOptions {
   streamsPerIp?: number;
 }
 
-/** Open streams per client IP, for one mounted route. */
-class IpCounter {
-  private readonly open = new Map<string, number>();
-  constructor(readonly max: number) {}
-  /** Count one more stream of `ip`; false when it already holds `max`. */
-  acquire(ip: string): boolean {
-    const n = this.open.get(ip) ?? 0;
-    if (n >= this.max) return false;
-    this.open.set(ip, n + 1);
-    return true;
-  }
-  release(ip: string): void {
-    const n = (this.open.get(ip) ?? 1) - 1;
-    if (n <= 0) this.open.delete(ip);
-    else this.open.set(ip, n);
-  }
-}
-
 /** A client further behind than this (bytes buffered for its socket) is dropped; it reconnects to the current state. */
 const MAX_QUEUED_BYTES = 512 * 1024;
 
@@ -71,7 +57,7 @@ const HEADERS = {
  * straight to Node's ServerResponse: thousands of long-lived responses through web ReadableStreams
  * cost several times the bare Node fan-out (bench/stream.ts), for nothing a stream needs.
  */
-export function streamQuotes(c: Context<AppEnv & { Bindings: HttpBindings }>, perIp: IpCounter = new IpCounter(STREAMS_PER_IP)) {
+export async function streamQuotes(c: Context<AppEnv & { Bindings: HttpBindings }>, perIp: ConcurrencyCap) {
   const parsed = streamQuery.safeParse({ codes: c.req.query('codes') ?? '', depth: c.req.query('depth') });
   if (!parsed.success) {
     const field = parsed.error.issues[0]?.path[0] === 'depth' ? 'depth' : 'codes';
@@ -88,7 +74,13 @@ export function streamQuotes(c: Context<AppEnv & { Bindings: HttpBindings }>, pe
   const out = c.env?.outgoing;
   if (!out) throw new Error('the quote stream needs @hono/node-server');
   const ip = c.get('ip');
-  if (!perIp.acquire(ip)) return sendFailure(c, 429, 'too_many_requests', { max: perIp.max });
+  const slot = await perIp.acquire(ip);
+  if (!slot) return sendFailure(c, 429, 'too_many_requests', { max: perIp.max });
+  if (out.destroyed) {
+    // Gone while the slot was being taken (a round trip to Redis).
+    slot.release();
+    return alreadySent();
+  }
 
   // Headers go out with the first write (the snapshot); until then a failure below (e.g. a clock
   // outside the simulated years) can still answer the ordinary JSON envelope.
@@ -110,17 +102,27 @@ export function streamQuotes(c: Context<AppEnv & { Bindings: HttpBindings }>, pe
   try {
     sub = quotes.subscribe(parsed.data.codes, client, parsed.data.depth);
   } catch (err) {
-    perIp.release(ip);
+    slot.release();
     for (const name of Object.keys(HEADERS)) out.removeHeader(name);
     throw err;
   }
   // The client went away (or we ended it).
   out.on('close', () => {
-    perIp.release(ip);
+    slot.release();
     sub.close();
   });
-  // Tell @hono/node-server the response is already being written (a fresh object: middleware adds headers to it).
-  return new Response(null, { headers: RESPONSE_ALREADY_SENT.headers });
+  return alreadySent();
+}
+
+/**
+ * Tells @hono/node-server the response is already being written: a fresh object (middleware adds
+ * headers to it) whose body is read once, so the adapter takes the path that honours the marker —
+ * a body-less Response still in its lightweight form would be written out again after an await.
+ */
+function alreadySent(): Response {
+  const res = new Response(null, { headers: RESPONSE_ALREADY_SENT.headers });
+  void res.body;
+  return res;
 }
 
 /** The route and its OpenAPI entry (a hand-written path: the contract's `mount` answers JSON only). */
@@ -143,7 +145,14 @@ export function mountStream(r: OpenAPIHono<AppEnv>, opts: StreamOptions = {}): v
       },
     },
   });
-  const perIp = new IpCounter(opts.streamsPerIp ?? STREAMS_PER_IP);
-  const handler = (c: Context<AppEnv & { Bindings: HttpBindings }>) => streamQuotes(c, perIp);
+  const max = opts.streamsPerIp ?? STREAMS_PER_IP;
+  // One cap per store (tests mount several apps, each with its own services).
+  const caps = new WeakMap<RateLimitStore, ConcurrencyCap>();
+  const handler = (c: Context<AppEnv & { Bindings: HttpBindings }>) => {
+    const store = c.get('services').rateLimits;
+    let cap = caps.get(store);
+    if (!cap) caps.set(store, (cap = store.cap({ name: 'stream_ip', max })));
+    return streamQuotes(c, cap);
+  };
   r.get('/market/stream', handler);
 }

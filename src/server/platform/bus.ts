@@ -39,6 +39,11 @@ export class LocalBus implements Bus {
  * Redis pub/sub: one connection publishes, one subscribes (a subscribed connection can do nothing
  * else). Channels are `<prefix><topic>`, so installs (or test runs) sharing a Redis never hear each
  * other. A Redis channel is subscribed while at least one local handler wants it.
+ *
+ * Redis down, fan-out degrades instead of failing the command that published (its state is already
+ * committed; docs/decisions/021-scale-out.md): a publish that Redis refuses is delivered to this
+ * instance's subscribers only, a subscription waits at most SUBSCRIBE_WAIT_MS, and ioredis
+ * re-subscribes every channel when the connection returns.
  */
 export class RedisBus implements Bus {
   private readonly pub: Redis;
@@ -48,8 +53,11 @@ export class RedisBus implements Bus {
   private readonly pending = new Map<string, Promise<unknown>>();
 
   constructor(url: string, private readonly prefix = 'kabuto:') {
-    this.pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
+    this.pub = new Redis(url, { lazyConnect: false, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1_000 });
     this.sub = new Redis(url, { lazyConnect: false });
+    // Without a listener an error event would crash the process; the degraded paths below cover it.
+    this.pub.on('error', () => undefined);
+    this.sub.on('error', () => undefined);
     this.sub.on('message', (channel: string, message: string) => {
       if (!channel.startsWith(this.prefix)) return;
       let payload: unknown;
@@ -63,14 +71,22 @@ export class RedisBus implements Bus {
   }
 
   async publish(topic: string, payload: unknown): Promise<void> {
-    await this.pub.publish(this.prefix + topic, JSON.stringify(payload));
+    try {
+      await this.pub.publish(this.prefix + topic, JSON.stringify(payload));
+    } catch {
+      this.degraded++;
+      await this.local.publish(topic, payload);
+    }
   }
+
+  /** Publishes Redis refused (delivered on this instance only). */
+  degraded = 0;
 
   async subscribe(topic: string, handler: (payload: unknown) => void): Promise<() => void> {
     const off = await this.local.subscribe(topic, handler);
     const n = this.counts.get(topic) ?? 0;
     this.counts.set(topic, n + 1);
-    if (n === 0) this.pending.set(topic, this.sub.subscribe(this.prefix + topic).catch(() => undefined));
+    if (n === 0) this.pending.set(topic, withinMs(this.sub.subscribe(this.prefix + topic), SUBSCRIBE_WAIT_MS));
     await this.pending.get(topic);
     let done = false;
     return () => {
@@ -92,6 +108,19 @@ export class RedisBus implements Bus {
     this.pub.disconnect();
     this.sub.disconnect();
   }
+}
+
+const SUBSCRIBE_WAIT_MS = 1_000;
+
+/** Settles when `p` does or after `ms`, never rejecting. */
+function withinMs(p: Promise<unknown>, ms: number): Promise<unknown> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    p.then(
+      () => (clearTimeout(timer), resolve(undefined)),
+      () => (clearTimeout(timer), resolve(undefined)),
+    );
+  });
 }
 
 /** REDIS_URL set → RedisBus (channel prefix KABUTO_REDIS_PREFIX, default `kabuto:`); else LocalBus. */

@@ -2,6 +2,22 @@ import type { Clock } from '../clock';
 import type { Logger } from '../logger';
 import type { JobHandler } from '../modules/module';
 
+/**
+ * Where the due runs of a period are recorded (scale-out mode, platform/job-queue.ts): a handler
+ * that completed the period is not run again when the period is retried.
+ */
+export interface JobJournal {
+  /** The handlers that completed `period` already. */
+  doneIn(period: string): Promise<Set<string>>;
+  record(job: string, period: string, startedAt: number, finishedAt: number): Promise<void>;
+}
+
+/** Who schedules the due runs instead of the in-process timer (pg-boss in scale-out mode). */
+export interface JobQueue {
+  /** Starts scheduling and working; resolves to the stop function. */
+  start(jobs: Jobs<any>): Promise<() => Promise<void>>;
+}
+
 /** What a run did: the instant, and each handler's report under its name. */
 export type JobReport<H extends Record<string, JobHandler>> = { at: number } & {
   [K in keyof H]: Awaited<ReturnType<H[K]['run']>>;
@@ -23,6 +39,8 @@ export class Jobs<H extends Record<string, JobHandler> = Record<string, JobHandl
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly handlers: H,
+    /** Scale-out: pg-boss schedules the runs (any instance, once each); default: the timer below. */
+    private readonly queue?: JobQueue,
   ) {}
 
   /**
@@ -42,8 +60,43 @@ export class Jobs<H extends Record<string, JobHandler> = Record<string, JobHandl
     return run;
   }
 
-  /** Runs every `intervalMs` from the injected clock (skipping a beat while busy); returns a stop function. */
+  /**
+   * The due run of one scheduled period (pg-boss hands it to one instance): every handler in registry
+   * order at the clock's now, skipping those the journal shows done for `period` (a retry after a
+   * failure or a dead instance resumes where the run stopped), each completion journaled.
+   */
+  runPeriod(period: string, journal: JobJournal): Promise<Partial<JobReport<H>>> {
+    this.busy++;
+    const run = this.tail.then(async () => {
+      const at = this.clock.now();
+      const done = await journal.doneIn(period);
+      const report: Record<string, unknown> = { at };
+      for (const [name, handler] of Object.entries(this.handlers)) {
+        if (done.has(name)) continue;
+        const startedAt = Date.now();
+        report[name] = await handler.run(at);
+        await journal.record(name, period, startedAt, Date.now());
+      }
+      return report as Partial<JobReport<H>>;
+    });
+    this.tail = run.catch(() => undefined).finally(() => this.busy--);
+    return run;
+  }
+
+  /**
+   * Runs every `intervalMs` from the injected clock (skipping a beat while busy); returns a stop
+   * function. With a queue (scale-out), the queue schedules the runs instead.
+   */
   start(intervalMs: number): () => Promise<void> {
+    if (this.queue) {
+      const started = this.queue.start(this);
+      started.catch((err: unknown) => this.logger.error({ err }, 'job queue did not start'));
+      return async () => {
+        const stop = await started.catch(() => null);
+        await stop?.();
+        await this.tail;
+      };
+    }
     const timer = setInterval(() => {
       if (this.busy > 0) return;
       this.runDue().then(

@@ -167,6 +167,8 @@ export const MESSAGE_IDS = [
   'not_found',
   'user_not_found',
   'too_many_requests',
+  // a shared part (the rate-limit store on Redis) is down: the request is refused, retry shortly
+  'service_unavailable',
   'idempotency_key_required',
   'idempotency_key_reused',
   'config_unknown',

@@ -1,14 +1,14 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { tooMany } from '../../errors';
+import { MemoryRateLimits, type Limiter, type RateLimitStore } from '../../platform/rate-limit';
 
 /**
  * Password-check and registration throttling (docs/domain.md "Login sessions", docs/decisions/
- * 007-password-checks.md). In-memory per process; with REDIS_URL the same limits would move to
- * RateLimiterRedis so instances share counts (future work).
+ * 007-password-checks.md), on the rate-limit store (platform/rate-limit.ts): in process, or on
+ * Redis with REDIS_URL so that every instance spends the same budget (docs/decisions/
+ * 021-scale-out.md); Redis down refuses the check with 503 service_unavailable (fail closed).
  *
- * Every gate is `consume()`d BEFORE the slow argon2 hash: the memory limiter counts synchronously, so
- * of N concurrent guesses only the budget's worth reach the hash and the rest are refused, the right
- * password included. A success gives the budget back (`delete`).
+ * Every gate is `consume()`d BEFORE the slow argon2 hash: both stores count atomically (the memory
+ * store synchronously, Redis in one script), so of N concurrent guesses only the budget's worth reach
+ * the hash and the rest are refused, the right password included. A success gives the budget back.
  *
  * The limiter keeps wall-clock time itself rather than the injected Clock. That is acceptable here:
  * rate limits protect against real attackers in real time and carry no business meaning; tests
@@ -35,37 +35,40 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
 
 export class LoginLimiter {
   /** The public budget of a phone: anyone can spend it from the login form (and lock the phone). */
-  private readonly phone: RateLimiterMemory;
+  private readonly phone: Limiter;
   /**
    * The budget of a signed-in user (password change, first fund password, a login from a device that
    * holds a live session of the user): a lock of the phone does not stop these, this budget does.
    */
-  private readonly user: RateLimiterMemory;
-  private readonly ip: RateLimiterMemory;
-  private readonly registration: RateLimiterMemory;
+  private readonly user: Limiter;
+  private readonly ip: Limiter;
+  private readonly registration: Limiter;
 
-  constructor(readonly limits: LoginLimits = DEFAULT_LOGIN_LIMITS) {
-    this.phone = new RateLimiterMemory({ keyPrefix: 'login_phone', points: limits.phoneFailures, duration: limits.windowSeconds });
-    this.user = new RateLimiterMemory({ keyPrefix: 'reauth_user', points: limits.phoneFailures, duration: limits.windowSeconds });
-    this.ip = new RateLimiterMemory({ keyPrefix: 'login_ip', points: limits.ipAttempts, duration: limits.windowSeconds });
-    this.registration = new RateLimiterMemory({
-      keyPrefix: 'register_ip', points: limits.registrationsPerIp, duration: limits.registrationWindowSeconds,
+  constructor(
+    readonly limits: LoginLimits = DEFAULT_LOGIN_LIMITS,
+    store: RateLimitStore = new MemoryRateLimits(),
+  ) {
+    this.phone = store.limiter({ name: 'login_phone', points: limits.phoneFailures, durationSeconds: limits.windowSeconds });
+    this.user = store.limiter({ name: 'reauth_user', points: limits.phoneFailures, durationSeconds: limits.windowSeconds });
+    this.ip = store.limiter({ name: 'login_ip', points: limits.ipAttempts, durationSeconds: limits.windowSeconds });
+    this.registration = store.limiter({
+      name: 'register_ip', points: limits.registrationsPerIp, durationSeconds: limits.registrationWindowSeconds,
     });
   }
 
   /** Count one password check from this IP; throws 429 once the IP used up its attempts. */
   attemptFromIp(ip: string): Promise<void> {
-    return gate(this.ip, ip);
+    return this.ip.consume(ip);
   }
 
   /** Count one password check of this phone before hashing; throws 429 once its budget is spent. */
   claimPhoneAttempt(phone: string): Promise<void> {
-    return gate(this.phone, phone);
+    return this.phone.consume(phone);
   }
 
   /** Count one password check of a signed-in user before hashing; throws 429 once its budget is spent. */
   claimUserAttempt(userId: string): Promise<void> {
-    return gate(this.user, userId);
+    return this.user.consume(userId);
   }
 
   /** A wrong password from a signed-in user also counts against the phone's public budget. */
@@ -75,31 +78,16 @@ export class LoginLimiter {
 
   /** A correct login gives the phone (and the signed-in budget of its user) its attempts back. */
   async loginSucceeded(phone: string, userId: string): Promise<void> {
-    await Promise.all([this.phone.delete(phone), this.user.delete(userId)]);
+    await Promise.all([this.phone.reset(phone), this.user.reset(userId)]);
   }
 
   /** A correct re-authentication gives the user's signed-in budget back (the phone's count stays). */
   async userSucceeded(userId: string): Promise<void> {
-    await this.user.delete(userId);
+    await this.user.reset(userId);
   }
 
   /** Count one registration from this IP (any outcome); throws 429 once the IP used up its budget. */
   attemptRegistration(ip: string): Promise<void> {
-    return gate(this.registration, ip);
+    return this.registration.consume(ip);
   }
-}
-
-async function gate(limiter: RateLimiterMemory, key: string): Promise<void> {
-  try {
-    await limiter.consume(key);
-  } catch (err) {
-    throw limited(err);
-  }
-}
-
-function limited(err: unknown) {
-  if (err instanceof RateLimiterRes) {
-    return tooMany('too_many_requests', { retryAfter: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) });
-  }
-  return err;
 }

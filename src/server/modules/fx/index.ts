@@ -10,6 +10,7 @@ import type { Ledger } from '../../ledger';
 import type { MarketDataSource } from '../../market';
 import type { ConfigService } from '../config';
 import type { AccountService } from '../account';
+import type { RateLimitStore } from '../../platform/rate-limit';
 import { fxRoutes } from './routes';
 import { FxService } from './service';
 import { FxHoldings } from './holdings';
@@ -19,12 +20,12 @@ export { FxHoldings } from './holdings';
 
 type Needs = {
   database: Database; ledger: Ledger; config: ConfigService; accounts: AccountService;
-  market: MarketDataSource; marketClock: Clock; clock: Clock;
+  market: MarketDataSource; marketClock: Clock; clock: Clock; rateLimits: RateLimitStore;
 };
 
 export const fxModule = defineModule({
   name: 'fx',
-  routes: (s: Needs) => fxRoutes(new FxService(s.database, s.ledger, s.config, s.accounts, s.market, s.marketClock, s.clock)),
+  routes: (s: Needs) => fxRoutes(new FxService(s.database, s.ledger, s.config, s.accounts, s.market, s.marketClock, s.clock, s.rateLimits)),
   // Foreign balances valued in yen for total assets and the asset history (holdings.ts).
   holdings: (s: Needs) => new FxHoldings(s.database, s.ledger, s.market),
 });

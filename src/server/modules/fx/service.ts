@@ -3,7 +3,6 @@
  * held server-side for FX_QUOTE_TTL_MS, and the exchange of a quote as one money command.
  */
 import { uuidv7 } from 'uuidv7';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../clock';
 import { lockCash, lockWallet, moneyCommand, noteShortfall, Postings, type Ledger } from '../../ledger';
@@ -11,7 +10,8 @@ import type { MarketDataSource } from '../../market';
 import type { ConfigService } from '../config';
 import type { AccountService } from '../account';
 import type { AuthUser } from '../../auth/principal';
-import { invalid, notFound, ruleBroken, tooMany } from '../../errors';
+import { invalid, notFound, ruleBroken } from '../../errors';
+import { MemoryRateLimits, type Limiter, type RateLimitStore } from '../../platform/rate-limit';
 import { CURRENCY_CODES, MoneyError, type Currency } from '../../../shared/money';
 import { encodeMemo } from '../../../shared/domain/ledger-kinds';
 import { FX_QUOTE_TTL_MS, FX_RATE_SCALE, type FxQuote } from '../../../shared/api/fx';
@@ -32,7 +32,8 @@ export interface FxQuoteInput {
 export const FX_QUOTES_PER_MINUTE = 30;
 
 export class FxService {
-  private readonly quoteLimit = new RateLimiterMemory({ keyPrefix: 'fx_quote', points: FX_QUOTES_PER_MINUTE, duration: 60 });
+  /** Per user, on the shared store (platform/rate-limit.ts) so the budget holds across instances. */
+  private readonly quoteLimit: Limiter;
 
   constructor(
     private readonly database: Database,
@@ -44,7 +45,10 @@ export class FxService {
     private readonly marketClock: Clock,
     /** The injected clock: quote validity and the exchange's instant. */
     private readonly clock: Clock,
-  ) {}
+    limits: RateLimitStore = new MemoryRateLimits(),
+  ) {
+    this.quoteLimit = limits.limiter({ name: 'fx_quote', points: FX_QUOTES_PER_MINUTE, durationSeconds: 60 });
+  }
 
   /** Each currency's rate against the yen, from the FX board's instrument whose base it is. */
   private boardRate(currency: Currency): BoardRate & { code: string | null } {
@@ -70,12 +74,7 @@ export class FxService {
   /** Prices and stores a quote: the exchange later posts exactly these amounts, whatever the client sends. */
   async quote(userId: string, input: FxQuoteInput): Promise<FxQuote> {
     if (input.from === input.to) throw invalid('fx_same_currency');
-    try {
-      await this.quoteLimit.consume(userId);
-    } catch (err) {
-      if (err instanceof RateLimiterRes) throw tooMany('too_many_requests', { retryAfter: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) });
-      throw err;
-    }
+    await this.quoteLimit.consume(userId);
     const spreadBp = await this.spreadBp();
     let c;
     try {

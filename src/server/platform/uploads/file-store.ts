@@ -7,11 +7,11 @@ import { randomBytes } from 'node:crypto';
  * that say nothing (random, not the user's file name or id), behind this interface so a deployment
  * can swap the local directory for an object store.
  *
- * An S3-compatible store implements the same three calls with the AWS SDK (or any S3 client):
- * `put` = PutObject to a private bucket with the key (no public ACL; server-side encryption on),
- * `get` = GetObject (NoSuchKey → null), `delete` = DeleteObject. The bucket is never served
- * directly and no presigned URLs are handed out: reads go through `GET uploads/{id}`, which checks
- * the owner or admin first.
+ * Implementations (store-from-env.ts picks one): a local directory (embedded mode), the same on a
+ * directory every instance mounts (scale-out, KABUTO_UPLOADS_DIR), or an S3-compatible bucket
+ * (s3-store.ts: PutObject / GetObject / DeleteObject on a private bucket). The bucket is never
+ * served directly and no presigned URLs are handed out: reads go through `GET uploads/{id}`, which
+ * checks the owner or admin first.
  */
 export interface FileStore {
   /** Store bytes under a new random key and answer the key. */
@@ -22,6 +22,11 @@ export interface FileStore {
 }
 
 const KEY = /^[0-9a-f]{32}$/;
+
+/** A key newStorageKey() could have made (nothing else reaches a path or an object name). */
+export function storageKeyOk(key: string): boolean {
+  return KEY.test(key);
+}
 
 /** Random keys of 128 bits, hex: no path separators, nothing guessable. */
 export function newStorageKey(): string {
@@ -36,7 +41,7 @@ export class LocalFileStore implements FileStore {
   constructor(private readonly dir: string) {}
 
   private pathOf(key: string): string {
-    if (!KEY.test(key)) throw new Error('malformed storage key');
+    if (!storageKeyOk(key)) throw new Error('malformed storage key');
     return join(this.dir, key.slice(0, 2), key);
   }
 

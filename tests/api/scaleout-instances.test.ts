@@ -1,0 +1,180 @@
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/server/clock';
+import { createLogger } from '../../src/server/logger';
+import { createServices, type Services } from '../../src/server/services';
+import { bootstrap } from '../../src/server/bootstrap';
+import { openDatabase } from '../../src/server/db/database';
+import { migrate } from '../../src/server/db/migrate';
+import { LocalFileStore } from '../../src/server/platform/uploads';
+import { createApp } from '../../src/server/http/app';
+import { endAllStreams } from '../../src/server/modules/messaging';
+import { TEST_ADMIN, TEST_NOW } from '../support/server';
+
+/**
+ * Scale-out (DESIGN §4, docs/decisions/021-scale-out.md): two server instances over one PostgreSQL
+ * database, each with its own pool, Redis connections, pg-boss and HTTP server, under a fresh Redis
+ * key prefix and pg-boss schema. A phone's login budget is spent across both; a bus message crosses
+ * them; the due run of a period both of them offer runs once (journal table job_run). Skipped without
+ * TEST_DATABASE_URL or a reachable Redis (REDIS_URL, default redis://127.0.0.1:6379).
+ */
+const PG_URL = process.env.TEST_DATABASE_URL;
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisUp(): Promise<boolean> {
+  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1000 });
+  try {
+    await r.connect();
+    return (await r.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    r.disconnect();
+  }
+}
+
+const available = !!PG_URL && (await redisUp());
+
+interface Instance {
+  url: string;
+  services: Services;
+  stopJobs: () => Promise<void>;
+  close(): Promise<void>;
+}
+
+async function onServer(sql: string) {
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+describe.skipIf(!available)('scale-out: two instances over PostgreSQL + Redis', () => {
+  const name = `kabuto_sx_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const prefix = `kabuto-test-${randomBytes(6).toString('hex')}:`;
+  const uploadsDir = mkdtempSync(join(tmpdir(), 'kabuto-sx-'));
+  // Both instances read periods from clocks that stand still: every tick offers the same period.
+  const clock = new ManualClock(TEST_NOW);
+  let a: Instance;
+  let b: Instance;
+
+  async function start(dbUrl: string): Promise<Instance> {
+    const database = openDatabase({ kind: 'postgres', url: dbUrl });
+    const env = {
+      KABUTO_ADMIN_PHONE: TEST_ADMIN.phone, KABUTO_ADMIN_PASSWORD: TEST_ADMIN.password, KABUTO_ROOT_INVITE: TEST_ADMIN.invite,
+      REDIS_URL, KABUTO_REDIS_PREFIX: prefix, DATABASE_URL: dbUrl,
+    };
+    const services = createServices({ database, clock, logger: createLogger('silent'), env, fileStore: new LocalFileStore(uploadsDir), loginLimits: { ipAttempts: 10_000, registrationsPerIp: 10_000 } });
+    await bootstrap(services, env);
+    const stopJobs = services.jobs.start(2_000);
+    const app = createApp(services);
+    const server = await new Promise<ReturnType<typeof serve>>((r) => {
+      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => r(s));
+    });
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      services,
+      stopJobs,
+      async close() {
+        await stopJobs();
+        services.quotes.stop();
+        endAllStreams();
+        await new Promise<void>((r) => server.close(() => r()));
+        await services.bus.close();
+        await services.rateLimits.close();
+        await database.close();
+      },
+    };
+  }
+
+  beforeAll(async () => {
+    await onServer(`CREATE DATABASE ${name}`);
+    const own = new URL(PG_URL!);
+    own.pathname = `/${name}`;
+    const m = openDatabase({ kind: 'postgres', url: own.href });
+    await migrate(m);
+    await m.close();
+    [a, b] = await Promise.all([start(own.href), start(own.href)]);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    for (let i = 0; i < 50; i++) {
+      try {
+        await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        break;
+      } catch {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+    rmSync(uploadsDir, { recursive: true, force: true });
+  });
+
+  async function call(base: string, path: string, body: unknown) {
+    const res = await fetch(`${base}/api/vue/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: res.status, body: (await res.json()) as { msg: string; params?: Record<string, unknown> } };
+  }
+
+  it('a phone’s login budget is one budget across the instances', async () => {
+    const phone = `080${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const reg = await call(a.url, 'user/register', { phone, password: 'pass-word-123', password2: 'pass-word-123', inviteCode: TEST_ADMIN.invite, agree: true });
+    expect(reg.status, JSON.stringify(reg.body)).toBe(200);
+    const budget = a.services.loginLimiter.limits.phoneFailures;
+    // Wrong passwords alternate between A and B: each instance alone would allow `budget` of them.
+    for (let i = 0; i < budget; i++) {
+      const r = await call(i % 2 ? b.url : a.url, 'user/login', { phone, password: 'wrong-pass-999' });
+      expect(r.body.msg).toBe('phone_or_password_incorrect');
+    }
+    for (const inst of [a, b]) {
+      const r = await call(inst.url, 'user/login', { phone, password: 'pass-word-123' });
+      expect(r.status).toBe(429);
+      expect(r.body.msg).toBe('too_many_requests');
+    }
+  });
+
+  it('a bus message published on B reaches a subscriber on A', async () => {
+    const got = new Promise<unknown>((resolve) => {
+      void a.services.bus.subscribe('scaleout-test', resolve);
+    });
+    // subscribe() resolves once the subscription is live; publish after it.
+    await new Promise((r) => setTimeout(r, 50));
+    await b.services.bus.publish('scaleout-test', { from: 'B' });
+    expect(await got).toEqual({ from: 'B' });
+  });
+
+  it('the due run of a period offered by both instances runs once, every handler exactly once', async () => {
+    const qa = a.services.jobQueue!;
+    const qb = b.services.jobQueue!;
+    expect(qa).toBeDefined();
+    // Both started (their ticks already offered TEST_NOW's period); now both offer the next hour's period at once.
+    const at = TEST_NOW + 3_600_000;
+    const period = String(qa.periodAt(at));
+    await waitFor(async () => (await qa.journal.counts()).length > 0, 'the first period to run');
+    const offered = await Promise.all([qa.offer(at), qb.offer(at), qa.offer(at), qb.offer(at)]);
+    expect(offered.filter(Boolean)).toHaveLength(1);
+    const handlers = Object.keys((await a.services.jobs.runDue(TEST_NOW)) as object).filter((k) => k !== 'at');
+    await waitFor(async () => (await qa.journal.counts()).filter((c) => c.period === period).length === handlers.length, 'the offered period to run');
+    const counts = await qa.journal.counts();
+    // Every period in the journal (the ticks' and the offered one): each handler once.
+    expect(counts.every((c) => c.runs === 1), JSON.stringify(counts)).toBe(true);
+    expect(counts.filter((c) => c.period === period).map((c) => c.job).sort()).toEqual([...handlers].sort());
+  });
+});
+
+async function waitFor(cond: () => Promise<boolean>, what: string, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
