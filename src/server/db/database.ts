@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DB } from './schema';
 import { withStatementCache } from './statement-cache';
+import { withNamedStatements } from './named-statements';
 import { postgresCapabilities, sqliteCapabilities, type Capabilities } from './capabilities';
 
 export interface Database {
@@ -48,7 +49,7 @@ export function openDatabase(opts: DatabaseOptions): Database {
           : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
   return { db, caps: postgresCapabilities, schema: opts.schema, close: () => db.destroy() };
 }
 

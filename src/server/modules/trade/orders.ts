@@ -120,6 +120,9 @@ async function openOrder(trx: Transaction<DB>, ctx: TradeCtx, userId: string, bo
     await insertPosition(trx, row);
     await postOpenFromCash(trx, settleDeps(ctx), row, openMemo(row, fill));
     await notifyFill(trx, row, 'open', fill, now);
+    // Only a close carried with the order (IFD) writes the row again in this transaction; without
+    // one, the row as inserted is the row as stored, and reading it back is a round trip for nothing.
+    if (row.then_close === null) return row;
     await placeThenClose(trx, row, now);
     return (await findPosition(trx, userId, row.id)) ?? row;
   }
