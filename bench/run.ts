@@ -7,6 +7,8 @@ import { benchStream } from './stream';
 import { benchChartRender } from './chart';
 import { benchMarketList } from './market-list';
 import { benchMarketSim } from './market-sim';
+import { benchLighthouse } from './lighthouse';
+import { benchOfflineStart } from './offline-start';
 import { benchGrowth } from './growth';
 import { benchHttp } from './http';
 
@@ -17,6 +19,8 @@ const benches: Record<string, () => Promise<Figure[]>> = {
   chart: () => benchChartRender(),
   'market-list': () => benchMarketList(),
   'market-sim': benchMarketSim,
+  lighthouse: () => benchLighthouse(),
+  'offline-start': () => benchOfflineStart(),
   growth: benchGrowth,
   http: benchHttp,
 };

@@ -1,3 +1,4 @@
+import './api/zod-jitless';
 import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,0 +1,139 @@
+// Lighthouse, mobile profile (docs/architecture.md, Budgets; docs/decisions/020-first-load-and-prerender.md):
+// performance, LCP, TBT, CLS, accessibility and best practices of the login page, the market list,
+// a stock detail and the trade tab, each in a fresh Debian Chromium (cold cache, no service worker)
+// against the real server over the built PWA. Signed-in pages get the demo user's session in
+// localStorage first, set from a same-origin page that is not the app (so nothing is cached).
+//
+// The `lighthouse` and `chrome-launcher` packages are loaded from node_modules or from
+// $KABUTO_LIGHTHOUSE_DIR/node_modules (an install of their own). Dist: $KABUTO_DIST_DIR or ./dist;
+// port $BENCH_PORT or 18955. Simulated throttling (Lighthouse's default): the figures are Lighthouse's
+// model of a mid-range phone on a slow 4G link, not this machine's wall time.
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { CHROMIUM, CHROMIUM_ARGS, DEMO, demoToken, startAppServer } from './app-server';
+import type { Figure } from './ledger';
+
+export const LIGHTHOUSE_PAGES = [
+  { name: 'login', path: '/#/login/login', signedIn: false },
+  { name: 'market list', path: '/#/market/index', signedIn: true },
+  { name: 'stock detail', path: '/#/market/stockDetail?code=7203', signedIn: true },
+  { name: 'trade', path: '/#/trade/index', signedIn: true },
+] as const;
+
+export interface PageScores {
+  page: string;
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  accessibility: number;
+  bestPractices: number;
+  /** Failed audits of accessibility and best practices (id: title), to fix. */
+  failed: string[];
+}
+
+async function load(name: string): Promise<any> {
+  const dir = process.env.KABUTO_LIGHTHOUSE_DIR;
+  if (dir) {
+    const require = createRequire(join(resolve(dir), 'package.json'));
+    const entry = require.resolve(name);
+    return import(pathToFileURL(entry).href);
+  }
+  return import(name);
+}
+
+export async function audit(url: string, path: string, token: string | null): Promise<any> {
+  const { default: lighthouse } = await load('lighthouse');
+  const chromeLauncher = await load('chrome-launcher');
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+  try {
+    if (token) {
+      // The session in localStorage, written from a same-origin file that is not the app.
+      const puppeteer = (await load('puppeteer-core')).default;
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      const page = await browser.newPage();
+      await page.goto(`${url}/icons/logo.svg`);
+      await page.evaluate(
+        (t: string, phone: string) => {
+          localStorage.setItem('tokend', t);
+          localStorage.setItem('account', phone);
+          localStorage.setItem('language', 'jp');
+        },
+        token,
+        DEMO.phone,
+      );
+      await page.close();
+      await browser.disconnect();
+    }
+    const result = await lighthouse(`${url}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      // Keep the session just written (the cache is cold anyway: a fresh profile).
+      disableStorageReset: token !== null,
+    });
+    return result.lhr;
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** What a failed audit points at: the first elements or issue types. */
+function detail(a: any): string {
+  const items: any[] = a.details?.items ?? [];
+  const what = items.slice(0, 3).map((i) => i.node?.snippet ?? i.issueType ?? i.subItems?.items?.[0]?.violatedDirective ?? JSON.stringify(i).slice(0, 120));
+  const sub = items.flatMap((i) => i.subItems?.items ?? []).slice(0, 3).map((x: any) => JSON.stringify(x).slice(0, 200));
+  return what.length ? ` [${what.join(' | ')}${sub.length ? ` ${sub.join(' | ')}` : ''}]` : '';
+}
+
+function scores(page: string, lhr: any): PageScores {
+  const n = (id: string) => Math.round(Number(lhr.audits[id]?.numericValue ?? NaN));
+  const failed: string[] = [];
+  for (const cat of ['accessibility', 'best-practices']) {
+    for (const ref of lhr.categories[cat].auditRefs) {
+      const a = lhr.audits[ref.id];
+      if (ref.weight > 0 && a.score !== null && a.score < 1) failed.push(`${ref.id}: ${a.title}${detail(a)}`);
+    }
+  }
+  return {
+    page,
+    performance: Math.round(lhr.categories.performance.score * 100),
+    lcpMs: n('largest-contentful-paint'),
+    tbtMs: n('total-blocking-time'),
+    cls: Math.round(Number(lhr.audits['cumulative-layout-shift'].numericValue) * 1000) / 1000,
+    fcpMs: n('first-contentful-paint'),
+    accessibility: Math.round(lhr.categories.accessibility.score * 100),
+    bestPractices: Math.round(lhr.categories['best-practices'].score * 100),
+    failed,
+  };
+}
+
+export async function lighthouseScores(dist = resolve(process.env.KABUTO_DIST_DIR || 'dist'), port = Number(process.env.BENCH_PORT) || 18955): Promise<PageScores[]> {
+  const server = await startAppServer(dist, port);
+  try {
+    const token = await demoToken(server.url);
+    const out: PageScores[] = [];
+    for (const p of LIGHTHOUSE_PAGES) out.push(scores(p.name, await audit(server.url, p.path, p.signedIn ? token : null)));
+    return out;
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function benchLighthouse(): Promise<Figure[]> {
+  try {
+    await load('lighthouse');
+  } catch {
+    console.log('  lighthouse is not installed: `npm install -D lighthouse chrome-launcher`, or set KABUTO_LIGHTHOUSE_DIR to an install of its own');
+    return [];
+  }
+  const figures: Figure[] = [];
+  for (const s of await lighthouseScores()) {
+    const note = `LCP ${s.lcpMs} ms, TBT ${s.tbtMs} ms, CLS ${s.cls}, FCP ${s.fcpMs} ms, a11y ${s.accessibility}, BP ${s.bestPractices}${s.failed.length ? `; failing: ${s.failed.join('; ')}` : ''}`;
+    figures.push({ name: `lighthouse ${s.page}: performance`, value: s.performance, unit: '/100', note });
+  }
+  return figures;
+}
