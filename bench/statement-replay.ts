@@ -45,8 +45,14 @@ function installRecorders(): void {
   }
   const q = pg.Client.prototype.query as (...a: unknown[]) => unknown;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    if (recording && typeof args[0] === 'string') pgDatabase = (this as unknown as { database: string }).database;
-    if (recording && typeof args[0] === 'string') recording.push({ sql: args[0], params: Array.isArray(args[1]) ? [...(args[1] as unknown[])] : [], reader: true });
+    // Kysely sends a string and its values, or (named statements, src/server/db/named-statements.ts) a config.
+    const config = args[0] as { text?: unknown; values?: unknown[] } | string;
+    const text = typeof config === 'string' ? config : typeof config?.text === 'string' ? config.text : undefined;
+    const values = typeof config === 'string' ? args[1] : config?.values;
+    if (recording && text !== undefined) {
+      pgDatabase = (this as unknown as { database: string }).database;
+      recording.push({ sql: text, params: Array.isArray(values) ? [...(values as unknown[])] : [], reader: true });
+    }
     return q.apply(this, args);
   } as typeof pg.Client.prototype.query;
 }

@@ -4,6 +4,7 @@ import type { DB } from '../db/schema';
 import { ruleBroken } from '../errors';
 import { isCurrency, type Currency } from '../../shared/money';
 import { accountKeyString, checkAccountKey, resolveAccounts, type AccountKind } from './accounts';
+import { walletsChanged } from './postings';
 
 export interface PostingInput {
   /** A user id or HOUSE. */
@@ -80,6 +81,7 @@ export function validateEntry(entry: EntryInput): void {
 export async function postEntry(trx: Transaction<DB>, entry: EntryInput, now: number): Promise<PostedEntry> {
   if (!trx.isTransaction) throw new Error('ledger: post() needs a transaction');
   validateEntry(entry);
+  walletsChanged();
   const accountIds = entry.postings.length ? await resolveAccounts(trx, entry.postings, now) : new Map<string, string>();
   const idOf = (p: PostingInput) => accountIds.get(accountKeyString(p))!;
 
@@ -119,6 +121,7 @@ export async function postEntry(trx: Transaction<DB>, entry: EntryInput, now: nu
       });
     }
   }
+  walletsChanged(); // again once the balances have moved (postings.ts, the wallets a transaction read)
 
   const entryId = uuidv7();
   const header = {

@@ -49,6 +49,36 @@ export function buyingPower(w: Wallet): number {
  * balances a payment may draw on. Those rows only change under the same lock, so the read is stable.
  */
 export async function lockWallet(db: Kysely<DB>, caps: Capabilities, userId: string, currency: Currency): Promise<Wallet> {
+  const key = `${userId}\u0000${currency}`;
+  const hit = db.isTransaction ? walletsRead.get(db)?.get(key) : undefined;
+  if (hit && hit.generation === postedGeneration) return { ...hit.wallet };
+  const generation = postedGeneration;
+  const wallet = await readWallet(db, caps, userId, currency);
+  if (db.isTransaction && generation === postedGeneration) {
+    let m = walletsRead.get(db);
+    if (!m) walletsRead.set(db, (m = new Map()));
+    m.set(key, { wallet: { ...wallet }, generation });
+  }
+  return wallet;
+}
+
+/**
+ * The wallets a transaction has locked and read, while nothing has been posted since: a command
+ * that checks the wallet and then posts from it (an order: no shortfall owed, then the payment)
+ * reads it once (docs/decisions/018-request-path-performance.md). The lock taken by the first read
+ * holds to the end of the transaction, and the rows change only under it and only through
+ * postEntry, which bumps the generation — any post, in any transaction, so a reused entry can only
+ * ever be one no post has touched since it was read.
+ */
+const walletsRead = new WeakMap<object, Map<string, { wallet: Wallet; generation: number }>>();
+let postedGeneration = 0;
+
+/** Called by postEntry before it changes any balance: every remembered wallet is stale. */
+export function walletsChanged(): void {
+  postedGeneration++;
+}
+
+async function readWallet(db: Kysely<DB>, caps: Capabilities, userId: string, currency: Currency): Promise<Wallet> {
   const cash = await lockCash(db, caps, userId, currency);
   const rows = await db
     .selectFrom('balance')
