@@ -5,9 +5,10 @@
  *
  * The server is the real one (tests/support/server.ts: createServices + the Hono app over real
  * HTTP) on SQLite, or PostgreSQL with BENCH_GROWTH_PG=1 and TEST_DATABASE_URL. The rows are copies
- * of rows a real order made, written with direct inserts in one transaction: a tenth are held
- * (cash and margin, long and short, with a few waiting limit orders), the rest closed; half belong
- * to the measured user, half to 20 other users. Each position has one journal entry of two
+ * of rows a real order made, written with direct inserts in one transaction. Half belong to the
+ * measured user: 150 open (held cash and margin, long and short, waiting limit orders) and the
+ * rest closed — a history that grows. Half belong to 20 other users, 30 % of them open, so the
+ * live rows the job runner watches grow with n too. Each position has one journal entry of two
  * postings (the user's cash and the house), so postings grow with positions.
  *
  * `npm run bench growth` (BENCH_GROWTH_SIZES=1000,10000 to pick sizes).
@@ -77,7 +78,9 @@ async function seed(s: TestServer, user: TestUser, others: TestUser[], n: number
     };
     for (let i = 0; i < n; i++) {
       const owner = i % 2 === 0 ? user : others[i % others.length]!;
-      const kind = i % 10; // 0: margin held, 1: cash held, 2: waiting limit order, else closed
+      // 0: margin held, 1: cash held, 2: waiting limit order, else closed. The measured user's open
+      // rows stay 150 at every size (history grows, not what is held); other users' grow with n.
+      const kind = owner === user && i >= 1_000 ? 9 : Math.floor(i / 2) % 10;
       const base = kind === 0 ? marginRow : cashRow;
       const id = uuidv7();
       const code = CODES[i % CODES.length]!;
@@ -87,7 +90,7 @@ async function seed(s: TestServer, user: TestUser, others: TestUser[], n: number
       const value = contractValue(price, base.quantity, base.price_scale);
       Object.assign(row, { buy_price: price, contract_value: value, principal: principalFor(value, base.leverage_x10) });
       // A short margin position for every other margin row.
-      if (kind === 0 && i % 20 === 0) row.direction = 'down';
+      if (kind === 0 && Math.floor(i / 2) % 20 === 0) row.direction = 'down';
       if (kind === 2) {
         Object.assign(row, {
           status: 'pending', price_type: 'limit', limit_price: 1, buy_time: null, buy_price: null, contract_value: null, principal: 0,

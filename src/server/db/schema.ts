@@ -149,6 +149,13 @@ export interface TradePositionTable {
   exec_condition: string | null;
 }
 
+/** Realized P/L per user, added to by each close (migration 2026-11-26-001, docs/decisions/019-flat-with-data.md). */
+export interface TradeRealizedTable {
+  user_id: string;
+  amount: number;
+  updated_at: number;
+}
+
 export interface TradeSettlementTable {
   id: string;
   user_id: string;
@@ -289,6 +296,7 @@ export interface DB {
   trade_alert: TradeAlertTable;
   trade_tax_year: TradeTaxYearTable;
   trade_settlement: TradeSettlementTable;
+  trade_realized: TradeRealizedTable;
   shortfall_notice: ShortfallNoticeTable;
   job_state: JobStateTable;
   margin_agreement: MarginAgreementTable;

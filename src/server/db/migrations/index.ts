@@ -17,6 +17,7 @@ import { cashWithdrawals } from './2026-11-25-008-cash-withdrawals';
 import { deposits } from './2026-11-25-006-deposits';
 import { uploadsKyc } from './2026-11-25-003-uploads-kyc';
 import { depositAddresses } from './2026-11-25-013-deposit-addresses';
+import { perfIndexes } from './2026-11-26-001-perf-indexes';
 import { scaleout } from './2026-11-26-003-scaleout';
 import { ipo } from './2026-11-25-009-ipo';
 import { strategies } from './2026-11-25-011-strategies';
@@ -46,5 +47,6 @@ export const migrations: Record<string, (caps: Capabilities) => Migration> = {
   '2026-11-25-010-lending': lending,
   '2026-11-25-012-messaging': messaging,
   '2026-11-25-013-deposit-addresses': depositAddresses,
+  '2026-11-26-001-perf-indexes': perfIndexes,
   '2026-11-26-003-scaleout': scaleout,
 };

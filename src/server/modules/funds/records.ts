@@ -31,6 +31,7 @@ const LINE_OF: Record<string, LineType> = {
   wallet_clearing: 'transfer',
 };
 
+const newestFirst = <T extends { entry_id: string }>(rows: T[]) => rows.sort((a, b) => (a.entry_id < b.entry_id ? 1 : a.entry_id > b.entry_id ? -1 : 0));
 
 export async function readRecords(
   db: Kysely<DB>,
@@ -40,24 +41,31 @@ export async function readRecords(
 ): Promise<{ items: FundsRecord[]; next: string | null }> {
   // Only registered kinds are records (src/shared/domain/ledger-kinds.ts); every kind the server posts is one.
   const kinds = opts.type !== 'all' ? kindsOfRecordType(opts.type) : (Object.keys(ENTRY_KINDS) as EntryKind[]);
-  let q = db
-    .selectFrom('posting')
-    .innerJoin('ledger_account', 'ledger_account.id', 'posting.account_id')
-    .innerJoin('journal_entry', 'journal_entry.id', 'posting.entry_id')
-    .select('posting.entry_id')
-    .distinct()
-    .where('ledger_account.owner', '=', userId)
-    .where('journal_entry.kind', 'in', kinds)
-    .orderBy('posting.entry_id', 'desc')
-    .limit(opts.limit + 1);
-  if (opts.cursor) q = q.where('posting.entry_id', '<', opts.cursor);
-  let page = await q.execute();
+  // Keyset pages per account (docs/decisions/019-flat-with-data.md): each of the user's few ledger
+  // accounts is read newest first along its (account_id, entry_id) index only as far as one page
+  // needs, and the pages are merged; never every posting the user has, sorted.
+  const accounts = await db.selectFrom('ledger_account').select('id').where('owner', '=', userId).execute();
+  const perAccount = await Promise.all(
+    accounts.map((a) => {
+      let q = db
+        .selectFrom('posting')
+        .innerJoin('journal_entry', 'journal_entry.id', 'posting.entry_id')
+        .select('posting.entry_id')
+        .where('posting.account_id', '=', a.id)
+        .where('journal_entry.kind', 'in', kinds)
+        .orderBy('posting.entry_id', 'desc')
+        .limit(opts.limit + 1);
+      if (opts.cursor) q = q.where('posting.entry_id', '<', opts.cursor);
+      return q.execute();
+    }),
+  );
+  let page = newestFirst([...new Set(perAccount.flat().map((r) => r.entry_id))].map((entry_id) => ({ entry_id }))).slice(0, opts.limit + 1);
   // Events without money (a split) have no postings: they are the user's by journal_entry.user_id.
   const eventKinds = kinds.filter((k) => (EVENT_KINDS as readonly string[]).includes(k));
   if (eventKinds.length) {
     let e = db.selectFrom('journal_entry').select('id as entry_id').where('user_id', '=', userId).where('kind', 'in', eventKinds).orderBy('id', 'desc').limit(opts.limit + 1);
     if (opts.cursor) e = e.where('id', '<', opts.cursor);
-    page = [...page, ...(await e.execute())].sort((a, b) => (a.entry_id < b.entry_id ? 1 : a.entry_id > b.entry_id ? -1 : 0)).slice(0, opts.limit + 1);
+    page = newestFirst([...page, ...(await e.execute())]).slice(0, opts.limit + 1);
   }
   const ids = page.slice(0, opts.limit).map((r) => r.entry_id);
   if (ids.length === 0) return { items: [], next: null };

@@ -168,6 +168,9 @@ async function payDividend(trx: Transaction<DB>, deps: SettleDeps, pos: Position
   await addAlert(trx, pos, { kind: 'dividend', params: { perShare: a.amount, priceScale: pos.price_scale, amount: d.net, exDate: a.exDate, kind: d.kind }, at });
 }
 
+/** Ids per statement when marking rows: bounded batches, well under SQLite's parameter limit. */
+const IDS_PER_UPDATE = 500;
+
 /** The job: every open row that has not been brought up to today, one transaction per row. */
 export class CorporateActionsJob {
   constructor(
@@ -179,21 +182,21 @@ export class CorporateActionsJob {
     const report: CorporateReport = { splits: 0, dividends: 0, errors: 0 };
     const today = jstDate(now);
     const db = this.ctx.database.db;
-    const rows = await db
-      .selectFrom('trade_position')
-      .select(['id', 'code', 'actions_through', 'buy_time', 'placed_at'])
-      .where('status', 'in', OPEN_STATUSES)
-      .where((eb) => eb.or([eb('actions_through', 'is', null), eb('actions_through', '<', today)]))
-      .execute();
+    // Two index ranges on (status, actions_through): after the day's first run, nothing is read.
+    const cols = ['id', 'code', 'actions_through', 'buy_time', 'placed_at'] as const;
+    const rows = [
+      ...(await db.selectFrom('trade_position').select(cols).where('status', 'in', OPEN_STATUSES).where('actions_through', '<', today).execute()),
+      ...(await db.selectFrom('trade_position').select(cols).where('status', 'in', OPEN_STATUSES).where('actions_through', 'is', null).execute()),
+    ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const byCode = new Map<string, typeof rows>();
     for (const r of rows) byCode.set(r.code, [...(byCode.get(r.code) ?? []), r]);
     for (const [code, list] of byCode) {
       const actions = this.actionsOf(code);
       const idle = list.filter((r) => dueActions(actions, r, today).length === 0);
       // Rows with nothing due only move their mark, in one statement per code.
-      if (idle.length) {
+      for (let i = 0; i < idle.length; i += IDS_PER_UPDATE) {
         await db.updateTable('trade_position').set({ actions_through: today })
-          .where('id', 'in', idle.map((r) => r.id)).where((eb) => eb.or([eb('actions_through', 'is', null), eb('actions_through', '<', today)])).execute();
+          .where('id', 'in', idle.slice(i, i + IDS_PER_UPDATE).map((r) => r.id)).where((eb) => eb.or([eb('actions_through', 'is', null), eb('actions_through', '<', today)])).execute();
       }
       for (const r of list.filter((x) => !idle.includes(x))) {
         try {

@@ -24,6 +24,7 @@ import { closeSide, limitFill, marketPrice, openSide } from './market';
 import { reached } from './order-terms';
 import type { PositionRow } from './repo';
 import { termsOf } from './terms';
+import { ALWAYS_DOWN, ALWAYS_UP } from './trigger-sql';
 import { valueHeld } from './view';
 
 export type PricedAction =
@@ -286,4 +287,30 @@ export function barCrossing(
 export function hasCounterparty(side: 'buy' | 'sell', price: number, limits: LimitPrices | null): boolean {
   if (!limits) return true;
   return side === 'sell' ? price > limits.lower : price < limits.upper;
+}
+
+/**
+ * The price at which a held position's maintenance ratio goes below the higher of its margin-call
+ * and forced-close levels: a long acts at or below it, a short at or above it; null when no price
+ * can (a fully paid long). The same closed form as the SQL the trading job's index is built on
+ * (trigger-sql.ts); a property test holds both to `ratioAt`. A row without stored levels (opened
+ * before they were kept) is always looked at: 0 for a short, `ALWAYS_DOWN` for a long.
+ */
+export function riskPrice(
+  pos: Pick<PositionRow, 'direction' | 'contract_value' | 'buy_price' | 'quantity' | 'price_scale' | 'principal' | 'maintenance_bp' | 'forced_close_bp'>,
+): number | null {
+  if (pos.contract_value === null || pos.buy_price === null) return null;
+  const long = pos.direction === 'up';
+  if (pos.maintenance_bp === null || pos.forced_close_bp === null) return long ? ALWAYS_DOWN : ALWAYS_UP;
+  const level = BigInt(Math.max(pos.maintenance_bp, pos.forced_close_bp));
+  const [cost, principal, qty, scale] = [pos.contract_value, pos.principal, pos.quantity, pos.price_scale].map(BigInt) as [bigint, bigint, bigint, bigint];
+  if (long) {
+    if (level >= 10_000n) return ALWAYS_DOWN;
+    const borrowed = cost - principal;
+    if (borrowed <= 0n) return null;
+    const vmax = (borrowed * 10_000n - 1n) / (10_000n - level);
+    return Number(((vmax + 1n) * scale - 1n) / qty);
+  }
+  const vmin = ((principal + cost) * 10_000n) / (level + 10_000n) + 1n;
+  return Number((vmin * scale + qty - 1n) / qty);
 }

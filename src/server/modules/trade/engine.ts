@@ -20,7 +20,7 @@ import { isTradingNow, openSide, quoteAt } from './market';
 import { settleDeps, type TradeCtx } from './context';
 import { chargeInterest, fillPending, releasePending, settleClose } from './settle';
 import { applyDueActions } from './corporate';
-import { addAlert, dueRows, interestDueRows, liveRows, lockPosition, transition, type PositionRow } from './repo';
+import { addAlert, dueRows, interestDueRows, liveCodes, lockPosition, transition, triggeredRows, type PositionRow, type PriceRange } from './repo';
 import { QuoteCache } from './view';
 import { termsOf } from './terms';
 import { limitMet } from './order-terms';
@@ -103,21 +103,29 @@ export class TradingEngine {
       failed += await this.catchUp(minutes, cursor, to, cfg, report);
       cursor = to;
     };
-    for (const ev of timedEvents(await dueRows(this.ctx.database.db, now, today), now)) {
+    const { db, caps } = this.ctx.database;
+    for (const ev of timedEvents(await dueRows(db, caps.dialect, now, today), now)) {
       await catchUp(ev.t);
       await this.step(report, () => this.timed(ev, cfg, report));
     }
     await catchUp(now);
     if (isTradingNow(now)) {
+      // Only rows whose trigger the live price has reached (trigger-sql.ts); `decide` then rules
+      // on each exactly as on every row before (docs/decisions/019-flat-with-data.md).
       const quotes = new QuoteCache(this.ctx.market, now);
-      for (const row of await liveRows(this.ctx.database.db)) {
+      const ranges: PriceRange[] = [];
+      for (const code of await liveCodes(db)) {
+        const q = quotes.get(code);
+        if (q) ranges.push({ code, low: Math.min(q.price, q.ask ?? q.price), high: Math.max(q.price, q.bid ?? q.price) });
+      }
+      for (const row of await triggeredRows(db, caps.dialect, ranges)) {
         await this.step(report, () => this.priced(row, now, quotes, cfg, report));
       }
     }
     // After a failed item the same minutes are looked at again next run (each row's own start
     // keeps what was already applied from applying twice).
     if (failed === 0) await this.markBarsSeen(now);
-    for (const row of await interestDueRows(this.ctx.database.db, today)) {
+    for (const row of await interestDueRows(db, today)) {
       await this.step(report, () =>
         this.ctx.ledger.transact(async (trx) => {
           const pos = await lockPosition(trx, this.ctx.database.caps, row.id);
@@ -236,11 +244,17 @@ export class TradingEngine {
   private async catchUp(minutes: MinuteBook, from: number, to: number, cfg: ConfigValues, report: EngineReport): Promise<number> {
     if (!continuousMinuteEndsIn(from, to)) return 0;
     let failed = 0;
-    for (const row of await liveRows(this.ctx.database.db)) {
-      const day = minutes.get(row.code);
-      const bars = day ? barsEndedIn(day.bars, from, to) : [];
+    const db = this.ctx.database.db;
+    // Each stock's range over those minutes picks the rows whose trigger it reached (trigger-sql.ts).
+    const ranges: PriceRange[] = [];
+    for (const code of await liveCodes(db)) {
+      const bars = barsOf(minutes, code, from, to);
+      if (bars.length) ranges.push({ code, low: Math.min(...bars.map((b) => b.low)), high: Math.max(...bars.map((b) => b.high)) });
+    }
+    for (const row of await triggeredRows(db, this.ctx.database.caps.dialect, ranges)) {
+      const bars = barsOf(minutes, row.code, from, to);
       if (bars.length === 0) continue;
-      if (!(await this.step(report, () => this.replay(row, bars, day!.table, cfg, report)))) failed++;
+      if (!(await this.step(report, () => this.replay(row, bars, minutes.get(row.code)!.table, cfg, report)))) failed++;
     }
     return failed;
   }
@@ -308,6 +322,12 @@ export class TradingEngine {
       .onConflict((oc) => oc.column('name').doUpdateSet({ through: now }))
       .execute();
   }
+}
+
+/** A stock's continuous-trading minutes that ended in (from, to]. */
+function barsOf(minutes: MinuteBook, code: string, from: number, to: number): DayBar[] {
+  const day = minutes.get(code);
+  return day ? barsEndedIn(day.bars, from, to) : [];
 }
 
 /**

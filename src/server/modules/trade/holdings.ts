@@ -11,7 +11,8 @@ import { jstMs } from '../../../shared/market';
 import type { Direction } from '../../../shared/domain/position';
 import type { Quote } from '../../market';
 import type { TradeCtx } from './context';
-import type { PositionRow } from './repo';
+import { realizedOf, type PositionRow } from './repo';
+import type { Holdings } from '../module';
 import { heldNetPnl, QuoteCache, valueHeld } from './view';
 
 type HoldingsView = z.infer<typeof holdingsView>;
@@ -85,4 +86,33 @@ export async function readHoldings(ctx: TradeCtx, userId: string): Promise<Holdi
     stocks,
     margin,
   };
+}
+
+/** The columns the funds summary values an open position with (valueHeld, QuoteCache.forRow, heldNetPnl). */
+const VALUED = ['code', 'actions_through', 'buy_price', 'contract_value', 'quantity', 'price_scale', 'direction', 'principal', 'open_fee', 'interest'] as const;
+
+/**
+ * What trading adds to `funds/summary`: the live value of what is held and the net result of what
+ * was closed. Reads only the user's open rows (by the (user_id, status, id) index) and the running
+ * realized total the closes keep (docs/decisions/019-flat-with-data.md), so its cost does not grow
+ * with the user's history.
+ */
+export async function fundsHoldings(ctx: TradeCtx, userId: string, now: number): Promise<Holdings> {
+  const db = ctx.database.db;
+  const [rows, realizedPnl] = await Promise.all([
+    db.selectFrom('trade_position').select(VALUED).where('user_id', '=', userId).where('status', 'in', HELD).execute(),
+    realizedOf(db, userId),
+  ]);
+  const quotes = new QuoteCache(ctx.market, now);
+  const out: Holdings = { marketValue: 0, unrealizedPnl: 0, unrealizedGrossPnl: 0, realizedPnl };
+  for (const r of rows) {
+    // Without a price the position counts at its principal (no price P/L), never at a guess; what
+    // it has cost so far (fee, interest) is known either way, so the net P/L still subtracts it.
+    const v = valueHeld(r, quotes.forRow(r));
+    const gross = v ? v.pnl : 0;
+    out.marketValue += v ? v.value : (r.contract_value ?? 0);
+    out.unrealizedGrossPnl += gross;
+    out.unrealizedPnl += heldNetPnl(r, gross);
+  }
+  return out;
 }

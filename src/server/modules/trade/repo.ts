@@ -1,11 +1,14 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { DB, TradePositionTable } from '../../db/schema';
-import type { Capabilities } from '../../db/capabilities';
+import type { Capabilities, Dialect } from '../../db/capabilities';
 import type { AlertKind, PositionStatus } from '../../../shared/domain/position';
 import { notify, type MessageKind } from '../messaging';
+import { dueSql, watchDownSql, watchUpSql } from './trigger-sql';
 
 export type PositionRow = Selectable<TradePositionTable>;
+
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 export type PositionPatch = Updateable<TradePositionTable>;
 export interface AlertRow {
   kind: AlertKind;
@@ -40,18 +43,42 @@ export async function transition(db: Kysely<DB>, id: string, from: PositionStatu
   return res.numUpdatedRows === 1n;
 }
 
+/**
+ * A page of the user's positions, newest first. Each status is its own range of the
+ * (user_id, status, id) index, read only as far as the page needs, and the ranges are merged, so a
+ * page costs the same however many positions the user (or anyone) has.
+ */
 export async function listPositions(
   db: Kysely<DB>,
   userId: string,
   opts: { statuses?: readonly string[]; businessType?: string; cursor?: string; limit: number },
 ): Promise<{ rows: PositionRow[]; next: string | null }> {
-  let q = db.selectFrom('trade_position').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(opts.limit + 1);
-  if (opts.statuses?.length) q = q.where('status', 'in', opts.statuses);
-  if (opts.businessType) q = q.where('business_type', '=', opts.businessType);
-  if (opts.cursor) q = q.where('id', '<', opts.cursor);
-  const rows = await q.execute();
-  const page = rows.slice(0, opts.limit);
-  return { rows: page, next: rows.length > opts.limit ? page[page.length - 1]!.id : null };
+  const page = (status?: string) => {
+    let q = db.selectFrom('trade_position').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(opts.limit + 1);
+    if (status !== undefined) q = q.where('status', '=', status);
+    if (opts.businessType) q = q.where('business_type', '=', opts.businessType);
+    if (opts.cursor) q = q.where('id', '<', opts.cursor);
+    return q.execute();
+  };
+  const statuses = [...new Set(opts.statuses ?? [])];
+  const rows = statuses.length ? (await Promise.all(statuses.map((st) => page(st)))).flat().sort((a, b) => byId(b, a)).slice(0, opts.limit + 1) : await page();
+  const out = rows.slice(0, opts.limit);
+  return { rows: out, next: rows.length > opts.limit ? out[out.length - 1]!.id : null };
+}
+
+/** Adds a close's realized P/L to the user's running total (funds/summary reads it), in the close's transaction. */
+export async function addRealized(db: Kysely<DB>, userId: string, amount: number, at: number): Promise<void> {
+  await db
+    .insertInto('trade_realized')
+    .values({ user_id: userId, amount, updated_at: at })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ amount: sql`trade_realized.amount + ${amount}`, updated_at: at }))
+    .execute();
+}
+
+/** The user's realized P/L so far: Σ over closed positions of P/L − fees − interest − tax. */
+export async function realizedOf(db: Kysely<DB>, userId: string): Promise<number> {
+  const row = await db.selectFrom('trade_realized').select('amount').where('user_id', '=', userId).executeTakeFirst();
+  return row ? Number(row.amount) : 0;
 }
 
 export async function addAlert(db: Kysely<DB>, pos: PositionRow, alert: AlertRow): Promise<void> {
@@ -97,37 +124,85 @@ export async function alertsFor(db: Kysely<DB>, positionIds: string[]): Promise<
   return out;
 }
 
-/** Positions a job may have to act on at `now`, oldest first (time order). */
-export async function dueRows(db: Kysely<DB>, now: number, today: string): Promise<PositionRow[]> {
-  return db
-    .selectFrom('trade_position')
-    .selectAll()
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'pending'), eb.or([eb('fill_at', '<=', now), eb('expires_at', '<=', now), eb('auto_close_at', '<=', now)])]),
-        eb.and([
-          eb('status', 'in', ['holding', 'closing']),
-          eb.or([eb('close_fill_at', '<=', now), eb('close_expires_at', '<=', now), eb('auto_close_at', '<=', now)]),
-        ]),
-        eb.and([eb('status', '=', 'in_progress'), eb('locked_until', '<=', today)]),
-      ]),
-    )
-    .orderBy('id')
-    .execute();
+/**
+ * Positions a job may have to act on at `now`, oldest first (time order): through the due-time
+ * index (trigger-sql.ts) and the block-lock index, so only rows with something due are read. The
+ * status conditions are the rule itself; the due expression only narrows the index range.
+ */
+export async function dueRows(db: Kysely<DB>, dialect: Dialect, now: number, today: string): Promise<PositionRow[]> {
+  // The due expression alone in SQL, so the planner has only its index to use; the rule itself
+  // (which times count in which status) is applied to the few rows it returns.
+  const timed = (await db.selectFrom('trade_position').selectAll().where(sql.raw(`(${dueSql(dialect)})`), '<=', now).execute()).filter((r) => isDue(r, now));
+  const unlocks = await db.selectFrom('trade_position').selectAll().where('status', '=', 'in_progress').where('locked_until', '<=', today).execute();
+  return [...timed, ...unlocks].sort(byId);
 }
 
-/** Rows the price-driven work looks at: pending limit orders, limit closes and held margin. */
-export async function liveRows(db: Kysely<DB>): Promise<PositionRow[]> {
-  return db.selectFrom('trade_position').selectAll().where('status', 'in', ['pending', 'holding', 'closing']).orderBy('id').execute();
+/** A pending order's fill, expiry or day-trade close, or a held row's close fill, close expiry or day-trade close, is due. */
+function isDue(r: PositionRow, now: number): boolean {
+  const due = (t: number | null) => t !== null && t <= now;
+  if (r.status === 'pending') return due(r.fill_at) || due(r.expires_at) || due(r.auto_close_at);
+  if (r.status === 'holding' || r.status === 'closing') return due(r.close_fill_at) || due(r.close_expires_at) || due(r.auto_close_at);
+  return false;
 }
 
+/** The statuses whose rows the price-driven work looks at: waiting orders, waiting closes, held positions. */
+const PRICED = ['pending', 'holding', 'closing'] as const;
+
+/**
+ * The stocks that have a row in a priced status, one index seek per stock (a loose index scan
+ * over (status, code)), so the cost follows the number of stocks, not of rows.
+ */
+export async function liveCodes(db: Kysely<DB>): Promise<string[]> {
+  const out = new Set<string>();
+  for (const status of PRICED) {
+    const rows = await sql<{ code: string | null }>`
+      WITH RECURSIVE c(code) AS (
+        SELECT MIN(code) FROM trade_position WHERE status = ${status}
+        UNION ALL
+        SELECT (SELECT MIN(code) FROM trade_position WHERE status = ${status} AND code > c.code) FROM c WHERE c.code IS NOT NULL
+      )
+      SELECT code FROM c WHERE code IS NOT NULL`.execute(db);
+    for (const r of rows.rows) if (r.code !== null) out.add(r.code);
+  }
+  return [...out].sort();
+}
+
+/** A stock's price range to test rows against: they may act when it came down to `low` or up to `high`. */
+export interface PriceRange {
+  code: string;
+  low: number;
+  high: number;
+}
+
+/**
+ * Rows whose price trigger lies within what their stock traded (trigger-sql.ts): a superset of the
+ * rows that act at those prices, oldest first. One statement per stock, two index range scans
+ * (a stock's own literal expression on each side, which is what lets SQLite match the index).
+ */
+export async function triggeredRows(db: Kysely<DB>, dialect: Dialect, ranges: readonly PriceRange[]): Promise<PositionRow[]> {
+  const down = sql.raw(`(${watchDownSql(dialect)})`);
+  const up = sql.raw(`(${watchUpSql(dialect)})`);
+  const ids = new Set<string>();
+  for (const r of ranges) {
+    const found = await sql<{ id: string }>`
+      SELECT id FROM trade_position WHERE code = ${r.code} AND ${down} >= ${r.low}
+      UNION ALL
+      SELECT id FROM trade_position WHERE code = ${r.code} AND ${up} <= ${r.high}`.execute(db);
+    for (const row of found.rows) ids.add(row.id);
+  }
+  const out: PositionRow[] = [];
+  const all = [...ids];
+  for (let i = 0; i < all.length; i += 500) {
+    out.push(...(await db.selectFrom('trade_position').selectAll().where('id', 'in', all.slice(i, i + 500)).where('status', 'in', PRICED).execute()));
+  }
+  return out.sort(byId);
+}
+
+/**
+ * Rows with interest due before `today`, oldest first. Only open rows carry interest_from (a close
+ * clears it), so its index alone finds them; the status is checked on the few it returns.
+ */
 export async function interestDueRows(db: Kysely<DB>, today: string): Promise<PositionRow[]> {
-  return db
-    .selectFrom('trade_position')
-    .selectAll()
-    .where('status', 'in', ['holding', 'closing'])
-    .where('interest_from', 'is not', null)
-    .where('interest_from', '<', today)
-    .orderBy('id')
-    .execute();
+  const rows = await db.selectFrom('trade_position').selectAll().where('interest_from', '<', today).execute();
+  return rows.filter((r) => r.status === 'holding' || r.status === 'closing').sort(byId);
 }

@@ -3,19 +3,18 @@ import type { DB } from '../../db/schema';
 import type { AuthUser } from '../../auth/principal';
 import type { Holdings, HoldingsProvider } from '../module';
 import { notFound } from '../../errors';
-import { HELD_STATUSES } from '../../../shared/domain/position';
 import type { PositionView } from '../../../shared/api/trade';
 import type { TradeCtx } from './context';
 import { placeOrder, type OrderBody } from './orders';
 import { cancelOrder, cancelPendingOrders, closePosition, type CloseBody } from './closing';
 import { amendOrder, type AmendBody } from './amend';
-import { readHoldings } from './holdings';
+import { fundsHoldings, readHoldings } from './holdings';
 import { previewOrder } from './preview';
 import { sellHolding, sellableOf, type SellBody } from './sell';
 import { agreeToMargin, marginAgreementOf } from './margin-agreement';
 import { previewClose, type ClosePreviewQuery } from './close-preview';
 import { alertsFor, findPosition, listPositions } from './repo';
-import { heldNetPnl, positionView, QuoteCache, valueHeld } from './view';
+import { positionView, QuoteCache } from './view';
 
 
 /** Trading use cases (docs/domain.md); the HTTP layer and the block module call these. */
@@ -89,28 +88,7 @@ export class TradingService implements HoldingsProvider {
   }
 
   /** Live value of everything held and the net result of everything closed (funds summary). */
-  async holdings(userId: string, now: number): Promise<Holdings> {
-    const rows = await this.ctx.database.db
-      .selectFrom('trade_position')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('status', 'in', [...HELD_STATUSES, 'closed', 'ended'])
-      .execute();
-    const quotes = new QuoteCache(this.ctx.market, now);
-    const out: Holdings = { marketValue: 0, unrealizedPnl: 0, unrealizedGrossPnl: 0, realizedPnl: 0 };
-    for (const r of rows) {
-      if (r.status === 'closed' || r.status === 'ended') {
-        out.realizedPnl += (r.pnl ?? 0) - r.open_fee - r.close_fee - r.interest - r.tax;
-        continue;
-      }
-      // Without a price the position counts at its principal (no price P/L), never at a guess; what
-      // it has cost so far (fee, interest) is known either way, so the net P/L still subtracts it.
-      const v = valueHeld(r, quotes.forRow(r));
-      const gross = v ? v.pnl : 0;
-      out.marketValue += v ? v.value : (r.contract_value ?? 0);
-      out.unrealizedGrossPnl += gross;
-      out.unrealizedPnl += heldNetPnl(r, gross);
-    }
-    return out;
+  holdings(userId: string, now: number): Promise<Holdings> {
+    return fundsHoldings(this.ctx, userId, now);
   }
 }

@@ -16,7 +16,7 @@ import { contractValue, cumulativeInterest, interestBase, pnlFromCost, principal
 import type { Currency } from '../../../shared/money';
 import { netYearTax } from './tax';
 import { termsAtOpen, termsOf } from './terms';
-import { notifyFill, transition, type PositionRow } from './repo';
+import { addRealized, notifyFill, transition, type PositionRow } from './repo';
 import { placeThenClose } from './close-request';
 
 export interface SettleDeps {
@@ -264,6 +264,8 @@ export async function settleClose(
     close_reason: reason, close_fill_at: null, close_expires_at: null, updated_at: at,
   });
   if (!ok) throw conflict('order_state_invalid', { status: pos.status });
+  // The summary's realized P/L is this running total, not a sum over every closed position.
+  await addRealized(trx, pos.user_id, pnl - pos.open_fee - closeFee - interest - tax, at);
 
   const p = new Postings(pos.user_id, cur(pos), wallet).own('margin', -pos.principal);
   p.house('market_counterparty', -pnl).house('interest_income', interestNow).house('fee_income', closeFee).house('tax_payable', tax);

@@ -55,7 +55,7 @@ export interface Valuation {
 }
 
 /** Live value of a held position at the last price, or null without a quote. */
-export function valueHeld(row: PositionRow, q: Quote | null): Valuation | null {
+export function valueHeld(row: Pick<PositionRow, 'buy_price' | 'contract_value' | 'quantity' | 'price_scale' | 'direction' | 'principal'>, q: Quote | null): Valuation | null {
   if (!q || row.buy_price === null || row.contract_value === null) return null;
   const value = contractValue(q.price, row.quantity, row.price_scale);
   // From the cost, so a split (shares × r, price ÷ r) leaves P/L and the maintenance ratio unchanged.
