@@ -7,6 +7,10 @@
  * Price-driven work looks at the quote of `now` and, before it, at the 1-minute bars that ended
  * since the last run (kept in `job_state`), so a limit price or a maintenance level crossed while
  * the job was not running (a gap between runs, the server down) still acts, at that minute.
+ *
+ * A run reads only rows that can act: those whose due time has passed and those whose price trigger
+ * (limit, stop, maintenance floor) the price reached, through indexes (trigger-sql.ts,
+ * docs/decisions/019-flat-with-data.md); the rules decide on them exactly as on every row.
  */
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
