@@ -11,6 +11,7 @@ import { benchLighthouse } from './lighthouse';
 import { benchOfflineStart } from './offline-start';
 import { benchGrowth } from './growth';
 import { benchHttp } from './http';
+import { benchScale } from './scale';
 
 const benches: Record<string, () => Promise<Figure[]>> = {
   ledger: benchLedger,
@@ -23,12 +24,16 @@ const benches: Record<string, () => Promise<Figure[]>> = {
   'offline-start': () => benchOfflineStart(),
   growth: benchGrowth,
   http: benchHttp,
+  scale: benchScale,
 };
+// Only when named (`npm run bench scale`): it starts PostgreSQL-backed instances, Redis and HAProxy.
+const NAMED_ONLY = new Set(['scale']);
 
 const only = process.argv.slice(2);
 mkdirSync('bench/results', { recursive: true });
 for (const [name, run] of Object.entries(benches)) {
   if (only.length && !only.includes(name)) continue;
+  if (NAMED_ONLY.has(name) && !only.includes(name)) continue;
   console.log(`\n${name}`);
   const figures = await run();
   for (const f of figures) console.log(`  ${f.name.padEnd(40)} ${String(f.value).padStart(10)} ${f.unit}${f.note ? `  (${f.note})` : ''}`);

@@ -132,8 +132,7 @@ return 1`;
 const REFRESH = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
+if redis.call('ZADD', KEYS[1], 'XX', 'CH', now + tonumber(ARGV[2]), ARGV[1]) == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return 1`;
 
 export const SLOT_TTL_MS = 30_000;
@@ -215,7 +214,11 @@ export class RedisRateLimits implements RateLimitStore {
     };
   }
 
-  /** Re-scores every slot this instance holds (after an outage, re-adds them: they are still open). */
+  /**
+   * Re-scores every slot this instance holds. Only slots still in Redis (XX): a refresh racing a
+   * release must not bring the released slot back; a slot lost in a Redis restart is not re-added
+   * (its stream goes uncounted until it reconnects — the cap errs by at most the streams then open).
+   */
   private async refresh(): Promise<void> {
     if (this.client.status !== 'ready' || this.held.size === 0) return;
     const p = this.client.pipeline();
