@@ -36,6 +36,15 @@ async function boot(): Promise<void> {
   // draws. Without it (dev server), the first-load spinner (its one text is built in).
   const lang = getLanguage();
   if (!container.querySelector('[data-prerender]')) root.render(<FirstLoad text={BOOT_TEXT[lang]} />);
+
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient);
+  // The first screen's chunks start loading now, alongside its catalog rather than after it (the
+  // offline warm start and a deep link wait on one round of chunks less).
+  for (const match of router.matchRoutes(router.state.location)) {
+    const route = (router.routesById as unknown as Record<string, Parameters<typeof router.loadRouteChunk>[0] | undefined>)[match.routeId];
+    if (route) void router.loadRouteChunk(route)?.catch(() => {});
+  }
   try {
     // The splash needs only its own messages (the boot catalog); any other screen waits for the
     // full catalog (docs/decisions/020-first-load-and-prerender.md).
@@ -53,9 +62,6 @@ async function boot(): Promise<void> {
     );
     return;
   }
-
-  const queryClient = createQueryClient();
-  const router = createAppRouter(queryClient);
 
   // Server failures → 2 s toast of the translated message (docs/product.md, spec §8).
   onApiError((error) => toastApiError(error));
