@@ -56,7 +56,7 @@ async function ok(s: TestServer, method: string, path: string, token: string, bo
 }
 
 /** Seeds `n` positions (and an entry of two postings each) by copying rows real orders made. */
-async function seed(s: TestServer, user: TestUser, others: TestUser[], n: number): Promise<void> {
+export async function seed(s: TestServer, user: TestUser, others: TestUser[], n: number): Promise<void> {
   const db = s.services.database.db;
   const held = await db.selectFrom('trade_position').selectAll().where('user_id', '=', user.id).where('status', '=', 'holding').orderBy('id').execute();
   const cashRow = held.find((r) => r.leverage_x10 === 10)!;

@@ -196,8 +196,10 @@ export async function heldCashPositions(db: Executor, userId: string): Promise<H
     .where('leverage_x10', '<=', 10)
     .where('day_trade', '=', 0)
     .where('buy_time', 'is not', null)
-    .orderBy('id')
+    // Sorted below, not in SQL: ORDER BY id would lead SQLite to walk every row of the user by
+    // (user_id, id) instead of the held ones by (user_id, status, id) (docs/decisions/019-flat-with-data.md).
     .execute();
+  rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return rows.map((r) => ({ ...r, quantity: n(r.quantity), price_scale: n(r.price_scale) }));
 }
 

@@ -59,7 +59,11 @@ export function aggregateStocks(rows: readonly PositionRow[], quoteOf: (r: Posit
 
 export async function readHoldings(ctx: TradeCtx, userId: string): Promise<HoldingsView> {
   const now = ctx.clock.now();
-  const rows = await ctx.database.db.selectFrom('trade_position').selectAll().where('user_id', '=', userId).where('status', 'in', HELD).orderBy('id').execute();
+  // Sorted here, not in SQL: ORDER BY id would lead SQLite to walk every row of the user by
+  // (user_id, id) instead of just the held ones by (user_id, status, id).
+  const rows = (await ctx.database.db.selectFrom('trade_position').selectAll().where('user_id', '=', userId).where('status', 'in', HELD).execute()).sort((a, b) =>
+    a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+  );
   const quotes = new QuoteCache(ctx.market, now);
   const names = (code: string) => {
     const i = ctx.market.instrument(code);
