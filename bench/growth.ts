@@ -11,6 +11,9 @@
  * live rows the job runner watches grow with n too. Each position has one journal entry of two
  * postings (the user's cash and the house), so postings grow with positions.
  *
+ * All sizes are set up first and timed in turn (interleaved), so the shared machine's changing load
+ * falls on every size alike; orders (with the job runner on) are timed one size at a time.
+ *
  * `npm run bench growth` (BENCH_GROWTH_SIZES=1000,10000 to pick sizes).
  */
 import { sql } from 'kysely';
@@ -33,17 +36,6 @@ function median(xs: number[]): number {
 function p99(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(s.length * 0.99))]!;
-}
-
-async function timed(n: number, fn: () => Promise<unknown>): Promise<number> {
-  await fn(); // warm
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await fn();
-    out.push(performance.now() - t);
-  }
-  return median(out);
 }
 
 async function ok(s: TestServer, method: string, path: string, token: string, body?: unknown) {
@@ -113,75 +105,95 @@ export async function seed(s: TestServer, user: TestUser, others: TestUser[], n:
   });
 }
 
-async function measure(dialect: Dialect, n: number): Promise<Record<string, number>> {
+interface Sized {
+  n: number;
+  s: TestServer;
+  user: TestUser;
+  out: Record<string, number>;
+}
+
+/** A server over a database seeded with `n` positions and postings. */
+async function setUp(dialect: Dialect, n: number): Promise<Sized> {
   const s = await startTestServer({ dialect });
+  const user = await registerUser(s);
+  const others: TestUser[] = [];
+  for (let i = 0; i < OTHER_USERS; i++) others.push(await registerUser(s));
+  await ok(s, 'post', `admin/users/${user.id}/grant`, s.admin.token, { currency: 'JPY', amount: 1_000_000_000, reason: 'bench' });
+  await ok(s, 'post', 'trade/margin-agreement', user.token, { version: 1 });
+  await ok(s, 'post', 'trade/orders', user.token, { code: '7203', direction: 'up', type: 'market', lots: 1, leverage: 1 });
+  await ok(s, 'post', 'trade/orders', user.token, { code: '7203', direction: 'up', type: 'market', lots: 1, leverage: 3.3 });
+  const t0 = performance.now();
+  await seed(s, user, others, n);
+  const out: Record<string, number> = { seed_ms: performance.now() - t0 };
+  if (s.services.database.caps.dialect === 'postgres') await sql`ANALYZE`.execute(s.services.database.db);
+  const first = await s.services.jobs.runDue(s.clock.now());
+  if (process.env.BENCH_GROWTH_DEBUG) console.log(JSON.stringify(first));
+  return { n, s, user, out };
+}
+
+/**
+ * The median of `reps` timings per size, the sizes taken in turn within each repetition, so a
+ * change in the machine's load (it is shared) falls on every size alike and leaves the ratio.
+ */
+async function interleaved(sized: Sized[], reps: number, name: string, fn: (z: Sized) => Promise<unknown>): Promise<void> {
+  const times = sized.map(() => [] as number[]);
+  for (const z of sized) await fn(z); // warm
+  for (let i = 0; i < reps; i++) {
+    for (const [k, z] of sized.entries()) {
+      const t = performance.now();
+      await fn(z);
+      times[k]!.push(performance.now() - t);
+    }
+  }
+  sized.forEach((z, k) => (z.out[name] = median(times[k]!)));
+}
+
+async function measureAll(dialect: Dialect): Promise<Sized[]> {
+  const sized: Sized[] = [];
+  for (const n of SIZES) sized.push(await setUp(dialect, n));
   try {
-    const user = await registerUser(s);
-    const others: TestUser[] = [];
-    for (let i = 0; i < OTHER_USERS; i++) others.push(await registerUser(s));
-    await ok(s, 'post', `admin/users/${user.id}/grant`, s.admin.token, { currency: 'JPY', amount: 1_000_000_000, reason: 'bench' });
-    await ok(s, 'post', 'trade/margin-agreement', user.token, { version: 1 });
-    await ok(s, 'post', 'trade/orders', user.token, { code: '7203', direction: 'up', type: 'market', lots: 1, leverage: 1 });
-    await ok(s, 'post', 'trade/orders', user.token, { code: '7203', direction: 'up', type: 'market', lots: 1, leverage: 3.3 });
-    const t0 = performance.now();
-    await seed(s, user, others, n);
-    const seeded = performance.now() - t0;
-    if (s.services.database.caps.dialect === 'postgres') await sql`ANALYZE`.execute(s.services.database.db);
-    const get = (path: string) => () => ok(s, 'get', path, user.token);
-    const out: Record<string, number> = { seed_ms: seeded };
-    out.summary_ms = await timed(15, get('funds/summary'));
-    out.records_ms = await timed(15, get('funds/records?type=all'));
-    out.records_trade_ms = await timed(15, get('funds/records?type=trade'));
-    out.positions_holding_ms = await timed(15, get('trade/positions?status=holding'));
-    out.positions_closed_ms = await timed(15, get('trade/positions?status=closed'));
-    out.holdings_ms = await timed(15, get('trade/holdings'));
+    const get = (path: string) => (z: Sized) => ok(z.s, 'get', path, z.user.token);
+    await interleaved(sized, 31, 'summary_ms', get('funds/summary'));
+    await interleaved(sized, 31, 'records_ms', get('funds/records?type=all'));
+    await interleaved(sized, 31, 'records_trade_ms', get('funds/records?type=trade'));
+    await interleaved(sized, 31, 'positions_holding_ms', get('trade/positions?status=holding'));
+    await interleaved(sized, 31, 'positions_closed_ms', get('trade/positions?status=closed'));
+    await interleaved(sized, 31, 'holdings_ms', get('trade/holdings'));
     // One job pass 2 s later (no minute ended) and one a minute later (the minute's bars caught up on).
-    const jobs = s.services.jobs;
-    if (process.env.BENCH_GROWTH_DEBUG) console.log(JSON.stringify(await jobs.runDue(s.clock.now())));
-    else await jobs.runDue(s.clock.now());
-    const pass: number[] = [];
-    const minute: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      s.clock.set(s.clock.now() + 2_000);
-      let t = performance.now();
-      await jobs.runDue(s.clock.now());
-      pass.push(performance.now() - t);
-      s.clock.set(s.clock.now() + 60_000);
-      t = performance.now();
-      await jobs.runDue(s.clock.now());
-      minute.push(performance.now() - t);
-    }
-    out.job_pass_ms = median(pass);
-    out.job_pass_minute_ms = median(minute);
-    // Orders one after another for ~3 s with the job runner on every 2 s, as in production.
-    const stop = jobs.start(2_000);
-    const lat: number[] = [];
-    const until = performance.now() + 3_000;
-    try {
-      while (performance.now() < until) {
-        const t = performance.now();
-        await ok(s, 'post', 'trade/orders', user.token, { code: '7203', direction: 'up', type: 'market', lots: 1, leverage: 1 });
-        lat.push(performance.now() - t);
+    const pass = (ms: number) => async (z: Sized) => {
+      z.s.clock.set(z.s.clock.now() + ms);
+      await z.s.services.jobs.runDue(z.s.clock.now());
+    };
+    await interleaved(sized, 9, 'job_pass_ms', pass(2_000));
+    await interleaved(sized, 9, 'job_pass_minute_ms', pass(60_000));
+    // Orders one after another for ~4 s with the job runner on every 2 s, as in production: one
+    // size at a time (a long job pass blocks the process, so it must not fall on another size).
+    for (const z of sized) {
+      const stop = z.s.services.jobs.start(2_000);
+      const lat: number[] = [];
+      const until = performance.now() + 4_000;
+      try {
+        while (performance.now() < until) {
+          const t = performance.now();
+          await ok(z.s, 'post', 'trade/orders', z.user.token, { code: '7203', direction: 'up', type: 'market', lots: 1, leverage: 1 });
+          lat.push(performance.now() - t);
+        }
+      } finally {
+        await stop();
       }
-    } finally {
-      await stop();
+      z.out.order_p50_ms = median(lat);
+      z.out.order_p99_ms = p99(lat);
     }
-    out.order_p50_ms = median(lat);
-    out.order_p99_ms = p99(lat);
-    return out;
+    return sized;
   } finally {
-    await s.close();
+    for (const z of sized) await z.s.close();
   }
 }
 
 export async function benchGrowth(): Promise<Figure[]> {
   const dialect: Dialect = process.env.BENCH_GROWTH_PG === '1' && process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
-  const runs: Array<[number, Record<string, number>]> = [];
-  for (const n of SIZES) {
-    const r = await measure(dialect, n);
-    runs.push([n, r]);
-    console.log(`  ${dialect} ${n}: ${Object.entries(r).map(([k, v]) => `${k}=${v.toFixed(2)}`).join(' ')}`);
-  }
+  const runs: Array<[number, Record<string, number>]> = (await measureAll(dialect)).map((z) => [z.n, z.out]);
+  for (const [n, r] of runs) console.log(`  ${dialect} ${n}: ${Object.entries(r).map(([k, v]) => `${k}=${v.toFixed(2)}`).join(' ')}`);
   const figures: Figure[] = [];
   const [small, smallRun] = runs[0]!;
   const [large, largeRun] = runs[runs.length - 1]!;
