@@ -37,6 +37,7 @@ function setting<T>(name: string, raw: string, parse: (s: string) => T | undefin
  */
 export async function bootstrap(services: Services, env: Env): Promise<BootstrapResult> {
   if (services.database.caps.dialect !== 'postgres') return bootstrapOnce(services, env);
+  // The lock holds one pooled connection while bootstrapOnce works on others (pools have 10).
   return services.database.db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(hashtext('kabuto.bootstrap'))`.execute(conn);
     try {
