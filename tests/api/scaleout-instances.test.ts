@@ -17,6 +17,8 @@ import { LocalFileStore } from '../../src/server/platform/uploads';
 import { createApp } from '../../src/server/http/app';
 import { endAllStreams } from '../../src/server/modules/messaging';
 import { TEST_ADMIN, TEST_NOW } from '../support/server';
+import { Jobs } from '../../src/server/platform/jobs';
+import { PgBossQueue } from '../../src/server/platform/job-queue';
 
 /**
  * Scale-out (DESIGN §4, docs/decisions/021-scale-out.md): two server instances over one PostgreSQL
@@ -67,6 +69,7 @@ describe.skipIf(!available)('scale-out: two instances over PostgreSQL + Redis', 
   const clock = new ManualClock(TEST_NOW);
   let a: Instance;
   let b: Instance;
+  let ownUrl = '';
 
   async function start(dbUrl: string): Promise<Instance> {
     const database = openDatabase({ kind: 'postgres', url: dbUrl });
@@ -101,6 +104,7 @@ describe.skipIf(!available)('scale-out: two instances over PostgreSQL + Redis', 
     await onServer(`CREATE DATABASE ${name}`);
     const own = new URL(PG_URL!);
     own.pathname = `/${name}`;
+    ownUrl = own.href;
     const m = openDatabase({ kind: 'postgres', url: own.href });
     await migrate(m);
     await m.close();
@@ -168,6 +172,39 @@ describe.skipIf(!available)('scale-out: two instances over PostgreSQL + Redis', 
     // Every period in the journal (the ticks' and the offered one): each handler once.
     expect(counts.every((c) => c.runs === 1), JSON.stringify(counts)).toBe(true);
     expect(counts.filter((c) => c.period === period).map((c) => c.job).sort()).toEqual([...handlers].sort());
+  });
+
+  it('a failed run is retried and resumes after the handlers that completed; each runs once in the journal', async () => {
+    const database = openDatabase({ kind: 'postgres', url: ownUrl });
+    const calls: string[] = [];
+    let failures = 1;
+    const handlers = {
+      first: { run: async () => (calls.push('first'), { n: 1 }) },
+      flaky: {
+        run: async () => {
+          calls.push('flaky');
+          if (failures-- > 0) throw new Error('transient');
+          return { n: 1 };
+        },
+      },
+      last: { run: async () => (calls.push('last'), { n: 1 }) },
+    };
+    // Its own pg-boss schema and a wall clock far from the other test's periods.
+    const wall = new ManualClock(TEST_NOW + 365 * 86_400_000);
+    const queue = new PgBossQueue({ url: ownUrl, schema: 'pgboss_retry', wallClock: wall, logger: createLogger('silent'), database });
+    const jobs = new Jobs(clock, createLogger('silent'), handlers, queue);
+    const stop = jobs.start(2_000);
+    try {
+      const period = String(queue.periodAt(wall.now()));
+      await waitFor(async () => (await queue.journal.counts()).filter((c) => c.period === period).length === 3, 'the retried period to complete');
+      const runs = (await queue.journal.counts()).filter((c) => c.period === period);
+      expect(runs.map((r) => [r.job, r.runs]).sort()).toEqual([['first', 1], ['flaky', 1], ['last', 1]]);
+      // The retry skipped `first` (journaled) and ran `flaky` again, then `last`.
+      expect(calls).toEqual(['first', 'flaky', 'flaky', 'last']);
+    } finally {
+      await stop();
+      await database.close();
+    }
   });
 });
 
