@@ -93,8 +93,38 @@ export async function postEntry(trx: Transaction<DB>, entry: EntryInput, now: nu
     deltas.set(id, { delta: (d?.delta ?? 0) + p.amount, posting: p });
   }
 
-  // Balances first (fail fast before writing rows), in account-id order: every transaction takes
-  // the row locks in the same order, so two entries touching the same accounts cannot deadlock.
+  const entryId = uuidv7();
+  const header = {
+    id: entryId,
+    kind: entry.kind,
+    user_id: entry.userId ?? null,
+    ref_type: entry.refType ?? null,
+    ref_id: entry.refId ?? null,
+    memo: entry.memo,
+    created_at: now,
+  };
+  await trx.insertInto('journal_entry').values(header).execute();
+  const postings: PostedPosting[] = entry.postings.map((p) => ({
+    id: uuidv7(),
+    accountId: idOf(p),
+    owner: p.owner,
+    currency: p.currency,
+    kind: p.kind,
+    amount: p.amount,
+  }));
+  if (postings.length) {
+    await trx
+      .insertInto('posting')
+      .values(postings.map((p) => ({ id: p.id, entry_id: entryId, account_id: p.accountId, currency: p.currency, amount: p.amount })))
+      .execute();
+  }
+
+  // Balances last, in account-id order: every transaction takes the row locks in the same order,
+  // so two entries touching the same accounts cannot deadlock. Last, because a balance row is
+  // locked from its update to the commit and every fee reaches the same house account: each
+  // statement after the update is time all other commands wait on that row (PostgreSQL;
+  // docs/decisions/018-request-path-performance.md). A refusal rolls the transaction back whole,
+  // the rows written above included.
   for (const accountId of [...deltas.keys()].sort()) {
     const { delta, posting } = deltas.get(accountId)!;
     if (delta === 0) continue;
@@ -122,32 +152,6 @@ export async function postEntry(trx: Transaction<DB>, entry: EntryInput, now: nu
     }
   }
   walletsChanged(); // again once the balances have moved (postings.ts, the wallets a transaction read)
-
-  const entryId = uuidv7();
-  const header = {
-    id: entryId,
-    kind: entry.kind,
-    user_id: entry.userId ?? null,
-    ref_type: entry.refType ?? null,
-    ref_id: entry.refId ?? null,
-    memo: entry.memo,
-    created_at: now,
-  };
-  await trx.insertInto('journal_entry').values(header).execute();
-  const postings: PostedPosting[] = entry.postings.map((p) => ({
-    id: uuidv7(),
-    accountId: idOf(p),
-    owner: p.owner,
-    currency: p.currency,
-    kind: p.kind,
-    amount: p.amount,
-  }));
-  if (postings.length) {
-    await trx
-      .insertInto('posting')
-      .values(postings.map((p) => ({ id: p.id, entry_id: entryId, account_id: p.accountId, currency: p.currency, amount: p.amount })))
-      .execute();
-  }
 
   return {
     id: entryId,

@@ -118,8 +118,10 @@ async function openOrder(trx: Transaction<DB>, ctx: TradeCtx, userId: string, bo
   if (fill !== null) {
     const row: PositionRow = { ...base, ...openFields(base, fill, now, cfg), status: 'holding' };
     await insertPosition(trx, row);
-    await postOpenFromCash(trx, settleDeps(ctx), row, openMemo(row, fill));
+    // The message before the money: the ledger's balance updates hold their rows (the house fee
+    // account's too) until commit, so they come as late as they can (ledger/post.ts).
     await notifyFill(trx, row, 'open', fill, now);
+    await postOpenFromCash(trx, settleDeps(ctx), row, openMemo(row, fill));
     // Only a close carried with the order (IFD) writes the row again in this transaction; without
     // one, the row as inserted is the row as stored, and reading it back is a round trip for nothing.
     if (row.then_close === null) return row;
