@@ -18,6 +18,7 @@
  * so absolute figures are noisy — compare the phases of one run with each other.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -262,6 +263,26 @@ async function streamClient(n: number, stats: StreamStats, stopSignal: AbortSign
   }
 }
 
+/** HAProxy's counters (`show stat` on its admin socket): row `svname` of backend kabuto_api. */
+async function haproxyStats(socket: string): Promise<Map<string, Record<string, string>>> {
+  const csv = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const c = connect(socket, () => c.write('show stat\n'));
+    c.on('data', (b) => (out += b.toString()));
+    c.on('end', () => resolve(out));
+    c.on('error', reject);
+  });
+  const [head, ...rows] = csv.trim().split('\n');
+  const cols = head!.replace(/^# /, '').split(',');
+  const byServer = new Map<string, Record<string, string>>();
+  for (const row of rows) {
+    const v = row.split(',');
+    if (v[0] !== 'kabuto_api') continue;
+    byServer.set(v[1]!, Object.fromEntries(cols.map((c, k) => [c, v[k] ?? ''])));
+  }
+  return byServer;
+}
+
 function pct(xs: number[], p: number): number {
   if (xs.length === 0) return 0;
   const s = [...xs].sort((a, b) => a - b);
@@ -304,6 +325,7 @@ export async function benchScale(): Promise<Figure[]> {
 
     // HAProxy with the shipped configuration, ports rewritten for this run.
     const cfg = readFileSync('deploy/haproxy.cfg', 'utf8')
+      .replace(/^global\n/m, `global\n    stats socket ${join(dir, 'haproxy.sock')} mode 600 level admin\n`)
       .replace('bind 127.0.0.1:8080', `bind 127.0.0.1:${PORTS.lb}`)
       .replace(/server api(\d) 127\.0\.0\.1:808\d/g, (_m, k: string) => `server api${k} 127.0.0.1:${PORTS.api[Number(k) - 1]}`);
     writeFileSync(join(dir, 'haproxy.cfg'), cfg);
@@ -390,6 +412,18 @@ export async function benchScale(): Promise<Figure[]> {
     const steadyRps = samples.filter((x) => x.phase === 'steady').length / ((marks.steady[1] - marks.steady[0]) / 1000);
     const recRps = samples.filter((x) => x.phase === 'recovered').length / ((marks.recovered[1] - marks.recovered[0]) / 1000);
     push('scale.recovered_vs_steady', recRps / steadyRps, 'ratio', 'throughput after the restart ÷ before the kill');
+
+    // What the balancer absorbed: connection errors and empty replies of the killed instance, and the
+    // retries / redispatches that sent those requests to another instance.
+    const hs = await haproxyStats(join(dir, 'haproxy.sock'));
+    const be = hs.get('BACKEND');
+    const a1 = hs.get('api1');
+    if (be && a1) {
+      push('scale.haproxy.api1_errors', Number(a1.econ || 0) + Number(a1.eresp || 0), 'requests', `connection errors ${a1.econ || 0}, response errors ${a1.eresp || 0} (in flight on api1 or sent while it was down)`);
+      push('scale.haproxy.retries', Number(be.wretr || 0), 'requests', `redispatched to another instance: ${be.wredis || 0}`);
+      push('scale.haproxy.api1_down_checks', Number(a1.chkdown || 0), 'transitions', `api1 marked down by health checks; downtime ${a1.downtime || 0} s`);
+      push('scale.haproxy.5xx_to_clients', Number(be.hrsp_5xx || 0), 'responses', 'answered 5xx by the balancer or an instance (clients retried these)');
+    }
 
     // Acknowledged orders all in the database.
     const check = new pg.Client({ connectionString: dbUrl });
