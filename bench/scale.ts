@@ -432,6 +432,11 @@ export async function benchScale(): Promise<Figure[]> {
       const found = await check.query<{ n: string }>('select count(*) as n from trade_position where id = any($1::text[])', [acknowledged]);
       push('scale.orders_acknowledged', acknowledged.length, 'orders');
       push('scale.orders_acknowledged_missing', acknowledged.length - Number(found.rows[0]!.n), 'orders', 'must be 0');
+      // Every order request was answered (or counted as failed): positions beyond the acknowledged
+      // ones would be a command applied twice (a replay by the balancer or a client retry).
+      const all = await check.query<{ n: string }>('select count(*) as n from trade_position');
+      const unanswered = samples.filter((x) => x.kind === 'order' && !x.ok).length;
+      push('scale.orders_applied_twice', Number(all.rows[0]!.n) - acknowledged.length - unanswered, 'orders', `positions in the database − acknowledged orders − ${unanswered} unacknowledged; must be 0`);
 
       // Scheduled jobs: every (job, period) of the run exactly once, whichever instance ran it.
       const runs = await check.query<{ job: string; period: string; runs: string }>('select job, period, count(*) as runs from job_run group by job, period');
