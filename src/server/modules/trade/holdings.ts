@@ -11,7 +11,7 @@ import { jstMs } from '../../../shared/market';
 import type { Direction } from '../../../shared/domain/position';
 import type { Quote } from '../../market';
 import type { TradeCtx } from './context';
-import { realizedOf, type PositionRow } from './repo';
+import { realizedOf, userIdsIn, userRowsIn, type PositionRow } from './repo';
 import type { Holdings } from '../module';
 import { heldNetPnl, QuoteCache, valueHeld } from './view';
 
@@ -59,11 +59,7 @@ export function aggregateStocks(rows: readonly PositionRow[], quoteOf: (r: Posit
 
 export async function readHoldings(ctx: TradeCtx, userId: string): Promise<HoldingsView> {
   const now = ctx.clock.now();
-  // Sorted here, not in SQL: ORDER BY id would lead SQLite to walk every row of the user by
-  // (user_id, id) instead of just the held ones by (user_id, status, id).
-  const rows = (await ctx.database.db.selectFrom('trade_position').selectAll().where('user_id', '=', userId).where('status', 'in', HELD).execute()).sort((a, b) =>
-    a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
-  );
+  const rows = await userRowsIn(ctx.database.db, userId, HELD);
   const quotes = new QuoteCache(ctx.market, now);
   const names = (code: string) => {
     const i = ctx.market.instrument(code);
@@ -103,10 +99,9 @@ const VALUED = ['code', 'actions_through', 'buy_price', 'contract_value', 'quant
  */
 export async function fundsHoldings(ctx: TradeCtx, userId: string, now: number): Promise<Holdings> {
   const db = ctx.database.db;
-  const [rows, realizedPnl] = await Promise.all([
-    db.selectFrom('trade_position').select(VALUED).where('user_id', '=', userId).where('status', 'in', HELD).execute(),
-    realizedOf(db, userId),
-  ]);
+  const [ids, realizedPnl] = await Promise.all([userIdsIn(db, userId, HELD), realizedOf(db, userId)]);
+  const rows = [];
+  for (let i = 0; i < ids.length; i += 500) rows.push(...(await db.selectFrom('trade_position').select(VALUED).where('id', 'in', ids.slice(i, i + 500)).execute()));
   const quotes = new QuoteCache(ctx.market, now);
   const out: Holdings = { marketValue: 0, unrealizedPnl: 0, unrealizedGrossPnl: 0, realizedPnl };
   for (const r of rows) {

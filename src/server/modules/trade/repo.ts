@@ -53,17 +53,48 @@ export async function listPositions(
   userId: string,
   opts: { statuses?: readonly string[]; businessType?: string; cursor?: string; limit: number },
 ): Promise<{ rows: PositionRow[]; next: string | null }> {
-  const page = (status?: string) => {
+  const statuses = [...new Set(opts.statuses ?? [])];
+  if (statuses.length === 0 || opts.businessType) {
     let q = db.selectFrom('trade_position').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(opts.limit + 1);
-    if (status !== undefined) q = q.where('status', '=', status);
+    if (statuses.length) q = q.where('status', 'in', statuses);
     if (opts.businessType) q = q.where('business_type', '=', opts.businessType);
     if (opts.cursor) q = q.where('id', '<', opts.cursor);
-    return q.execute();
-  };
-  const statuses = [...new Set(opts.statuses ?? [])];
-  const rows = statuses.length ? (await Promise.all(statuses.map((st) => page(st)))).flat().sort((a, b) => byId(b, a)).slice(0, opts.limit + 1) : await page();
-  const out = rows.slice(0, opts.limit);
-  return { rows: out, next: rows.length > opts.limit ? out[out.length - 1]!.id : null };
+    return pageOf(await q.execute(), opts.limit);
+  }
+  // The ids first, from the (user_id, status, id) index alone (it covers them), then the rows: a
+  // planner that assumes the user's rows spread evenly over all ids would otherwise walk the
+  // primary key backwards through everyone's newer rows (PostgreSQL did, at 100k positions).
+  const pages = await Promise.all(
+    statuses.map((status) => {
+      let q = db.selectFrom('trade_position').select('id').where('user_id', '=', userId).where('status', '=', status).orderBy('id', 'desc').limit(opts.limit + 1);
+      if (opts.cursor) q = q.where('id', '<', opts.cursor);
+      return q.execute();
+    }),
+  );
+  const ids = pages.flat().sort((a, b) => byId(b, a)).slice(0, opts.limit + 1).map((r) => r.id);
+  const rows = ids.length ? await db.selectFrom('trade_position').selectAll().where('id', 'in', ids).execute() : [];
+  return pageOf(rows.sort((a, b) => byId(b, a)), opts.limit);
+}
+
+function pageOf(rows: PositionRow[], limit: number): { rows: PositionRow[]; next: string | null } {
+  const out = rows.slice(0, limit);
+  return { rows: out, next: rows.length > limit ? out[out.length - 1]!.id : null };
+}
+
+/** The ids of the user's rows in `statuses`, from the covering (user_id, status, id) index alone. */
+export async function userIdsIn(db: Kysely<DB>, userId: string, statuses: readonly string[]): Promise<string[]> {
+  return (await db.selectFrom('trade_position').select('id').where('user_id', '=', userId).where('status', 'in', statuses).execute()).map((r) => r.id);
+}
+
+/**
+ * The user's rows in `statuses`, in id order: the ids from the covering (user_id, status, id)
+ * index, then the rows by primary key (see listPositions for why not in one statement).
+ */
+export async function userRowsIn(db: Kysely<DB>, userId: string, statuses: readonly string[]): Promise<PositionRow[]> {
+  const ids = await userIdsIn(db, userId, statuses);
+  const out: PositionRow[] = [];
+  for (let i = 0; i < ids.length; i += 500) out.push(...(await db.selectFrom('trade_position').selectAll().where('id', 'in', ids.slice(i, i + 500)).execute()));
+  return out.filter((r) => statuses.includes(r.status)).sort(byId);
 }
 
 /** Adds a close's realized P/L to the user's running total (funds/summary reads it), in the close's transaction. */
