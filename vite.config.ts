@@ -79,6 +79,9 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
+        // The entry has a stable name: the shell's inline script (src/server/http/csp.ts SHELL_SCRIPT,
+        // allowed by its hash) loads it after the first paint. Served with no-cache (static.ts).
+        entryFileNames: (chunk) => (chunk.isEntry ? 'app.js' : 'assets/[name]-[hash].js'),
         // The framework the entry and every screen share (React, the router, Query, Lingui) as one
         // chunk instead of a dozen sub-kilobyte ones: each screen's start — above all the offline
         // warm start from the service worker — waits on fewer round trips (docs/decisions/020-first-load-and-prerender.md).

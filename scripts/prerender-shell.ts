@@ -8,14 +8,16 @@
  * - the entry's stylesheet inlined (critical CSS — 5–6 KB compressed, one render-blocking request
  *   less); the other stylesheets move to the end of the body, after the shell;
  * - one inline script (src/server/http/csp.ts SHELL_SCRIPT, allowed there by its hash) setting
- *   `<html lang>` from the stored language before the first paint.
+ *   `<html lang>` from the stored language before the first paint, and adding the app's entry
+ *   script after it: the `<script type="module">` Vite wrote becomes a modulepreload (the download
+ *   starts with the HTML as before; the app runs once the shell is painted).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { getConfig } from '@lingui/conf';
 import { getCatalogForFile, getCatalogs } from '@lingui/cli/api';
-import { SHELL_SCRIPT } from '../src/server/http/csp';
+import { APP_ENTRY, SHELL_SCRIPT } from '../src/server/http/csp';
 
 const LOCALES = ['ja', 'en', 'zh-Hant', 'ko'] as const;
 /** The splash's texts, by their Japanese source (StartScreen.tsx). */
@@ -104,6 +106,9 @@ export function prerenderShell(): Plugin {
           links.push(tag.trim());
           return '';
         });
+        const entryTag = `<script type="module" crossorigin src="${APP_ENTRY}"></script>`;
+        if (!html.includes(entryTag)) throw new Error(`prerender-shell: ${entryTag} not found in index.html (vite.config.ts entryFileNames)`);
+        html = html.replace(entryTag, `<link rel="modulepreload" crossorigin href="${APP_ENTRY}">`);
         const css = entryCss && entryCss.type === 'asset' ? String(entryCss.source) : '';
         const head = `<script>${SHELL_SCRIPT}</script><style>${css}${SHELL_CSS}</style>`;
         html = html.replace('</head>', `${head}</head>`);

@@ -107,14 +107,6 @@ async function boot(): Promise<void> {
   }
 }
 
-// The prerendered shell paints first: the app boots after the browser's next frame, not in the task
-// that evaluated the scripts (docs/decisions/020-first-load-and-prerender.md). A hidden tab gets no
-// frames, hence the timer as well.
-let booted = false;
-const start = () => {
-  if (booted) return;
-  booted = true;
-  void boot();
-};
-requestAnimationFrame(() => setTimeout(start, 0));
-setTimeout(start, 100);
+// In the build, this module runs only after the prerendered shell is painted (index.html's inline
+// script adds it: docs/decisions/020-first-load-and-prerender.md).
+void boot();

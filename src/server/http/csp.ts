@@ -1,15 +1,25 @@
 import { createHash } from 'node:crypto';
 
+/** The app's entry script: a stable name (vite.config.ts entryFileNames), loaded by SHELL_SCRIPT. */
+export const APP_ENTRY = '/app.js';
+
 /**
  * The one inline script of index.html (docs/decisions/020-first-load-and-prerender.md): before the
  * first paint of the prerendered shell it sets `<html lang>` from the stored language (so the
  * shell's text and fonts are the user's language) and marks a start at another screen than the
- * splash (the shell then shows only the logo). The build (scripts/prerender-shell.ts) writes this
- * text into index.html; the policy below allows exactly it by its hash.
+ * splash (the shell then shows only the logo); then, once the browser has painted a frame, it adds
+ * the app's entry script (downloaded already: index.html modulepreloads it), so the app's
+ * JavaScript never runs before the shell is on screen. The build (scripts/prerender-shell.ts)
+ * writes this text into index.html; the policy below allows exactly it by its hash.
  */
 export const SHELL_SCRIPT =
-  "(function(){try{var d=document.documentElement,l={jp:'ja',en:'en',tw:'zh-Hant',ko:'ko'}[localStorage.getItem('language')];if(l)d.lang=l;" +
-  "var h=location.hash.replace(/^#/,'').split('?')[0];if(h&&h!=='/'&&h!=='/login/start')d.setAttribute('data-shell','other')}catch(e){}})()";
+  "(function(){var d=document.documentElement;try{var l={jp:'ja',en:'en',tw:'zh-Hant',ko:'ko'}[localStorage.getItem('language')];if(l)d.lang=l;" +
+  "var h=location.hash.replace(/^#/,'').split('?')[0];if(h&&h!=='/'&&h!=='/login/start')d.setAttribute('data-shell','other')}catch(e){}" +
+  "var done=0;function go(){if(done)return;done=1;var s=document.createElement('script');s.type='module';s.crossOrigin='anonymous';s.src='" +
+  APP_ENTRY +
+  "';document.head.appendChild(s)}" +
+  // After the next frame; a hidden tab gets no frames, hence the timer as well.
+  "if(window.requestAnimationFrame)requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,500)})()";
 
 export const SHELL_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SHELL_SCRIPT).digest('base64')}'`;
 

@@ -6,7 +6,8 @@ import type { AppEnv } from './env';
 
 /**
  * Serves the built PWA, brotli or gzip when the build wrote a copy and the browser accepts it
- * (Vary: Accept-Encoding). Hashed assets are immutable; index.html and the service worker are
+ * (Vary: Accept-Encoding). Hashed assets are immutable; index.html, the app's entry (app.js, a
+ * stable name: docs/decisions/020-first-load-and-prerender.md) and the service worker are
  * revalidated so a new version is picked up. Unknown non-API paths fall back to index.html
  * (hash routing means the server only ever sees `/`, but deep links and reloads stay safe).
  */
@@ -27,8 +28,9 @@ export function serveApp(app: Hono<AppEnv>, distDir: string): void {
       root,
       // The build's .br / .gz copies (scripts/vite-precompress.ts), chosen by Accept-Encoding.
       precompressed: true,
+      // `path` is the file sent: the .br / .gz copy when one was chosen.
       onFound: (path, c) => {
-        if (/(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)$/.test(path)) {
+        if (/(?:^|[\\/])(?:index\.html|app\.js|sw\.js|registerSW\.js|manifest\.webmanifest)(?:\.br|\.gz)?$/.test(path)) {
           c.header('Cache-Control', 'no-cache');
         }
       },
