@@ -9,15 +9,16 @@
  *   less); the other stylesheets move to the end of the body, after the shell;
  * - one inline script (src/server/http/csp.ts SHELL_SCRIPT, allowed there by its hash) setting
  *   `<html lang>` from the stored language before the first paint, and adding the app's entry
- *   script after it: the `<script type="module">` Vite wrote becomes a modulepreload (the download
- *   starts with the HTML as before; the app runs once the shell is painted).
+ *   script after it: the `<script type="module">` Vite wrote and its modulepreload links go into a
+ *   `<template>` the script puts into the head after the first frame (all fetched in parallel
+ *   then, nothing before the shell is painted).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { getConfig } from '@lingui/conf';
 import { getCatalogForFile, getCatalogs } from '@lingui/cli/api';
-import { APP_ENTRY, SHELL_SCRIPT } from '../src/server/http/csp';
+import { APP_ENTRY, PRELOAD_TEMPLATE_ID, SHELL_SCRIPT } from '../src/server/http/csp';
 
 const LOCALES = ['ja', 'en', 'zh-Hant', 'ko'] as const;
 /** The splash's texts, by their Japanese source (StartScreen.tsx). */
@@ -108,7 +109,13 @@ export function prerenderShell(): Plugin {
         });
         const entryTag = `<script type="module" crossorigin src="${APP_ENTRY}"></script>`;
         if (!html.includes(entryTag)) throw new Error(`prerender-shell: ${entryTag} not found in index.html (vite.config.ts entryFileNames)`);
-        html = html.replace(entryTag, `<link rel="modulepreload" crossorigin href="${APP_ENTRY}">`);
+        html = html.replace(entryTag, '');
+        const preloads = [`<link rel="modulepreload" crossorigin href="${APP_ENTRY}">`];
+        html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, (tag) => {
+          preloads.push(tag.trim());
+          return '';
+        });
+        links.push(`<template id="${PRELOAD_TEMPLATE_ID}">${preloads.join('')}</template>`);
         const css = entryCss && entryCss.type === 'asset' ? String(entryCss.source) : '';
         const head = `<script>${SHELL_SCRIPT}</script><style>${css}${SHELL_CSS}</style>`;
         html = html.replace('</head>', `${head}</head>`);

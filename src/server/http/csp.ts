@@ -2,20 +2,24 @@ import { createHash } from 'node:crypto';
 
 /** The app's entry script: a stable name (vite.config.ts entryFileNames), loaded by SHELL_SCRIPT. */
 export const APP_ENTRY = '/app.js';
+/** The `<template>` holding the entry's modulepreload links, put into the head by SHELL_SCRIPT. */
+export const PRELOAD_TEMPLATE_ID = 'kabuto-preload';
 
 /**
  * The one inline script of index.html (docs/decisions/020-first-load-and-prerender.md): before the
  * first paint of the prerendered shell it sets `<html lang>` from the stored language (so the
  * shell's text and fonts are the user's language) and marks a start at another screen than the
  * splash (the shell then shows only the logo); then, once the browser has painted a frame, it adds
- * the app's entry script (downloaded already: index.html modulepreloads it), so the app's
- * JavaScript never runs before the shell is on screen. The build (scripts/prerender-shell.ts)
+ * the entry's modulepreload links (kept inert in a `<template>` until then) and the app's entry
+ * script, so no JavaScript is fetched or run before the shell is on screen. The build (scripts/prerender-shell.ts)
  * writes this text into index.html; the policy below allows exactly it by its hash.
  */
 export const SHELL_SCRIPT =
   "(function(){var d=document.documentElement;try{var l={jp:'ja',en:'en',tw:'zh-Hant',ko:'ko'}[localStorage.getItem('language')];if(l)d.lang=l;" +
   "var h=location.hash.replace(/^#/,'').split('?')[0];if(h&&h!=='/'&&h!=='/login/start')d.setAttribute('data-shell','other')}catch(e){}" +
-  "var done=0;function go(){if(done)return;done=1;var s=document.createElement('script');s.type='module';s.crossOrigin='anonymous';s.src='" +
+  "var done=0;function go(){if(done)return;done=1;var t=document.getElementById('" +
+  PRELOAD_TEMPLATE_ID +
+  "');if(t)document.head.appendChild(t.content.cloneNode(true));var s=document.createElement('script');s.type='module';s.crossOrigin='anonymous';s.src='" +
   APP_ENTRY +
   "';document.head.appendChild(s)}" +
   // After the next frame; a hidden tab gets no frames, hence the timer as well.
