@@ -12,8 +12,14 @@ import { uuidv7 } from 'uuidv7';
 
 const run = promisify(execFile);
 export const BENCH_ADMIN = { phone: '09000000001', password: 'admin-pass-123', invite: 'ROOTCODE' } as const;
-/** Ports of the bench servers (kept clear of the dev server's 8080). */
-export const BENCH_PORTS = { kabuto: 18941, bare: 18942 } as const;
+/**
+ * Ports of the bench servers (kept clear of the dev server's 8080). BENCH_PORT_KABUTO and
+ * BENCH_PORT_BARE move them, so two benches on one machine do not meet.
+ */
+export const BENCH_PORTS = {
+  kabuto: Number(process.env.BENCH_PORT_KABUTO ?? 18941),
+  bare: Number(process.env.BENCH_PORT_BARE ?? 18942),
+} as const;
 
 export interface Spawned {
   url: string;
@@ -54,7 +60,10 @@ function stopper(child: ChildProcess, cleanup: () => void): () => Promise<void> 
 /** `src/server/main.ts` on a fresh SQLite data dir (or `databaseUrl`), market always open, jobs on. */
 export async function spawnKabuto(opts: { databaseUrl?: string } = {}): Promise<Spawned> {
   const dir = mkdtempSync(join(tmpdir(), 'kabuto-bench-http-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // BENCH_KABUTO_NODE_ARGS: extra node flags for the server alone (e.g. `--cpu-prof`, which
+  // NODE_OPTIONS refuses), to profile it under the bench's load.
+  const nodeArgs = (process.env.BENCH_KABUTO_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(BENCH_PORTS.kabuto),

@@ -3,20 +3,22 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import { requestId } from 'hono/request-id';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Services } from '../services';
 import { DomainError } from '../errors';
 import type { AppEnv } from './env';
-import { sendDomainError, sendFailure } from './envelope';
+import { prepareEnvelopeHeaders, sendDomainError, sendFailure, sentEnvelope } from './envelope';
 import { serveApp } from './static';
-import { SECURITY_HEADERS } from './security-headers';
+import { API_SECURITY_HEADERS, SECURITY_HEADERS } from './security-headers';
 import { apiRoutes } from './routes';
 import { forwardedClientIp } from './edge';
 import { UPLOAD_FORM_MAX_BYTES, UPLOAD_MAX_BYTES } from '../../shared/api/uploads';
 
 export const API_BASE = '/api/vue';
 export const MAX_BODY_BYTES = 64 * 1024;
+/** JSON answers from this size on are compressed. */
+const COMPRESS_THRESHOLD = 1024;
+const CLOSE = { Connection: 'close' } as const;
 
 export interface AppOptions {
   /** Directory of the built PWA; omitted in API-only tests. */
@@ -34,8 +36,20 @@ export function createApp(services: Services, opts: AppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>();
   const log = services.logger;
 
-  app.use('*', requestId());
+  // One middleware for what every request needs first: its id (as hono/request-id: a valid
+  // X-Request-Id is kept, else a UUID; echoed in the response), the services, the client IP, the
+  // security headers, an API answer's Cache-Control, and the access log.
+  // The headers are ready before the handler runs, so the response it builds carries them: added
+  // afterwards they made Hono rebuild every response as a stream. An API envelope takes them as a
+  // plain record (envelope.ts sendJson), other answers through `c.header()`. A Response a handler
+  // built itself (a private file, an event stream) did not take them and gets them afterwards, as
+  // before; its own Cache-Control stays (GET uploads/{id} says `private, no-store`).
+  // docs/decisions/018-request-path-performance.md
   app.use('*', async (c, next) => {
+    const start = performance.now();
+    let reqId = c.req.header('x-request-id');
+    if (!reqId || reqId.length > 255 || /[^\w\-=]/.test(reqId)) reqId = crypto.randomUUID();
+    c.set('requestId', reqId);
     c.set('services', services);
     const forwarded = forwardedClientIp(c.req.header('x-forwarded-for'), opts.trustProxy ?? 0);
     let ip = forwarded ?? 'unknown';
@@ -47,47 +61,51 @@ export function createApp(services: Services, opts: AppOptions = {}) {
       }
     }
     c.set('ip', ip);
-    const start = performance.now();
-    await next();
-    log.info(
-      { reqId: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - start) },
-      'request',
-    );
-  });
-  // Security headers (and an API answer's Cache-Control) go on before the handler runs, so the
-  // response it builds carries them: added afterwards they made Hono rebuild every response as a
-  // stream (docs/decisions/018-request-path-performance.md). A Response a handler built itself (a
-  // private file, an event stream) did not take them and gets them afterwards, as before; its own
-  // Cache-Control stays (GET uploads/{id} says `private, no-store`).
-  app.use('*', async (c, next) => {
-    for (const [name, value] of SECURITY_HEADERS) c.header(name, value);
     const path = c.req.path;
     const api = path === API_BASE || path.startsWith(`${API_BASE}/`);
-    if (api) c.header('Cache-Control', 'no-store');
-    await next();
-    const headers = c.res.headers;
-    if (!headers.has('Content-Security-Policy')) {
-      for (const [name, value] of SECURITY_HEADERS) headers.set(name, value);
-      if (api && !headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+    if (api) {
+      prepareEnvelopeHeaders(c, { 'X-Request-Id': reqId, ...API_SECURITY_HEADERS });
+    } else {
+      c.header('X-Request-Id', reqId);
+      for (const [name, value] of SECURITY_HEADERS) c.header(name, value);
     }
+    await next();
+    if (!sentEnvelope(c)) {
+      const headers = c.res.headers;
+      if (!headers.has('Content-Security-Policy')) {
+        for (const [name, value] of SECURITY_HEADERS) headers.set(name, value);
+        if (api && !headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+        // An API answer built by Hono rather than sendJson (testing-routes' c.json) had the id
+        // from the prepared headers; a handler's own Response never had it.
+        if (api && c.res.headers.get('Content-Type')?.startsWith('application/json')) headers.set('X-Request-Id', reqId);
+      }
+    }
+    log.info({ reqId, method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - start) }, 'request');
   });
   // JSON answers over 1 KB go gzip'd to a browser that accepts it (market/instruments: 18.8 → 3.4 KB);
-  // event streams and files are left alone (the filter), small answers too (the threshold).
-  app.use(`${API_BASE}/*`, compress({ threshold: 1024, contentTypeFilter: /^application\/json\b/ }));
+  // event streams and files are left alone (the filter), small answers too (the threshold). An
+  // envelope whose size sendJson knows to be under the threshold skips it: reading its headers
+  // would build the Headers object the plain record saves.
+  const gzip = compress({ threshold: COMPRESS_THRESHOLD, contentTypeFilter: /^application\/json\b/ });
+  const noop = async () => {};
+  app.use(`${API_BASE}/*`, async (c, next) => {
+    await next();
+    const envelope = sentEnvelope(c);
+    if (envelope && envelope.bytes < COMPRESS_THRESHOLD) return;
+    await gzip(c, noop);
+  });
   const limited = (maxSize: number, onError: (c: Context<AppEnv>) => Response) => ({ maxSize, onError, middleware: bodyLimit({ maxSize, onError }) });
   const jsonLimit = limited(MAX_BODY_BYTES, (c) => {
     // The rest of the body is still on the wire, unread: the client is told to reconnect, so
     // its next request goes on a fresh connection instead of into the remains of this body.
-    c.header('Connection', 'close');
-    return sendFailure(c, 413, 'payload_too_large', { max: MAX_BODY_BYTES });
+    return sendFailure(c, 413, 'payload_too_large', { max: MAX_BODY_BYTES }, CLOSE);
   });
   // `POST uploads` alone takes a file as its body, with a limit of its own: a Content-Length over
   // it is refused before anything is read, a chunked body as soon as it passes it. The multipart
   // form may be 64 KB larger for its framing; its file part is held to 10 MB by the module.
   const uploadLimit = (maxSize: number) =>
     limited(maxSize, (c) => {
-      c.header('Connection', 'close');
-      return sendFailure(c, 413, 'upload_too_large', { max: UPLOAD_MAX_BYTES });
+      return sendFailure(c, 413, 'upload_too_large', { max: UPLOAD_MAX_BYTES }, CLOSE);
     });
   const rawUploadLimit = uploadLimit(UPLOAD_MAX_BYTES);
   const formUploadLimit = uploadLimit(UPLOAD_FORM_MAX_BYTES);
@@ -129,8 +147,7 @@ export function createApp(services: Services, opts: AppOptions = {}) {
       // Hono's JSON validator throws 400 for a body that is not JSON.
       if (err.status === 400) return sendFailure(c, 400, 'invalid_json');
       if (err.status === 413) {
-        c.header('Connection', 'close'); // as in the body limit above
-        return sendFailure(c, 413, 'payload_too_large');
+        return sendFailure(c, 413, 'payload_too_large', undefined, CLOSE); // as in the body limit above
       }
       return sendFailure(c, err.status as 400, 'invalid_request');
     }

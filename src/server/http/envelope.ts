@@ -25,16 +25,44 @@ export function failure(msg: MessageId, params?: MessageParams): Failure {
 }
 
 /**
- * The envelope as JSON with its Content-Length: the length lets the compression middleware leave
- * small answers alone (its threshold) and the client see the size up front.
+ * The headers an API answer carries besides its own (security headers, Cache-Control, the request
+ * id), prepared by app.ts per request. With them, an envelope goes out as a Response built on a
+ * plain header record: Hono's `c.header()`/`c.body()` would build a web Headers object (each name
+ * and value validated) and @hono/node-server turn it back into a record, per answer
+ * (docs/decisions/018-request-path-performance.md).
  */
-export function sendJson(c: Context, body: unknown, code: ContentfulStatusCode) {
-  const text = JSON.stringify(body);
-  return c.body(text, code, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)) });
+const prepared = new WeakMap<Context, Record<string, string>>();
+/** Responses sendJson built on the prepared record, with their body size (app.ts: compression). */
+const sent = new WeakMap<Context, { res: Response; bytes: number }>();
+
+export function prepareEnvelopeHeaders(c: Context, headers: Record<string, string>): void {
+  prepared.set(c, headers);
 }
 
-export function sendFailure(c: Context, code: ContentfulStatusCode, msg: MessageId, params?: MessageParams) {
-  return sendJson(c, failure(msg, params), code);
+/** The envelope sendJson answered this request with, if it is still the response. */
+export function sentEnvelope(c: Context): { bytes: number } | undefined {
+  const s = sent.get(c);
+  return s && c.finalized && c.res === s.res ? s : undefined;
+}
+
+/**
+ * The envelope as JSON with its Content-Length: the length lets the compression middleware leave
+ * small answers alone (its threshold) and the client see the size up front. `extra` headers (a
+ * `Connection: close`) go with it; set them here, not with `c.header()`, which a prepared
+ * answer does not read.
+ */
+export function sendJson(c: Context, body: unknown, code: ContentfulStatusCode, extra?: Record<string, string>) {
+  const text = JSON.stringify(body);
+  const bytes = Buffer.byteLength(text);
+  const base = prepared.get(c);
+  if (!base) return c.body(text, code, { 'Content-Type': 'application/json', 'Content-Length': String(bytes), ...extra });
+  const res = new Response(text, { status: code, headers: { ...base, 'Content-Type': 'application/json', 'Content-Length': String(bytes), ...extra } });
+  sent.set(c, { res, bytes });
+  return res;
+}
+
+export function sendFailure(c: Context, code: ContentfulStatusCode, msg: MessageId, params?: MessageParams, extra?: Record<string, string>) {
+  return sendJson(c, failure(msg, params), code, extra);
 }
 
 export function sendDomainError(c: Context, err: DomainError) {

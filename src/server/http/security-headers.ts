@@ -27,3 +27,9 @@ export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
   ['X-XSS-Protection', '0'],
   ['Content-Security-Policy', cspHeader(CONTENT_SECURITY_POLICY)],
 ];
+
+/** SECURITY_HEADERS with an API answer's `Cache-Control: no-store`, as a plain record (envelope.ts). */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...Object.fromEntries(SECURITY_HEADERS),
+  'Cache-Control': 'no-store',
+});

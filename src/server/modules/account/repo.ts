@@ -1,13 +1,17 @@
 import { sql, type Selectable } from 'kysely';
 import type { UsersTable } from '../../db/schema';
 import type { Executor } from '../../db/executor';
+import { compiledOnce } from '../../db/compiled-query';
 
 export type UserRow = Selectable<UsersTable>;
 
 /** Kysely queries on `users`; every function takes the pool or a transaction. */
 
-export function findById(db: Executor, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+// Read on every `user/info` (and by other areas through the service): compiled once (compiled-query.ts).
+const selectById = compiledOnce((db: Executor, id: string) => db.selectFrom('users').selectAll().where('id', '=', id), 1);
+
+export async function findById(db: Executor, id: string): Promise<UserRow | undefined> {
+  return (await selectById(db, id))[0];
 }
 
 export function findByPhone(db: Executor, phone: string): Promise<UserRow | undefined> {
