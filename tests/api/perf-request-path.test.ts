@@ -54,6 +54,20 @@ describe.each(testDialects())('request path (%s)', (dialect) => {
     }
   });
 
+  it('an envelope on its plain header record carries the request id; a compiled statement reads each caller its own row', async () => {
+    const [a, b] = [await registerUser(s), await registerUser(s)];
+    const [ra, rb] = [await info(a.token), await info(b.token)];
+    // users by id is compiled once (src/server/db/compiled-query.ts): each call binds its own id.
+    expect(ra.body.data).toMatchObject({ id: a.id, phone: a.phone, kycStatus: 'not_verified' });
+    expect(rb.body.data).toMatchObject({ id: b.id, phone: b.phone });
+    expect(ra.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ra.headers.get('content-type')).toBe('application/json');
+    expect(Number(ra.headers.get('content-length'))).toBe(Buffer.byteLength(JSON.stringify(ra.body)));
+    const echoed = await fetch(`${s.url}/api/vue/user/info`, { headers: { token: a.token, 'x-request-id': 'client-id-123' } });
+    expect(echoed.headers.get('x-request-id')).toBe('client-id-123');
+    expect(echoed.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+
   it('a GET with a declared body length is not refused by the body limit; a POST over it is', async () => {
     const u = await registerUser(s);
     const res = await fetch(`${s.url}/api/vue/user/info`, { headers: { token: u.token, 'content-length': '999999' } }).catch(() => null);

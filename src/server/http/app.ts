@@ -35,6 +35,9 @@ export interface AppOptions {
 export function createApp(services: Services, opts: AppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>();
   const log = services.logger;
+  // The access log's fields (id, method, path, status, ms) hold nothing the logger's redaction
+  // removes, so its lines skip that pass (about a third of a line's cost).
+  const accessLog = log.child({}, { redact: [] });
 
   // One middleware for what every request needs first: its id (as hono/request-id: a valid
   // X-Request-Id is kept, else a UUID; echoed in the response), the services, the client IP, the
@@ -80,7 +83,7 @@ export function createApp(services: Services, opts: AppOptions = {}) {
         if (api && c.res.headers.get('Content-Type')?.startsWith('application/json')) headers.set('X-Request-Id', reqId);
       }
     }
-    log.info({ reqId, method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - start) }, 'request');
+    accessLog.info({ reqId, method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - start) }, 'request');
   });
   // JSON answers over 1 KB go gzip'd to a browser that accepts it (market/instruments: 18.8 → 3.4 KB);
   // event streams and files are left alone (the filter), small answers too (the threshold). An

@@ -130,7 +130,9 @@ export class AccountService {
   }
 
   async info(userId: string): Promise<UserInfo> {
-    const u = await repo.findById(this.database.db, userId);
+    // Both reads at once: on PostgreSQL they go on two pooled connections instead of one after
+    // the other (docs/decisions/018-request-path-performance.md).
+    const [u, kycStatus] = await Promise.all([repo.findById(this.database.db, userId), kycStatusOf(this.database.db, userId)]);
     if (!u) throw notFound('user_not_found');
     return {
       id: u.id,
@@ -140,7 +142,7 @@ export class AccountService {
       inviteCode: u.invite_code,
       isAdmin: u.is_admin === 1,
       fundPasswordSet: u.fund_password_hash !== null,
-      kycStatus: await kycStatusOf(this.database.db, u.id),
+      kycStatus,
       createdAt: Number(u.created_at),
     };
   }
