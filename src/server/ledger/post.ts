@@ -4,7 +4,7 @@ import type { DB } from '../db/schema';
 import { ruleBroken } from '../errors';
 import { isCurrency, type Currency } from '../../shared/money';
 import { accountKeyString, checkAccountKey, resolveAccounts, type AccountKind } from './accounts';
-import { walletsChanged } from './postings';
+import { walletsChanged } from './wallet-generation';
 
 export interface PostingInput {
   /** A user id or HOUSE. */

@@ -9,6 +9,7 @@ import type { Capabilities } from '../db/capabilities';
 import { HOUSE, type HouseAccountKind, type UserAccountKind } from './accounts';
 import type { PostingInput } from './post';
 import type { Currency } from '../../shared/money';
+import { currentWalletGeneration } from './wallet-generation';
 
 /**
  * The user's cash, locked first by every money command where the database has row locks: commands
@@ -51,10 +52,10 @@ export function buyingPower(w: Wallet): number {
 export async function lockWallet(db: Kysely<DB>, caps: Capabilities, userId: string, currency: Currency): Promise<Wallet> {
   const key = `${userId}\u0000${currency}`;
   const hit = db.isTransaction ? walletsRead.get(db)?.get(key) : undefined;
-  if (hit && hit.generation === postedGeneration) return { ...hit.wallet };
-  const generation = postedGeneration;
+  if (hit && hit.generation === currentWalletGeneration()) return { ...hit.wallet };
+  const generation = currentWalletGeneration();
   const wallet = await readWallet(db, caps, userId, currency);
-  if (db.isTransaction && generation === postedGeneration) {
+  if (db.isTransaction && generation === currentWalletGeneration()) {
     let m = walletsRead.get(db);
     if (!m) walletsRead.set(db, (m = new Map()));
     m.set(key, { wallet: { ...wallet }, generation });
@@ -71,12 +72,6 @@ export async function lockWallet(db: Kysely<DB>, caps: Capabilities, userId: str
  * ever be one no post has touched since it was read.
  */
 const walletsRead = new WeakMap<object, Map<string, { wallet: Wallet; generation: number }>>();
-let postedGeneration = 0;
-
-/** Called by postEntry before it changes any balance: every remembered wallet is stale. */
-export function walletsChanged(): void {
-  postedGeneration++;
-}
 
 async function readWallet(db: Kysely<DB>, caps: Capabilities, userId: string, currency: Currency): Promise<Wallet> {
   const cash = await lockCash(db, caps, userId, currency);
