@@ -4,8 +4,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/server/clock';
 import { createLogger } from '../../src/server/logger';
@@ -18,6 +16,7 @@ import { createApp } from '../../src/server/http/app';
 import { endAllStreams } from '../../src/server/modules/messaging';
 import { TEST_ADMIN, TEST_NOW } from '../support/server';
 import { openSse } from './messaging-support';
+import { PG_URL, REDIS_URL, redisUp, onPgServer } from '../support/scaleout';
 
 /**
  * Scale-out (DESIGN §4 via docs/decisions/017-messages-news-support.md): two server instances over
@@ -26,21 +25,6 @@ import { openSse } from './messaging-support';
  * the reply arrives within a second. Skipped without TEST_DATABASE_URL or a reachable Redis
  * (REDIS_URL, default redis://127.0.0.1:6379).
  */
-const PG_URL = process.env.TEST_DATABASE_URL;
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisUp(): Promise<boolean> {
-  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1000 });
-  try {
-    await r.connect();
-    return (await r.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
-
 const available = !!PG_URL && (await redisUp());
 
 interface Instance {
@@ -48,16 +32,6 @@ interface Instance {
   services: Services;
   database: Database;
   close(): Promise<void>;
-}
-
-async function onServer(sql: string) {
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
 }
 
 describe.skipIf(!available)('messaging scale-out: two instances, PostgreSQL + Redis', () => {
@@ -91,7 +65,7 @@ describe.skipIf(!available)('messaging scale-out: two instances, PostgreSQL + Re
   }
 
   beforeAll(async () => {
-    await onServer(`CREATE DATABASE ${name}`);
+    await onPgServer(`CREATE DATABASE ${name}`);
     const own = new URL(PG_URL!);
     own.pathname = `/${name}`;
     const m = openDatabase({ kind: 'postgres', url: own.href });
@@ -105,7 +79,7 @@ describe.skipIf(!available)('messaging scale-out: two instances, PostgreSQL + Re
     await b?.close();
     for (let i = 0; i < 50; i++) {
       try {
-        await onServer(`DROP DATABASE IF EXISTS ${name}`);
+        await onPgServer(`DROP DATABASE IF EXISTS ${name}`);
         break;
       } catch {
         await new Promise((r) => setTimeout(r, 50));

@@ -4,8 +4,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/server/clock';
 import { createLogger } from '../../src/server/logger';
@@ -19,6 +17,7 @@ import { endAllStreams } from '../../src/server/modules/messaging';
 import { TEST_ADMIN, TEST_NOW } from '../support/server';
 import { Jobs } from '../../src/server/platform/jobs';
 import { PgBossQueue } from '../../src/server/platform/job-queue';
+import { PG_URL, REDIS_URL, redisUp, onPgServer } from '../support/scaleout';
 
 /**
  * Scale-out (DESIGN §4, docs/decisions/021-scale-out.md): two server instances over one PostgreSQL
@@ -27,21 +26,6 @@ import { PgBossQueue } from '../../src/server/platform/job-queue';
  * them; the due run of a period both of them offer runs once (journal table job_run). Skipped without
  * TEST_DATABASE_URL or a reachable Redis (REDIS_URL, default redis://127.0.0.1:6379).
  */
-const PG_URL = process.env.TEST_DATABASE_URL;
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisUp(): Promise<boolean> {
-  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1000 });
-  try {
-    await r.connect();
-    return (await r.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
-
 const available = !!PG_URL && (await redisUp());
 
 interface Instance {
@@ -49,16 +33,6 @@ interface Instance {
   services: Services;
   stopJobs: () => Promise<void>;
   close(): Promise<void>;
-}
-
-async function onServer(sql: string) {
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
 }
 
 describe.skipIf(!available)('scale-out: two instances over PostgreSQL + Redis', () => {
@@ -101,7 +75,7 @@ describe.skipIf(!available)('scale-out: two instances over PostgreSQL + Redis', 
   }
 
   beforeAll(async () => {
-    await onServer(`CREATE DATABASE ${name}`);
+    await onPgServer(`CREATE DATABASE ${name}`);
     const own = new URL(PG_URL!);
     own.pathname = `/${name}`;
     ownUrl = own.href;
@@ -115,7 +89,7 @@ describe.skipIf(!available)('scale-out: two instances over PostgreSQL + Redis', 
     await b?.close();
     for (let i = 0; i < 50; i++) {
       try {
-        await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await onPgServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         break;
       } catch {
         await new Promise((r) => setTimeout(r, 50));

@@ -1,12 +1,12 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextPhone, startTestServer, type TestServer } from '../support/server';
 import { testDialects } from '../support/db';
 import { RedisRateLimits } from '../../src/server/platform/rate-limit';
 import { DEFAULT_LOGIN_LIMITS, LoginLimiter } from '../../src/server/modules/account';
+import { REDIS_URL, redisUp } from '../support/scaleout';
 
 /**
  * The shared rate limits when Redis goes away (docs/decisions/021-scale-out.md): a server whose
@@ -16,19 +16,6 @@ import { DEFAULT_LOGIN_LIMITS, LoginLimiter } from '../../src/server/modules/acc
  * listens at all is refused the same way. Skipped without a reachable Redis (REDIS_URL, default
  * redis://127.0.0.1:6379).
  */
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisUp(): Promise<boolean> {
-  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1000 });
-  try {
-    await r.connect();
-    return (await r.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
 const available = await redisUp();
 
 /** A TCP relay to Redis that can be cut (every connection dropped, port closed) and restored. */
