@@ -7,6 +7,8 @@
  * against raw `pg` with one connection per user and named prepared statements.
  */
 import { randomBytes } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Figure } from './ledger';
 import { benchUsers, spawnKabuto, wrk } from './http-harness';
@@ -16,12 +18,40 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const order = { code: '7203', direction: 'up', type: 'market', lots: 1, leverage: 1 };
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const OPEN_LOOP_RATE = Number(process.env.BENCH_OPEN_LOOP_RATE ?? 1000);
+const OPEN_LOOP_SECONDS = Number(process.env.BENCH_OPEN_LOOP_SECONDS ?? 5);
+
+interface OpenLoop {
+  offered: number;
+  sent: number;
+  ok: number;
+  failures: number;
+  firstFailure: string;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/**
+ * The budget's own measure: orders offered at a fixed rate, open loop, from a Node process of its
+ * own (bench/open-loop.ts; wrk is closed loop and wrk2 is not packaged). Latency counts from each
+ * order's scheduled send time, so queueing behind a stall is in the p99.
+ */
+async function openLoop(url: string, tokens: string[]): Promise<OpenLoop> {
+  const input = { url: `${url}/api/vue/trade/orders`, tokens, order, rate: OPEN_LOOP_RATE, seconds: OPEN_LOOP_SECONDS, connections: 64 };
+  const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bench/open-loop.ts', JSON.stringify(input)], { maxBuffer: 1 << 24 });
+  const m = /JSON(\{.*\})/.exec(stdout);
+  if (!m) throw new Error(`open-loop output: ${stdout} ${stderr}`);
+  const r = JSON.parse(m[1]!) as OpenLoop;
+  if (r.failures) console.error(`  open loop: ${r.failures} failed, first: ${r.firstFailure}`);
+  return r;
+}
 
 /**
  * Rounds of raw, HTTP, raw: the machine's load moves between runs (it is shared), so each round's
  * ratio takes the baseline measured on either side of its HTTP run, and the median round is kept.
  */
-async function rounds(users: number, connections: number, raw: () => Promise<number> | number, databaseUrl?: string) {
+async function rounds(users: number, connections: number, raw: () => Promise<number> | number, databaseUrl?: string, open = false) {
   const k = await spawnKabuto({ databaseUrl });
   try {
     const tokens = await benchUsers(k.url, users);
@@ -34,7 +64,8 @@ async function rounds(users: number, connections: number, raw: () => Promise<num
       out.push({ raw: base, http, ratio: http.rps / base });
     }
     out.sort((a, b) => a.ratio - b.ratio);
-    return { ...out[Math.floor(out.length / 2)]!, ratios: out.map((r) => +r.ratio.toFixed(3)) };
+    const openLoopResult = open ? await openLoop(k.url, tokens) : undefined;
+    return { ...out[Math.floor(out.length / 2)]!, ratios: out.map((r) => +r.ratio.toFixed(3)), openLoop: openLoopResult };
   } finally {
     await k.stop();
   }
@@ -56,12 +87,17 @@ export async function benchOrders(): Promise<Figure[]> {
 
   const rec = await recordOrders('sqlite', 1);
   try {
-    const r = await rounds(1, 8, () => replaySqlite(rec, 1));
+    const r = await rounds(1, 8, () => replaySqlite(rec, 1), undefined, true);
     push('orders.raw_better_sqlite3', r.raw, 'orders/s', `baseline: Kabuto's ${rec.statementsPerOrder} statements, real schema, a commit per order`);
     push('orders.sqlite.http_8_in_flight', r.http.rps, 'orders/s', 'main.ts with jobs on, wrk in its own process');
     push('orders.sqlite.p50', r.http.p50, 'ms');
     push('orders.sqlite.p99', r.http.p99, 'ms');
     push('orders.sqlite_vs_raw', r.ratio, 'ratio', `HTTP ÷ raw better-sqlite3, median of rounds ${r.ratios.join(' / ')}`);
+    const o = r.openLoop!;
+    const note = `${o.offered}/s offered open loop for ${OPEN_LOOP_SECONDS} s, ${o.ok}/${o.sent} ok, latency from the scheduled send`;
+    push('orders.sqlite.open_loop_p50', o.p50, 'ms', note);
+    push('orders.sqlite.open_loop_p99', o.p99, 'ms', `${note}; budget ≤ 10 ms`);
+    push('orders.sqlite.open_loop_max', o.max, 'ms');
   } finally {
     await rec.server.close();
   }
