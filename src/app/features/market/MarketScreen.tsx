@@ -1,21 +1,15 @@
-import { useCallback } from 'react';
+import { Suspense, lazy } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Page } from '../../components/Page';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/market/icons';
-import { IndexTicker } from '../../components/market/IndexTicker';
-import { detailPath } from '../../components/market/names';
-import { SimNote, TabList } from '../../components/market/parts';
-import type { RowData } from '../../components/market/QuoteRow';
-import type { MARKET_BOARDS, MARKET_SORTS } from '../../routes/-lib/search';
-import { BoardView } from './BoardList';
+import { SimNote } from '../../components/market/parts';
+import { useAfterPaint } from '../../components/market/after-paint';
+import type { MarketSearch, Sort, Tab } from './MarketBoards';
 import { UpDownSetting } from './controls';
-import { BlockOfferList } from '../../components/block/OfferList';
-import { OfferingList } from '../../components/ipo/OfferingList';
 
-type Tab = (typeof MARKET_BOARDS)[number];
-type Sort = (typeof MARKET_SORTS)[number];
+const MarketBoards = lazy(() => import('./MarketBoards'));
 
 /** /market/index — kept alive. The six market tabs with live, virtualized boards. */
 export function MarketScreen() {
@@ -27,40 +21,12 @@ export function MarketScreen() {
   const sort: Sort = search?.sort ?? 'changeBp';
   const order = search?.order ?? 'desc';
 
-  const setSearch = (next: { tab?: Tab; sort?: Sort; order?: 'asc' | 'desc' }) =>
+  const setSearch = (next: MarketSearch) =>
     void navigate({ to: '/market/index', search: { tab, sort, order, ...next }, replace: true, resetScroll: false });
 
-  const tabs: { id: Tab; label: string }[] = [
-    { id: 'listed', label: t`上場` },
-    { id: 'otc', label: t`店頭` },
-    { id: 'ipo', label: t`公募` },
-    { id: 'auction', label: t`オークション` },
-    { id: 'crypto', label: t`暗号資産` },
-    { id: 'fx', label: t`外国為替` },
-  ];
-  const sorts: { id: string; sort: Sort; order: 'asc' | 'desc'; label: string }[] = [
-    { id: 'up', sort: 'changeBp', order: 'desc', label: t`値上がり率` },
-    { id: 'down', sort: 'changeBp', order: 'asc', label: t`値下がり率` },
-    { id: 'volume', sort: 'volume', order: 'desc', label: t`出来高` },
-    { id: 'turnover', sort: 'turnover', order: 'desc', label: t`売買代金` },
-    { id: 'price', sort: 'price', order: 'desc', label: t`株価` },
-  ];
-  const hints: Record<Tab, string> = {
-    listed: t`東証プライム・スタンダード`,
-    otc: t`東証グロース・名証・福証・札証`,
-    ipo: '',
-    auction: '',
-    crypto: t`暗号資産の円建て価格（24時間）`,
-    fx: t`主要9通貨の対円レート（平日）`,
-  };
-
-  const hrefOf = useCallback((row: RowData) => `#${detailPath(row.kind)}?code=${encodeURIComponent(row.code)}`, []);
-  const onOpen = useCallback(
-    (row: RowData) => void navigate({ to: detailPath(row.kind), search: { code: row.code } }),
-    [navigate],
-  );
-  const metricLabel = sort === 'volume' ? t`出来高` : sort === 'turnover' ? t`売買代金` : t`騰落率`;
-  const board = tab === 'listed' || tab === 'otc' || tab === 'crypto' || tab === 'fx' ? tab : null;
+  // The top bar and the note paint first; the ticker, tabs and board (their own chunk) after that
+  // frame, so the note's paint waits for neither their code nor their render.
+  const painted = useAfterPaint();
 
   return (
     <Page
@@ -76,64 +42,11 @@ export function MarketScreen() {
         <SimNote />
         <UpDownSetting />
       </div>
-      <IndexTicker showFoot={false} />
-      <div className="mkt-sticky">
-        <TabList items={tabs} value={tab} onChange={(id) => setSearch({ tab: id })} label={t`市場`} idPrefix="board" />
-        {board ? (
-          <div className="mkt-sorts" role="group" aria-label={t`並び替え`}>
-            {sorts.filter((s) => tab !== 'fx' || s.sort === 'changeBp' || s.sort === 'price').map((s) => (
-              <button
-                key={s.id}
-                type="button"
-                className="seg__btn"
-                aria-pressed={s.sort === sort && s.order === order}
-                onClick={() => setSearch({ sort: s.sort, order: s.order })}
-              >
-                {s.label}
-              </button>
-            ))}
-          </div>
-        ) : null}
-        {board ? <p className="mkt-hint">{hints[tab]}</p> : null}
-        {board ? (
-          <div className="mkt-head" aria-hidden="true">
-            <span>
-              <Trans>銘柄</Trans>
-            </span>
-            <span>
-              <Trans>現在値・前日比</Trans>
-            </span>
-            <span>{metricLabel}</span>
-          </div>
-        ) : null}
-      </div>
-      <div id="board-panel" role="tabpanel" aria-labelledby={`board-tab-${tab}`}>
-        {board ? (
-          <BoardView key={`${board}:${sort}:${order}`} board={board} sort={sort} order={order} hrefOf={hrefOf} onOpen={onOpen} />
-        ) : tab === 'ipo' ? (
-          // The Subscription tab lists IPO and PO offerings (docs/domain.md "Market boards"), as /home/newStock does.
-          <div className="mkt-auction" style={{ display: 'flex', flexDirection: 'column', gap: '0.75rem' }}>
-            <p className="mkt-hint">
-              <Trans>新規公開株・公募の案件（抽選）</Trans>
-            </p>
-            <OfferingList />
-            <Link to="/home/ipo/sgList" className="btn btn--secondary btn--block">
-              <Trans>IPOの申込履歴</Trans>
-            </Link>
-          </div>
-        ) : (
-          // The Auction tab is the block-trade board (docs/domain.md "Market boards"): the same offers as /home/blockTrade.
-          <div className="mkt-auction" style={{ display: 'flex', flexDirection: 'column', gap: '0.75rem' }}>
-            <p className="mkt-hint">
-              <Trans>ブロック取引の案件（取引価格での現物購入）</Trans>
-            </p>
-            <BlockOfferList />
-            <Link to="/home/blockTrade2" className="btn btn--secondary btn--block">
-              <Trans>ブロック取引の注文履歴</Trans>
-            </Link>
-          </div>
-        )}
-      </div>
+      {painted ? (
+        <Suspense fallback={null}>
+          <MarketBoards tab={tab} sort={sort} order={order} setSearch={setSearch} />
+        </Suspense>
+      ) : null}
     </Page>
   );
 }

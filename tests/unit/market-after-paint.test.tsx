@@ -1,0 +1,26 @@
+// @vitest-environment jsdom
+/**
+ * useAfterPaint / AfterPaint (src/app/components/market/after-paint.ts): the deferred part of a
+ * screen is absent on the first render and mounted once the screen has been painted.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { AfterPaint } from '../../src/app/components/market/after-paint';
+
+afterEach(cleanup);
+
+describe('AfterPaint', () => {
+  it('mounts its children after the first paint, not in the first render', async () => {
+    render(
+      <div>
+        <p>top</p>
+        <AfterPaint>
+          <p>below</p>
+        </AfterPaint>
+      </div>,
+    );
+    expect(screen.getByText('top')).toBeTruthy();
+    expect(screen.queryByText('below')).toBeNull();
+    expect(await screen.findByText('below')).toBeTruthy();
+  });
+});
