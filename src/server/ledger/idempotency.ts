@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import type { Clock } from '../clock';
 import { conflict, invalid } from '../errors';
+import { applyDeferredBalances, deferHouseBalances } from './post';
 
 /**
  * JSON with object keys sorted at every level, so the same request body always hashes the same
@@ -70,6 +71,7 @@ export async function withIdempotency<T>(
         .executeTakeFirst();
 
       if (claimed) {
+        deferHouseBalances(trx);
         const result = await fn(trx);
         const stored = JSON.stringify(result ?? null);
         await trx
@@ -78,6 +80,8 @@ export async function withIdempotency<T>(
           .where('scope', '=', scope)
           .where('key', '=', key)
           .execute();
+        // House balances last, just before COMMIT (post.ts, deferHouseBalances).
+        await applyDeferredBalances(trx);
         return JSON.parse(stored) as T;
       }
 

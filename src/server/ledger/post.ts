@@ -3,7 +3,7 @@ import { uuidv7 } from 'uuidv7';
 import type { DB } from '../db/schema';
 import { ruleBroken } from '../errors';
 import { isCurrency, type Currency } from '../../shared/money';
-import { accountKeyString, checkAccountKey, resolveAccounts, type AccountKind } from './accounts';
+import { accountKeyString, checkAccountKey, HOUSE, resolveAccounts, type AccountKind } from './accounts';
 import { walletsChanged } from './wallet-generation';
 
 export interface PostingInput {
@@ -74,6 +74,42 @@ export function validateEntry(entry: EntryInput): void {
 }
 
 /**
+ * House balance moves a transaction holds back until just before its commit (deferHouseBalances).
+ * House accounts have no floor (accounts.ts), so holding their update back cannot change whether
+ * an entry is refused; it only shortens how long the row stays locked.
+ */
+const deferredHouse = new WeakMap<object, Map<string, { delta: number; now: number }>>();
+
+/**
+ * From now on, `trx` holds house balance updates back until applyDeferredBalances, which the
+ * caller must await before committing. Every order's fee reaches the same house row; on
+ * PostgreSQL a row is locked from its update to the commit, so updating it last leaves concurrent
+ * commands queueing on it for one statement and the COMMIT, not for the rest of the command
+ * (docs/decisions/018-request-path-performance.md). Nothing reads a house balance inside a
+ * command; a transaction not marked here updates every balance at once, as before.
+ */
+export function deferHouseBalances(trx: Transaction<DB>): void {
+  deferredHouse.set(trx, new Map());
+}
+
+/** Applies the house moves held back in `trx`, in account-id order (the lock order). */
+export async function applyDeferredBalances(trx: Transaction<DB>): Promise<void> {
+  const held = deferredHouse.get(trx);
+  deferredHouse.delete(trx);
+  if (!held) return;
+  for (const accountId of [...held.keys()].sort()) {
+    const { delta, now } = held.get(accountId)!;
+    if (delta === 0) continue;
+    const res = await trx
+      .updateTable('balance')
+      .set({ amount: sql`amount + ${delta}`, version: sql`version + 1`, updated_at: now })
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    if (res.numUpdatedRows === 0n) throw new Error(`ledger: account ${accountId} has no balance row`);
+  }
+}
+
+/**
  * Records one balanced entry and moves the balances, inside the caller's transaction. If a
  * floor-zero balance would go negative it throws `balance_insufficient`, and the caller's
  * transaction rolls back as a whole.
@@ -125,9 +161,14 @@ export async function postEntry(trx: Transaction<DB>, entry: EntryInput, now: nu
   // statement after the update is time all other commands wait on that row (PostgreSQL;
   // docs/decisions/018-request-path-performance.md). A refusal rolls the transaction back whole,
   // the rows written above included.
+  const held = deferredHouse.get(trx);
   for (const accountId of [...deltas.keys()].sort()) {
     const { delta, posting } = deltas.get(accountId)!;
     if (delta === 0) continue;
+    if (held && posting.owner === HOUSE) {
+      held.set(accountId, { delta: (held.get(accountId)?.delta ?? 0) + delta, now });
+      continue;
+    }
     // The guard re-checks the floor against the row as it is once locked (PostgreSQL re-evaluates
     // the WHERE after waiting for a concurrent writer), so concurrent debits cannot overdraw.
     const res = await trx
