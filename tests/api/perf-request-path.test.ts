@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../support/db';
 import { registerUser, startTestServer, type TestServer } from '../support/server';
 import { hashToken, SESSION_CACHE_TTL_MS } from '../../src/server/modules/account/sessions';
+import { HOUSE } from '../../src/server/ledger';
 
 /*
  * The request path's shortcuts keep the behaviour (docs/decisions/018-request-path-performance.md):
@@ -77,5 +78,39 @@ describe.each(testDialects())('request path (%s)', (dialect) => {
     expect(big.status).toBe(413);
     expect(big.body).toMatchObject({ status: 0, msg: 'payload_too_large' });
     expect(big.headers.get('connection')).toBe('close');
+  });
+
+  it("a money command's house moves, held back to just before its commit, land once, summed, or not at all", async () => {
+    const { ledger, database } = s.services;
+    const u = await registerUser(s);
+    const fee = () => ledger.balance(HOUSE, 'JPY', 'fee_income');
+    const postedTo = async () => {
+      const r = await database.db.selectFrom('posting').innerJoin('ledger_account', 'ledger_account.id', 'posting.account_id')
+        .select((eb) => eb.fn.sum<number>('posting.amount').as('n')).where('owner', '=', HOUSE).where('kind', '=', 'fee_income').executeTakeFirst();
+      return Number(r?.n ?? 0);
+    };
+    const grant = { kind: 'test_grant', userId: u.id, memo: 'test', postings: [{ owner: u.id, currency: 'JPY' as const, kind: 'cash' as const, amount: 10_000 }, { owner: HOUSE, currency: 'JPY' as const, kind: 'demo_grant' as const, amount: -10_000 }] };
+    const charge = (amount: number) => ({ kind: 'test_fee', userId: u.id, memo: 'test', postings: [{ owner: u.id, currency: 'JPY' as const, kind: 'cash' as const, amount: -amount }, { owner: HOUSE, currency: 'JPY' as const, kind: 'fee_income' as const, amount }] });
+    await ledger.transact((trx) => ledger.post(trx, grant));
+    const before = await fee();
+
+    const run = () => ledger.withIdempotency(u.id, 'house-deferred-1', { op: 'test' }, async (trx) => {
+      await ledger.post(trx, charge(100));
+      await ledger.post(trx, charge(250));
+      return 'ok';
+    });
+    expect(await run()).toBe('ok');
+    expect(await run()).toBe('ok'); // a repeat returns the stored result and moves nothing
+    expect(await fee()).toBe(before + 350);
+
+    await expect(ledger.withIdempotency(u.id, 'house-deferred-2', { op: 'test' }, async (trx) => {
+      await ledger.post(trx, charge(100));
+      throw new Error('refused after the post');
+    })).rejects.toThrow('refused after the post');
+    // A user's floor still refuses the whole command, house side included.
+    await expect(ledger.withIdempotency(u.id, 'house-deferred-3', { op: 'test' }, (trx) => ledger.post(trx, charge(1_000_000)))).rejects.toMatchObject({ messageId: 'balance_insufficient' });
+    expect(await fee()).toBe(before + 350);
+    expect(await fee()).toBe(await postedTo());
+    expect(await ledger.balance(u.id, 'JPY', 'cash')).toBe(10_000 - 350);
   });
 });
