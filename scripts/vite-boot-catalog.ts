@@ -28,6 +28,12 @@ export const BOOT_SOURCES = [
   'src/app/components/Toast.tsx',
   'src/app/pwa/UpdatePrompt.tsx',
   'src/app/routes/information/fundRecord.tsx',
+  // The market list's top, drawn before the full catalog (src/app/i18n/index.ts BOOT_PATHS).
+  'src/app/components/TopBar.tsx',
+  'src/app/components/messaging/UnreadBadge.tsx',
+  'src/app/features/market/MarketScreen.tsx',
+  'src/app/features/market/controls.tsx',
+  'src/app/components/market/parts.tsx',
 ];
 
 const BOOT_QUERY = /\.po\?boot$/;

@@ -39,6 +39,7 @@ describe('boot paths', () => {
     expect(isBootPath('#/login/start')).toBe(true);
     expect(isBootPath('/login/start')).toBe(true);
     expect(isBootPath('#/login/start?x=1')).toBe(true);
+    expect(isBootPath('#/market/index?tab=otc')).toBe(true);
     expect(isBootPath('#/login/login')).toBe(false);
     expect(isBootPath('/favorite/index')).toBe(false);
   });

@@ -65,8 +65,13 @@ export async function activateLanguage(lang: Lang): Promise<void> {
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
-/** Screens drawn with the boot catalog alone: the splash (and `/`, which redirects to it). */
-const BOOT_PATHS = ['', '/', '/login/start'];
+/**
+ * Screens drawn with the boot catalog alone: the splash (and `/`, which redirects to it), and the
+ * market list's top (its boards, a chunk of their own, wait for the full catalog: MarketScreen.tsx),
+ * so the market's first paint does not wait for the whole catalog
+ * (docs/decisions/020-first-load-and-prerender.md).
+ */
+const BOOT_PATHS = ['', '/', '/login/start', '/market/index'];
 
 /** Whether a location hash (`#/login/start?x=1`) or path is one of the boot screens. */
 export function isBootPath(hashOrPath: string): boolean {

@@ -8,8 +8,11 @@ import { SimNote } from '../../components/market/parts';
 import { useAfterPaint } from '../../components/market/after-paint';
 import type { MarketSearch, Sort, Tab } from './MarketBoards';
 import { UpDownSetting } from './controls';
+import { fullCatalog } from '../../i18n';
 
-const MarketBoards = lazy(() => import('./MarketBoards'));
+// A start here draws the top with the boot catalog; the boards wait for the full one as well as
+// for their code (src/app/i18n/index.ts BOOT_PATHS).
+const MarketBoards = lazy(() => Promise.all([import('./MarketBoards'), fullCatalog()]).then(([m]) => m));
 
 /** /market/index — kept alive. The six market tabs with live, virtualized boards. */
 export function MarketScreen() {
