@@ -11,7 +11,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Figure } from './ledger';
-import { benchUsers, spawnKabuto, wrk } from './http-harness';
+import { benchUsers, spawnBareHono, spawnKabuto, wrk } from './http-harness';
 import { recordOrders, replayPostgres, replaySqlite } from './statement-replay';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -37,8 +37,8 @@ interface OpenLoop {
  * own (bench/open-loop.ts; wrk is closed loop and wrk2 is not packaged). Latency counts from each
  * order's scheduled send time, so queueing behind a stall is in the p99.
  */
-async function openLoop(url: string, tokens: string[]): Promise<OpenLoop> {
-  const input = { url: `${url}/api/vue/trade/orders`, tokens, order, rate: OPEN_LOOP_RATE, seconds: OPEN_LOOP_SECONDS, connections: 64 };
+async function openLoop(url: string, tokens: string[], expect = 200): Promise<OpenLoop> {
+  const input = { url: `${url}/api/vue/trade/orders`, tokens, order, rate: OPEN_LOOP_RATE, seconds: OPEN_LOOP_SECONDS, connections: 64, expect };
   const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bench/open-loop.ts', JSON.stringify(input)], { maxBuffer: 1 << 24 });
   const m = /JSON(\{.*\})/.exec(stdout);
   if (!m) throw new Error(`open-loop output: ${stdout} ${stderr}`);
@@ -98,6 +98,15 @@ export async function benchOrders(): Promise<Figure[]> {
     push('orders.sqlite.open_loop_p50', o.p50, 'ms', note);
     push('orders.sqlite.open_loop_p99', o.p99, 'ms', `${note}; budget ≤ 10 ms`);
     push('orders.sqlite.open_loop_max', o.max, 'ms');
+    // The same generator against bare Hono's 404 at the same rate: what the machine and the
+    // generator alone give, so a p99 above the budget can be told from the machine's noise.
+    const bare = await spawnBareHono();
+    try {
+      const f = await openLoop(bare.url, ['-'], 404);
+      push('orders.open_loop_floor_bare_hono_p99', f.p99, 'ms', `the generator against bare Hono's 404 at ${f.offered}/s, same run`);
+    } finally {
+      await bare.stop();
+    }
   } finally {
     await rec.server.close();
   }
