@@ -1,15 +1,20 @@
 // @vitest-environment jsdom
 /**
- * useAfterPaint / AfterPaint (src/app/components/market/after-paint.ts): the deferred part of a
+ * useAfterPaint (src/app/components/market/after-paint.ts): the deferred part of a
  * screen is absent on the first render and mounted once the screen has been painted.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { AfterPaint } from '../../src/app/components/market/after-paint';
+import type { ReactNode } from 'react';
+import { useAfterPaint } from '../../src/app/components/market/after-paint';
+
+function AfterPaint({ children }: { children: ReactNode }) {
+  return useAfterPaint() ? children : null;
+}
 
 afterEach(cleanup);
 
-describe('AfterPaint', () => {
+describe('useAfterPaint', () => {
   it('mounts its children after the first paint, not in the first render', async () => {
     render(
       <div>

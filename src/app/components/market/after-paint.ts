@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 
 /**
  * False on a screen's first render, true once the browser has painted it (the frame after mount,
@@ -29,9 +29,4 @@ export function useAfterPaint(): boolean {
     };
   }, [painted]);
   return painted;
-}
-
-/** Its children, mounted only once the rest of the screen has been painted (see useAfterPaint). */
-export function AfterPaint({ children }: { children: ReactNode }): ReactNode {
-  return useAfterPaint() ? children : null;
 }

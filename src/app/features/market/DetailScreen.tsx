@@ -19,7 +19,6 @@ import { QuoteHeader } from './QuoteHeader';
 import { StockInfo } from './StockInfo';
 import { DepthPanel } from './DepthPanel';
 import { YourPosition } from '../../components/trade/YourPosition';
-import { AfterPaint } from '../../components/market/after-paint';
 
 /** The saved stock detail: what the detail screen opens when no code is given. */
 export interface SavedStock {
@@ -132,16 +131,10 @@ export function DetailScreen({
         state={chart}
         onChange={onChart}
       />
-      {isStock ? (
-        // Below the fold: mounted in the task after the header and chart are painted (their queries and
-        // renders would otherwise make the first paint one long task).
-        <AfterPaint>
-          <YourPosition code={detail.instrument.code} />
-          <DepthPanel code={detail.instrument.code} />
-          <StockInfo code={detail.instrument.code} />
-          <StockMessaging code={detail.instrument.code} priceScale={detail.quote.priceScale} price={detail.quote.price} />
-        </AfterPaint>
-      ) : null}
+      {isStock ? <YourPosition code={detail.instrument.code} /> : null}
+      {isStock ? <DepthPanel code={detail.instrument.code} /> : null}
+      {isStock ? <StockInfo code={detail.instrument.code} /> : null}
+      {isStock ? <StockMessaging code={detail.instrument.code} priceScale={detail.quote.priceScale} price={detail.quote.price} /> : null}
       {isStock ? (
         <div className="trade-bar">
           <Link to="/trade/index" search={{ code: detail.instrument.code, direction: 'up' }} className="btn mk-btn--rise">
