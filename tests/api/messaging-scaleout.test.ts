@@ -19,7 +19,7 @@ import { openSse } from './messaging-support';
 import { PG_URL, REDIS_URL, redisUp, onPgServer } from '../support/scaleout';
 
 /**
- * Scale-out (DESIGN §4 via docs/decisions/017-messages-news-support.md): two server instances over
+ * Scale-out (docs/decisions/017-messages-news-support.md): two server instances over
  * one PostgreSQL database, each with its own pool, bus connection and HTTP server, the bus on Redis
  * under a fresh channel prefix. The user's stream is on instance A, staff reply on instance B, and
  * the reply arrives within a second. Skipped without TEST_DATABASE_URL or a reachable Redis

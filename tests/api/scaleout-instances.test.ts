@@ -20,7 +20,7 @@ import { PgBossQueue } from '../../src/server/platform/job-queue';
 import { PG_URL, REDIS_URL, redisUp, onPgServer } from '../support/scaleout';
 
 /**
- * Scale-out (DESIGN §4, docs/decisions/021-scale-out.md): two server instances over one PostgreSQL
+ * Scale-out (docs/decisions/021-scale-out.md): two server instances over one PostgreSQL
  * database, each with its own pool, Redis connections, pg-boss and HTTP server, under a fresh Redis
  * key prefix and pg-boss schema. A phone's login budget is spent across both; a bus message crosses
  * them; the due run of a period both of them offer runs once (journal table job_run). Skipped without

@@ -8,7 +8,7 @@ import type { Logger } from '../logger';
 import type { JobJournal, JobQueue, Jobs } from './jobs';
 
 /**
- * Scheduled jobs in scale-out mode (DESIGN §4, docs/decisions/021-scale-out.md): pg-boss over the
+ * Scheduled jobs in scale-out mode (docs/decisions/021-scale-out.md): pg-boss over the
  * same PostgreSQL. Every instance with KABUTO_ROLE=jobs|all ticks each `periodMs` of the wall clock
  * and offers the period's due run as ONE pg-boss job: its id is derived from the period and
  * pg-boss inserts with ON CONFLICT DO NOTHING, so however many instances offer it, it exists once

@@ -5,7 +5,7 @@ import { tooMany, unavailable } from '../errors';
 import { limitsRedis, readyWithin } from './redis';
 
 /**
- * The rate-limit store (DESIGN §4, docs/decisions/021-scale-out.md): counted budgets (login,
+ * The rate-limit store (docs/decisions/021-scale-out.md): counted budgets (login,
  * fund password, registration, FX quotes) and concurrent-slot caps (quote streams per IP). In
  * process by default; on Redis when REDIS_URL is set, so every instance behind the balancer spends
  * the same budget. Redis down: every check fails CLOSED with 503 `service_unavailable` (a guess that

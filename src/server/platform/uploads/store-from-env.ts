@@ -2,7 +2,7 @@ import { LocalFileStore, type FileStore } from './file-store';
 import { S3FileStore } from './s3-store';
 
 /**
- * The FileStore a process uses (DESIGN §4, docs/decisions/021-scale-out.md):
+ * The FileStore a process uses (docs/decisions/021-scale-out.md):
  * - KABUTO_S3_BUCKET set → an S3-compatible bucket: KABUTO_S3_ENDPOINT (default AWS in
  *   KABUTO_S3_REGION), KABUTO_S3_REGION (default us-east-1), AWS_ACCESS_KEY_ID,
  *   AWS_SECRET_ACCESS_KEY, KABUTO_S3_PREFIX (default `uploads/`), KABUTO_S3_SSE=1 for AES256;
