@@ -18,7 +18,7 @@ import { toast } from './components/Toast';
 const EXIT_TEXT = msg({ message: 'もう一度押すと終了します' });
 
 /**
- * Toast the translated text of a server message (docs/product.md, spec §8). The message table is loaded on the
+ * Toast the translated text of a server message (docs/product.md "Messages"). The message table is loaded on the
  * first failure (and prefetched when the browser is idle), keeping it out of the first load.
  */
 function toastApiError(error: Pick<ApiError, 'msg' | 'params'>, fallback?: string): void {
@@ -63,7 +63,7 @@ async function boot(): Promise<void> {
     return;
   }
 
-  // Server failures → 2 s toast of the translated message (docs/product.md, spec §8).
+  // Server failures → 2 s toast of the translated message (docs/product.md "Messages").
   onApiError((error) => toastApiError(error));
   // 401: the client clears the session; we toast now and go to the login page 2 s later.
   setUnauthorizedHandler({

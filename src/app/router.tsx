@@ -43,7 +43,7 @@ declare module '@tanstack/react-router' {
     router: AppRouter;
   }
   interface StaticDataRouteOption {
-    /** Every route has a name (docs/product.md, spec §2). */
+    /** Every route has a name (docs/product.md "Routes"). */
     name?: string;
   }
 }

@@ -5,7 +5,7 @@
  *
  * `clearSession()` (logout, HTTP 401) removes the session keys, the saved stock detail and the
  * account's per-account data (search history) but keeps
- * `language`: the spec's "local storage is cleared" is about the signed-in state, and a user whose
+ * `language`: docs/product.md's "local storage is cleared" is about the signed-in state, and a user whose
  * session expires should not see the interface jump back to Japanese. See
  * docs/decisions/003-client-plumbing.md.
  */
@@ -172,7 +172,7 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** The stored language; a missing or unknown value is reset to `jp` and written back (docs/product.md, spec §4). */
+/** The stored language; a missing or unknown value is reset to `jp` and written back (docs/product.md "Client storage and sessions"). */
 export function getLanguage(): Language {
   const stored = read(STORAGE_KEYS.language);
   if (isLanguage(stored)) return stored;

@@ -4,7 +4,7 @@ import { startTestServer, TEST_NOW, type TestServer } from '../support/server';
 import { positionView } from '../../src/shared/api/trade';
 import { at, cancel, closePos, placed, quote, trader } from './trade-support';
 
-/** Reading positions: every docs/product.md (spec §3) field, live P/L, status tabs and paging. */
+/** Reading positions: every docs/product.md "Entities and fields" field, live P/L, status tabs and paging. */
 for (const dialect of testDialects()) {
   describe(`trade positions (${dialect})`, () => {
     let s: TestServer;

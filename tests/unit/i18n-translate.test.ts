@@ -18,7 +18,7 @@ beforeAll(() => {
   }
 });
 
-describe('translateMessage: known message ids (docs/product.md, spec §8)', () => {
+describe('translateMessage: known message ids (docs/product.md "Messages")', () => {
   it('has a text for every server message id, in every language, different from the id', () => {
     for (const id of MESSAGE_IDS) {
       expect(MESSAGE_TEXTS[id], id).toBeDefined();
@@ -122,7 +122,7 @@ describe('translateMessage: limit-price refusals show the nearest valid prices (
   });
 });
 
-describe('translateMessage: untranslated text (docs/product.md, spec §8)', () => {
+describe('translateMessage: untranslated text (docs/product.md "Messages")', () => {
   it("shows 'エラー' for text with Chinese characters in Japanese or with no language", () => {
     expect(translateMessage('余额不足', undefined, 'jp', i18nFor.ja)).toBe('エラー');
     expect(translateMessage('系统错误', undefined, undefined, i18nFor.ja)).toBe('エラー');

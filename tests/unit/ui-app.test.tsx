@@ -12,7 +12,7 @@ import { createAppRouter, type AppRouter } from '../../src/app/router';
 import { clearSession, setLanguage, setSession } from '../../src/app/storage';
 import { KEEP_ALIVE_PATHS } from '../../src/app/routes/-lib/keep-alive';
 
-/** Every route of the spec's §2, same paths. */
+/** Every route of docs/product.md "Routes", same paths. */
 const SPEC_ROUTES = [
   '/login/start', '/login/start1', '/login/loginAfter', '/login/login', '/login/register', '/login/reLogin',
   '/home/index', '/home/upStock', '/home/upStockRecord', '/home/newsList', '/home/newsDetail', '/home/blockTrade',
@@ -66,7 +66,7 @@ afterEach(() => {
   clearSession();
 });
 
-describe('routes (docs/product.md, spec §2)', () => {
+describe('routes (docs/product.md "Routes")', () => {
   it('has every route of the spec, each with a name', () => {
     const routes = createAppRouter(createQueryClient()).routesByPath as unknown as Record<string, { options: { staticData?: { name?: string } } }>;
     expect(SPEC_ROUTES).toHaveLength(50);

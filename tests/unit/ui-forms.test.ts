@@ -21,7 +21,7 @@ import {
 } from '../../src/app/routes/-lib/search';
 import { safeRedirect } from '../../src/app/routes/-lib/guards';
 
-describe('registration and password rules (docs/product.md, spec §5)', () => {
+describe('registration and password rules (docs/product.md "Validation")', () => {
   it('phone: required, 8–15 digits, decoration removed', () => {
     expect(checkPhone('')).toBe('phone_required');
     expect(checkPhone('   ')).toBe('phone_required');

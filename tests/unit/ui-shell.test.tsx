@@ -19,7 +19,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('toasts (docs/product.md (spec §9): 2 s)', () => {
+describe('toasts (docs/product.md "Constants": 2 s)', () => {
   it('shows a toast for 2 seconds; a new one replaces the old', () => {
     vi.useFakeTimers();
     render(wrap(<Toaster />));

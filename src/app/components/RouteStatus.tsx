@@ -5,7 +5,7 @@ import { FirstLoad } from './Spinner';
 import { Icon } from './Icon';
 import * as icons from './icons';
 
-/** A route chunk that has not arrived after this long is given up on (docs/product.md, spec §8). */
+/** A route chunk that has not arrived after this long is given up on (docs/product.md "Messages"). */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 /** True for the errors a browser raises when a lazy chunk (JS or its CSS) cannot be loaded. */

@@ -10,7 +10,7 @@ import './messaging/messaging.css';
 // draws the tab bar stays free of zod (docs/decisions/020-first-load-and-prerender.md).
 const UnreadBadge = lazy(() => import('./messaging/UnreadBadge'));
 
-/** The four routes the bottom tab bar links to (docs/product.md, spec §2). */
+/** The four routes the bottom tab bar links to (docs/product.md "Routes"). */
 export const TAB_PATHS = ['/home/index', '/home/newsList', '/trade/index', '/information/index'] as const;
 export type TabPath = (typeof TAB_PATHS)[number];
 

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 
 /**
- * 2-second toasts (docs/product.md, spec §8, §9). One at a time: a new toast replaces the one on screen.
+ * 2-second toasts (docs/product.md "Messages", "Constants"). One at a time: a new toast replaces the one on screen.
  * `toast()` works from anywhere (API error listener, 401 handler, native back button).
  */
 export const TOAST_MS = 2000;

@@ -1,6 +1,6 @@
 /**
- * The four interface languages. The stored value (localStorage `language`, docs/product.md (spec §3)) uses the
- * spec's codes; Lingui catalogs and `<html lang>` use BCP 47 tags.
+ * The four interface languages. The stored value (localStorage `language`, docs/product.md "Entities and fields") uses the
+ * codes docs/product.md gives; Lingui catalogs and `<html lang>` use BCP 47 tags.
  */
 export type Lang = 'jp' | 'en' | 'tw' | 'ko';
 export type Locale = 'ja' | 'en' | 'zh-Hant' | 'ko';

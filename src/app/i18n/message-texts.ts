@@ -4,7 +4,7 @@ import type { MessageId } from '../../shared/api/messages';
 
 /**
  * The text of every server message id (src/shared/api/messages.ts), Japanese as the source.
- * Placeholders: `{amount}` is the first number of `params` formatted as an amount (docs/product.md, spec §8),
+ * Placeholders: `{amount}` is the first number of `params` formatted as an amount (docs/product.md "Messages"),
  * `{range}` the time range of the deposit/withdrawal notices; price params (`{below}`, `{upper}`…)
  * are prices when the params carry `priceScale`; other names are params as sent.
  * A `variants` entry is used instead of `text` when its parameter is present.

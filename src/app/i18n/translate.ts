@@ -25,7 +25,7 @@ export function formatRange(range: string, lang: Lang | null | undefined): strin
 }
 
 /**
- * The values a message template is filled with (docs/product.md, spec §8): every number with thousands
+ * The values a message template is filled with (docs/product.md "Messages"): every number with thousands
  * separators; `amount` = the first number, as money when the params name a currency;
  * with a currency, `min` and `max` as money too (limits in any currency's minor unit);
  * `range` = the time range of a deposit/withdrawal notice (params.range, or start and end);
@@ -83,7 +83,7 @@ function pick(entry: MessageText, values: Record<string, string>): MessageDescri
 }
 
 /**
- * The text shown for a server message (docs/product.md, spec §8): a known id is translated with its params;
+ * The text shown for a server message (docs/product.md "Messages"): a known id is translated with its params;
  * an unknown text containing Chinese characters becomes 'エラー' (Japanese or no language) or
  * 'Error' (other languages); any other unknown text is shown unchanged.
  */

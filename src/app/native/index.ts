@@ -18,7 +18,7 @@ export interface NativeOptions {
   now?: () => number;
 }
 
-/** Dark status-bar text on a white bar that does not overlay the page (docs/product.md, spec §2). */
+/** Dark status-bar text on a white bar that does not overlay the page (docs/product.md "Screens and layout"). */
 export async function configureStatusBar(): Promise<void> {
   // Each call may be unsupported (Android 15+ enforces edge-to-edge; iOS has no background colour):
   // one failing must not stop the others.

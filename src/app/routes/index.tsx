@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-/** `/` → `/login/start` (docs/product.md, spec §2). */
+/** `/` → `/login/start` (docs/product.md "Routes"). */
 export const Route = createFileRoute('/')({
   staticData: { name: 'root-redirect' },
   beforeLoad: () => {

@@ -4,7 +4,7 @@
  * the client owns every human text. Never rename an id: old clients translate by it.
  */
 export const MESSAGE_IDS = [
-  // generic outcomes (docs/product.md (spec §8): "generic success and failure messages exist for each action")
+  // generic outcomes (docs/product.md "Messages": "generic success and failure messages exist for each action")
   'success',
   'failed',
   'cancel_success',
@@ -137,7 +137,7 @@ export const MESSAGE_IDS = [
   'strategy_not_open',
   'strategy_locked',
   'strategy_holding_state_invalid',
-  // cash flow (the spec's "credit score too low to withdraw" is deliberately absent: docs/domain.md "What Kabuto never builds")
+  // cash flow (docs/product.md's "credit score too low to withdraw" is deliberately absent: docs/domain.md "What Kabuto never builds")
   'deposit_time_closed',
   'withdraw_time_closed',
   // withdrawals (docs/domain.md "Withdrawals"): the amount outside the limits: params {min, max};
@@ -212,7 +212,7 @@ export function isMessageId(value: string): value is MessageId {
   return known.has(value);
 }
 
-/** Messages whose params carry a time range (docs/product.md (spec §8): shown with the range filled in). */
+/** Messages whose params carry a time range (docs/product.md "Messages": shown with the range filled in). */
 export const TIME_RANGE_MESSAGES: ReadonlySet<MessageId> = new Set<MessageId>([
   'deposit_time_closed',
   'withdraw_time_closed',

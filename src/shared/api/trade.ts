@@ -95,7 +95,7 @@ export const positionAlert = z.object({
 
 export const positionView = z.object({
   id: z.string(),
-  /** The order number shown to the user (docs/product.md, spec §3). */
+  /** The order number shown to the user (docs/product.md "Entities and fields"). */
   orderNo: z.string(),
   code: z.string(),
   name: z.string(),
@@ -112,7 +112,7 @@ export const positionView = z.object({
   leverage: z.number(),
   limitPrice: int.nullable(),
   placedAt: int,
-  /** Opening fill ("buy" in the spec's words, also for a short). */
+  /** Opening fill ("buy" in docs/product.md's words, also for a short). */
   buyTime: int.nullable(),
   buyPrice: int.nullable(),
   /** Closing fill ("sell"). */

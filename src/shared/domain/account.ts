@@ -1,7 +1,7 @@
 export const ACCOUNT_STATES = ['active', 'frozen', 'no_trade', 'banned'] as const;
 export type AccountState = (typeof ACCOUNT_STATES)[number];
 
-/** The message id a user sees for a restricted account (docs/product.md, spec §6, §8). */
+/** The message id a user sees for a restricted account (docs/product.md "Roles and account restrictions", "Messages"). */
 export const ACCOUNT_STATE_MESSAGE = {
   frozen: 'account_frozen',
   no_trade: 'account_no_trade',

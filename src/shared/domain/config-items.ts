@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Server-given settings (docs/product.md (spec §7) `common/config`, §9 constants). Every item has a schema and a
+ * Server-given settings (docs/product.md "API calls" `common/config`, "Constants"). Every item has a schema and a
  * default; the database holds the current value and admins change it (audited).
  */
 const hhmm = z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/);

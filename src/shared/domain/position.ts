@@ -1,5 +1,5 @@
 /**
- * A position is one order's whole life (docs/product.md (spec §3) "Position/order"): it starts as an order and, once
+ * A position is one order's whole life (docs/product.md "Entities and fields" "Position/order"): it starts as an order and, once
  * filled, is held until closed. Statuses are the list in docs/product.md "Statuses"; the transition table below is the
  * only way a status changes (server and UI read the same table).
  */
@@ -51,7 +51,7 @@ export function isPositionStatus(v: string): v is PositionStatus {
   return (POSITION_STATUSES as readonly string[]).includes(v);
 }
 
-/** Buy up = long, buy down = short (docs/product.md (spec §3) "Direction"). */
+/** Buy up = long, buy down = short (docs/product.md "Entities and fields" "Direction"). */
 export const DIRECTIONS = ['up', 'down'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
 export const PRICE_TYPES = ['market', 'limit'] as const;

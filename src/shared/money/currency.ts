@@ -1,5 +1,5 @@
 /**
- * The currencies of the spec and their minor units (docs/architecture.md "The money model"). Amounts everywhere are
+ * The currencies docs/product.md lists and their minor units (docs/architecture.md "The money model"). Amounts everywhere are
  * integers in the minor unit, so the number of decimals is the only thing a currency adds.
  */
 export const CURRENCIES = {

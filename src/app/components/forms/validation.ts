@@ -10,7 +10,7 @@ import {
 } from '../../../shared/domain/account';
 
 /**
- * Client-side checks of docs/product.md (spec §5) the same rules the contract enforces on the server
+ * Client-side checks of docs/product.md "Validation" the same rules the contract enforces on the server
  * (src/shared/domain/account.ts), so the user sees what is wrong before sending.
  */
 export type FieldError =

@@ -46,7 +46,7 @@ export const fundRecordSearch = (s: Raw): { type?: (typeof FUND_RECORD_TYPES)[nu
   type: optionalEnum(s.type, FUND_RECORD_TYPES),
 });
 
-/** Market boards (docs/product.md (spec §2) market tabs) and the board sort. */
+/** Market boards (docs/product.md "Routes" market tabs) and the board sort. */
 export const MARKET_BOARDS = ['listed', 'otc', 'ipo', 'auction', 'crypto', 'fx'] as const;
 export const MARKET_SORTS = ['changeBp', 'volume', 'turnover', 'price'] as const;
 export const SORT_ORDERS = ['desc', 'asc'] as const;

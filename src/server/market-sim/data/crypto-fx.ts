@@ -32,7 +32,7 @@ export const CRYPTO_ROWS: readonly PairRow[] = [
 ];
 
 /**
- * The nine currencies of the spec, in the spec's order (RMB, Taiwan dollar, Hong Kong dollar,
+ * The nine currencies of docs/product.md, in its order (RMB, Taiwan dollar, Hong Kong dollar,
  * US dollar, Thai baht, Japanese yen, Vietnamese dong, ringgit, Korean won), each vs JPY.
  * JPY/JPY is listed so the board shows all nine, fixed at 1 and marked `fixed`: it never moves
  * and has no volume. KRW and VND are quoted per 100 units, as Japanese banks show them.

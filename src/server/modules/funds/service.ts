@@ -14,7 +14,7 @@ import { readHistory } from './history';
 import type { HistoryRange } from './history-rules';
 
 /**
- * Funds (docs/product.md (spec §3) "Funds"): every figure is a ledger balance or a live valuation of positions, so
+ * Funds (docs/product.md "Entities and fields", Funds): every figure is a ledger balance or a live valuation of positions, so
  * total assets = Σ the user's postings + unrealized P/L, nothing else (docs/domain.md "What Kabuto never builds").
  */
 export class FundsService {

@@ -1,5 +1,5 @@
 /**
- * A position as the user sees it (docs/product.md (spec §3) fields), valued at the live quote while held. The same
+ * A position as the user sees it (docs/product.md "Entities and fields"), valued at the live quote while held. The same
  * valuation (last price) feeds the funds summary and the maintenance check, so the three agree.
  */
 import { jstDate } from '../../../shared/market';
