@@ -1,5 +1,3 @@
-import { serve } from '@hono/node-server';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,13 +8,12 @@ import { createLogger } from '../../src/server/logger';
 import { createServices, type Services } from '../../src/server/services';
 import { bootstrap } from '../../src/server/bootstrap';
 import { openDatabase, type Database } from '../../src/server/db/database';
-import { migrate } from '../../src/server/db/migrate';
 import { LocalFileStore } from '../../src/server/platform/uploads';
 import { createApp } from '../../src/server/http/app';
 import { endAllStreams } from '../../src/server/modules/messaging';
 import { TEST_ADMIN, TEST_NOW } from '../support/server';
 import { openSse } from './messaging-support';
-import { PG_URL, REDIS_URL, redisUp, onPgServer } from '../support/scaleout';
+import { PG_URL, REDIS_URL, redisUp, createMigratedDatabase, dropDatabase, listenOnLoopback } from '../support/scaleout';
 
 /**
  * Scale-out (docs/decisions/017-messages-news-support.md): two server instances over
@@ -47,11 +44,9 @@ describe.skipIf(!available)('messaging scale-out: two instances, PostgreSQL + Re
     const services = createServices({ database, clock: new ManualClock(TEST_NOW), logger: createLogger('silent'), env, fileStore: new LocalFileStore(uploadsDir), loginLimits: { ipAttempts: 10_000, registrationsPerIp: 10_000 } });
     await bootstrap(services, env);
     const app = createApp(services);
-    const server = await new Promise<ReturnType<typeof serve>>((r) => {
-      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => r(s));
-    });
+    const { url, server } = await listenOnLoopback(app);
     return {
-      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      url,
       services,
       database,
       async close() {
@@ -65,26 +60,14 @@ describe.skipIf(!available)('messaging scale-out: two instances, PostgreSQL + Re
   }
 
   beforeAll(async () => {
-    await onPgServer(`CREATE DATABASE ${name}`);
-    const own = new URL(PG_URL!);
-    own.pathname = `/${name}`;
-    const m = openDatabase({ kind: 'postgres', url: own.href });
-    await migrate(m);
-    await m.close();
-    a = await start(own.href);
-    b = await start(own.href);
+    const url = await createMigratedDatabase(name);
+    a = await start(url);
+    b = await start(url);
   });
   afterAll(async () => {
     await a?.close();
     await b?.close();
-    for (let i = 0; i < 50; i++) {
-      try {
-        await onPgServer(`DROP DATABASE IF EXISTS ${name}`);
-        break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    }
+    await dropDatabase(name);
     rmSync(uploadsDir, { recursive: true, force: true });
   });
 

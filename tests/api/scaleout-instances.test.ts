@@ -1,5 +1,3 @@
-import { serve } from '@hono/node-server';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,14 +8,13 @@ import { createLogger } from '../../src/server/logger';
 import { createServices, type Services } from '../../src/server/services';
 import { bootstrap } from '../../src/server/bootstrap';
 import { openDatabase } from '../../src/server/db/database';
-import { migrate } from '../../src/server/db/migrate';
 import { LocalFileStore } from '../../src/server/platform/uploads';
 import { createApp } from '../../src/server/http/app';
 import { endAllStreams } from '../../src/server/modules/messaging';
 import { TEST_ADMIN, TEST_NOW } from '../support/server';
 import { Jobs } from '../../src/server/platform/jobs';
 import { PgBossQueue } from '../../src/server/platform/job-queue';
-import { PG_URL, REDIS_URL, redisUp, onPgServer } from '../support/scaleout';
+import { PG_URL, REDIS_URL, redisUp, createMigratedDatabase, dropDatabase, listenOnLoopback } from '../support/scaleout';
 
 /**
  * Scale-out (docs/decisions/021-scale-out.md): two server instances over one PostgreSQL
@@ -55,11 +52,9 @@ describe.skipIf(!available)('scale-out: two instances over PostgreSQL + Redis', 
     await bootstrap(services, env);
     const stopJobs = services.jobs.start(2_000);
     const app = createApp(services);
-    const server = await new Promise<ReturnType<typeof serve>>((r) => {
-      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => r(s));
-    });
+    const { url, server } = await listenOnLoopback(app);
     return {
-      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      url,
       services,
       stopJobs,
       async close() {
@@ -75,26 +70,13 @@ describe.skipIf(!available)('scale-out: two instances over PostgreSQL + Redis', 
   }
 
   beforeAll(async () => {
-    await onPgServer(`CREATE DATABASE ${name}`);
-    const own = new URL(PG_URL!);
-    own.pathname = `/${name}`;
-    ownUrl = own.href;
-    const m = openDatabase({ kind: 'postgres', url: own.href });
-    await migrate(m);
-    await m.close();
-    [a, b] = await Promise.all([start(own.href), start(own.href)]);
+    ownUrl = await createMigratedDatabase(name);
+    [a, b] = await Promise.all([start(ownUrl), start(ownUrl)]);
   });
   afterAll(async () => {
     await a?.close();
     await b?.close();
-    for (let i = 0; i < 50; i++) {
-      try {
-        await onPgServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    }
+    await dropDatabase(name);
     rmSync(uploadsDir, { recursive: true, force: true });
   });
 
