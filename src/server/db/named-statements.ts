@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 
 /** Distinct SQL texts given a name; past it, statements go unnamed (parsed every time) as before. */
-export const NAMED_STATEMENTS_MAX = 2_000;
+const NAMED_STATEMENTS_MAX = 2_000;
 
 /**
  * The pool as Kysely's PostgresDriver sees it, sending every statement that has parameters as a

@@ -3,7 +3,7 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
 import { Lru } from '../platform/lru';
 
 /** Distinct SQL texts kept prepared; Kysely's texts are few (one per query shape), lists of `?` aside. */
-export const STATEMENT_CACHE_SIZE = 1_000;
+const STATEMENT_CACHE_SIZE = 1_000;
 
 /**
  * better-sqlite3 as Kysely's SqliteDriver sees it, with its prepared statements kept by SQL text:

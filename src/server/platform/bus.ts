@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
+import { failFastRedis } from './redis';
 
 /**
  * The cross-instance bus (docs/decisions/017-messages-news-support.md): topics carrying small JSON
@@ -53,7 +54,8 @@ export class RedisBus implements Bus {
   private readonly pending = new Map<string, Promise<unknown>>();
 
   constructor(url: string, private readonly prefix = 'kabuto:') {
-    this.pub = new Redis(url, { lazyConnect: false, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1_000 });
+    // Fail-fast like the limits' connection: a publish never waits for a reconnection.
+    this.pub = failFastRedis(url);
     this.sub = new Redis(url, { lazyConnect: false });
     // Without a listener an error event would crash the process; the degraded paths below cover it.
     this.pub.on('error', () => undefined);
@@ -74,13 +76,9 @@ export class RedisBus implements Bus {
     try {
       await this.pub.publish(this.prefix + topic, JSON.stringify(payload));
     } catch {
-      this.degraded++;
       await this.local.publish(topic, payload);
     }
   }
-
-  /** Publishes Redis refused (delivered on this instance only). */
-  degraded = 0;
 
   async subscribe(topic: string, handler: (payload: unknown) => void): Promise<() => void> {
     const off = await this.local.subscribe(topic, handler);

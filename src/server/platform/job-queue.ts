@@ -37,7 +37,7 @@ export interface PgBossQueueOptions {
 }
 
 /** A uuid (v4 layout) that is a pure function of `text`, for pg-boss' job id. */
-export function stableUuid(text: string): string {
+function stableUuid(text: string): string {
   const h = createHash('sha256').update(text).digest();
   h[6] = (h[6]! & 0x0f) | 0x40;
   h[8] = (h[8]! & 0x3f) | 0x80;
@@ -166,7 +166,7 @@ export function jobQueueFromEnv(
   deps: { database: Database; wallClock: Clock; logger: Logger },
 ): PgBossQueue | undefined {
   const url = env.DATABASE_URL;
-  if (!url || !/^postgres(ql)?:\/\//.test(url) || env.KABUTO_JOBS === 'local') return undefined;
+  if (deps.database.caps.dialect !== 'postgres' || !url || env.KABUTO_JOBS === 'local') return undefined;
   const periodMs = env.KABUTO_JOB_PERIOD_MS ? Number(env.KABUTO_JOB_PERIOD_MS) : undefined;
   return new PgBossQueue({
     url,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { tooMany, unavailable } from '../errors';
-import { limitsRedis, readyWithin } from './redis';
+import { failFastRedis, readyWithin } from './redis';
 
 /**
  * The rate-limit store (docs/decisions/021-scale-out.md): counted budgets (login,
@@ -12,7 +12,6 @@ import { limitsRedis, readyWithin } from './redis';
  * skips the limit is worse than a login that waits), and the next check after Redis returns works.
  */
 export interface Limiter {
-  readonly points: number;
   /** Spends one point of `key`; throws 429 too_many_requests {retryAfter} when the budget is spent. */
   consume(key: string): Promise<void>;
   /** Spends `points` without checking (a failure counted after the fact). */
@@ -40,7 +39,6 @@ export interface LimiterOptions {
 }
 
 export interface RateLimitStore {
-  readonly kind: 'memory' | 'redis';
   limiter(opts: LimiterOptions): Limiter;
   cap(opts: { name: string; max: number }): ConcurrencyCap;
   close(): Promise<void>;
@@ -52,9 +50,6 @@ class FlexibleLimiter implements Limiter {
     private readonly rl: RateLimiterAbstract,
     private readonly ready: () => Promise<void>,
   ) {}
-  get points(): number {
-    return this.rl.points;
-  }
   async consume(key: string): Promise<void> {
     await this.ready();
     try {
@@ -87,7 +82,6 @@ function storeDown(cause: unknown) {
 
 /** One process (embedded mode, tests): rate-limiter-flexible's memory store and a Map of open slots. */
 export class MemoryRateLimits implements RateLimitStore {
-  readonly kind = 'memory';
   limiter(o: LimiterOptions): Limiter {
     return new FlexibleLimiter(new RateLimiterMemory({ keyPrefix: o.name, points: o.points, duration: o.durationSeconds }), async () => {});
   }
@@ -144,7 +138,6 @@ type SlotRedis = Redis & {
 
 /** Shared by every instance: rate-limiter-flexible's Redis store, and slot caps as sorted sets. */
 export class RedisRateLimits implements RateLimitStore {
-  readonly kind = 'redis';
   private readonly client: SlotRedis;
   /** Slots this instance holds (key → members), re-scored by the heartbeat. */
   private readonly held = new Map<string, Set<string>>();
@@ -157,7 +150,7 @@ export class RedisRateLimits implements RateLimitStore {
     private readonly prefix = 'kabuto:',
     private readonly slotTtlMs = SLOT_TTL_MS,
   ) {
-    const client = limitsRedis(url);
+    const client = failFastRedis(url);
     // An error event without a listener would crash the process; the failed command reports it.
     client.on('error', () => {});
     client.defineCommand('kabutoSlotAcquire', { numberOfKeys: 1, lua: ACQUIRE });

@@ -1,13 +1,13 @@
 import { Redis } from 'ioredis';
 
 /**
- * The Redis connection of the shared rate limits (docs/decisions/021-scale-out.md). A command never
+ * A Redis connection for the shared rate limits and the bus's publishes (docs/decisions/021-scale-out.md). A command never
  * waits for a reconnection: no offline queue, one retry at most and a command timeout, so while Redis
  * is down a limit check fails at once (the caller answers 503 service_unavailable, fail closed)
  * instead of holding the request. ioredis keeps reconnecting in the background; the first request
  * after Redis returns is served normally.
  */
-export function limitsRedis(url: string): Redis {
+export function failFastRedis(url: string): Redis {
   return new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
