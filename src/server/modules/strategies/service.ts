@@ -90,14 +90,15 @@ export class StrategyService {
     const existing = new Set((await this.db.selectFrom('strategy_fund').select('id').execute()).map((r) => r.id));
     for (const def of DEFAULT_FUNDS) {
       if (existing.has(def.id)) continue;
+      // Another instance may be creating the same default fund right now: the first one wins.
       await this.ledger.transact(async (trx) => {
-        await this.insertFund(trx, def, now);
+        await this.insertFund(trx, def, now, { ifAbsent: true });
       });
     }
     this.defaultsReady = true;
   }
 
-  private async insertFund(trx: Trx, def: FundDefinition & { followUntil?: string | null }, now: number): Promise<FundRow> {
+  private async insertFund(trx: Trx, def: FundDefinition & { followUntil?: string | null }, now: number, opts: { ifAbsent?: boolean } = {}): Promise<FundRow> {
     const today = jstDate(now);
     const owner = fundOwner(def.id);
     await trx
@@ -113,7 +114,8 @@ export class StrategyService {
       follow_until: def.followUntil ?? (def.followDays !== null ? addDays(today, def.followDays) : null),
       started_on: today, units: 0, fee_accrued: 0, rebalanced_on: null, ended_on: null, created_at: now, updated_at: now,
     };
-    await withStrategyTables(trx).insertInto('strategy_fund').values(row).execute();
+    const insert = withStrategyTables(trx).insertInto('strategy_fund').values(row);
+    await (opts.ifAbsent ? insert.onConflict((oc) => oc.column('id').doNothing()) : insert).execute();
     return row;
   }
 
