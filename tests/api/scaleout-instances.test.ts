@@ -14,7 +14,8 @@ import { endAllStreams } from '../../src/server/modules/messaging';
 import { TEST_ADMIN, TEST_NOW } from '../support/server';
 import { Jobs } from '../../src/server/platform/jobs';
 import { PgBossQueue } from '../../src/server/platform/job-queue';
-import { PG_URL, REDIS_URL, redisUp, createMigratedDatabase, dropDatabase, listenOnLoopback } from '../support/scaleout';
+import { PG_URL, REDIS_URL, redisUp, createMigratedDatabase, listenOnLoopback } from '../support/scaleout';
+import { dropDatabase } from '../support/db';
 
 /**
  * Scale-out (docs/decisions/021-scale-out.md): two server instances over one PostgreSQL
@@ -76,7 +77,7 @@ describe.skipIf(!available)('scale-out: two instances over PostgreSQL + Redis', 
   afterAll(async () => {
     await a?.close();
     await b?.close();
-    await dropDatabase(name);
+    await dropDatabase(PG_URL!, name);
     rmSync(uploadsDir, { recursive: true, force: true });
   });
 

@@ -68,7 +68,7 @@ export async function createTestDatabase(dialect: Dialect, opts: { poolSize?: nu
  * the database still in use (55006): retry briefly. Forcing it at once would send the closing
  * connections a FATAL error that surfaces as an unhandled error in the test file.
  */
-async function dropDatabase(url: string, name: string): Promise<void> {
+export async function dropDatabase(url: string, name: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
       await onServer(url, `DROP DATABASE IF EXISTS ${name}${attempt < 50 ? '' : ' WITH (FORCE)'}`);
@@ -81,7 +81,7 @@ async function dropDatabase(url: string, name: string): Promise<void> {
 }
 
 /** One statement on the server's TEST_DATABASE_URL database (CREATE/DROP DATABASE run outside transactions). */
-async function onServer(url: string, statement: string): Promise<void> {
+export async function onServer(url: string, statement: string): Promise<void> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
