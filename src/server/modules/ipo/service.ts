@@ -417,16 +417,14 @@ export class IpoService {
     for (const a of live) {
       if (a.status !== 'awaiting_draw') continue;
       const won = wonOf.get(a.id) ?? 0;
-      const decided = await this.ctx.database.db.transaction().execute(async (trx) => {
+      await this.ctx.database.db.transaction().execute(async (trx) => {
         const reserved = reserveFor(won, final, o.price_scale);
         const status = won > 0 ? 'won' : 'not_won';
-        if (!(await repo.moveApplication(trx, a.id, 'awaiting_draw', { status, won_lots: won, reserved, updated_at: at }))) return false;
+        if (!(await repo.moveApplication(trx, a.id, 'awaiting_draw', { status, won_lots: won, reserved, updated_at: at }))) return;
         await this.release(trx, a, o, a.reserved - reserved, won > 0 ? 'partial' : 'not_won', at);
         // The draw result event (won or not won): the messaging area's message, in this transaction.
         for (const l of this.drawListeners) await l(trx, { userId: a.user_id, applicationId: a.id, offeringId: o.id, code: o.code, name: o.name_ja, wonLots: won, at });
-        return true;
       });
-      void decided;
     }
     await repo.setOffering(this.db, o.id, { drawn_at: at }, 'drawn_at');
     this.logger?.info({ offering: o.id, code: o.code, numbersUsed: result.numbersUsed }, 'ipo draw');

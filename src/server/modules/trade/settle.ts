@@ -265,7 +265,7 @@ export async function settleClose(
   });
   if (!ok) throw conflict('order_state_invalid', { status: pos.status });
   // The summary's realized P/L is this running total, not a sum over every closed position.
-  await addRealized(trx, pos.user_id, pnl - pos.open_fee - closeFee - interest - tax, at);
+  await addRealized(trx, pos.user_id, gain - tax, at);
 
   const p = new Postings(pos.user_id, cur(pos), wallet).own('margin', -pos.principal);
   p.house('market_counterparty', -pnl).house('interest_income', interestNow).house('fee_income', closeFee).house('tax_payable', tax);
