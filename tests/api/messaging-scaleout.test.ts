@@ -13,8 +13,7 @@ import { createApp } from '../../src/server/http/app';
 import { endAllStreams } from '../../src/server/modules/messaging';
 import { TEST_ADMIN, TEST_NOW } from '../support/server';
 import { openSse } from './messaging-support';
-import { PG_URL, REDIS_URL, redisUp, createMigratedDatabase, listenOnLoopback } from '../support/scaleout';
-import { dropDatabase } from '../support/db';
+import { PG_URL, REDIS_URL, redisUp, createMigratedDatabase, listenOnLoopback, dropInstancesDatabase } from '../support/scaleout';
 
 /**
  * Scale-out (docs/decisions/017-messages-news-support.md): two server instances over
@@ -68,7 +67,7 @@ describe.skipIf(!available)('messaging scale-out: two instances, PostgreSQL + Re
   afterAll(async () => {
     await a?.close();
     await b?.close();
-    await dropDatabase(PG_URL!, name);
+    await dropInstancesDatabase(name);
     rmSync(uploadsDir, { recursive: true, force: true });
   });
 

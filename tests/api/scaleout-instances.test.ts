@@ -14,8 +14,7 @@ import { endAllStreams } from '../../src/server/modules/messaging';
 import { TEST_ADMIN, TEST_NOW } from '../support/server';
 import { Jobs } from '../../src/server/platform/jobs';
 import { PgBossQueue } from '../../src/server/platform/job-queue';
-import { PG_URL, REDIS_URL, redisUp, createMigratedDatabase, listenOnLoopback } from '../support/scaleout';
-import { dropDatabase } from '../support/db';
+import { PG_URL, REDIS_URL, redisUp, createMigratedDatabase, listenOnLoopback, dropInstancesDatabase } from '../support/scaleout';
 
 /**
  * Scale-out (docs/decisions/021-scale-out.md): two server instances over one PostgreSQL
@@ -77,7 +76,7 @@ describe.skipIf(!available)('scale-out: two instances over PostgreSQL + Redis', 
   afterAll(async () => {
     await a?.close();
     await b?.close();
-    await dropDatabase(PG_URL!, name);
+    await dropInstancesDatabase(name, { force: true });
     rmSync(uploadsDir, { recursive: true, force: true });
   });
 

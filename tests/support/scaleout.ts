@@ -43,3 +43,19 @@ export async function listenOnLoopback(app: { fetch: (req: Request) => Response 
   });
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
+
+/**
+ * Drops the instances' database, trying again while their closing pools still hold it. `force`
+ * (WITH (FORCE)) for a test whose pg-boss connections may outlive its instances: without it each
+ * try would wait out PostgreSQL's own 5 s for the other sessions.
+ */
+export async function dropInstancesDatabase(name: string, opts: { force?: boolean } = {}): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    try {
+      await onServer(PG_URL!, `DROP DATABASE IF EXISTS ${name}${opts.force ? ' WITH (FORCE)' : ''}`);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
