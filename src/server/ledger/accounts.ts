@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { DB } from '../db/schema';
 import type { Currency } from '../../shared/money';
+import { statementByShape } from '../db/compiled-statement';
 
 /*
  * Sign convention (docs/architecture.md "The money model"). A balance is the plain sum of its postings, and every entry
@@ -74,6 +75,29 @@ export function accountKeyString(key: AccountKey): string {
   return `${key.owner}\u0000${key.currency}\u0000${key.kind}`;
 }
 
+/** The accounts of the given keys, one statement compiled per number of keys (db/compiled-statement.ts). */
+const accountsOf = statementByShape(
+  (keys: AccountKey[]) => String(keys.length),
+  (db, standInsOf, keys) => {
+    const standIns = standInsOf(keys.length * 3);
+    const query = db
+      .selectFrom('ledger_account')
+      .select(['id', 'owner', 'currency', 'kind'])
+      .where((eb) =>
+        eb.or(
+          keys.map((_, i) =>
+            eb.and([
+              eb('owner', '=', standIns[3 * i] as unknown as string),
+              eb('currency', '=', standIns[3 * i + 1] as unknown as string),
+              eb('kind', '=', standIns[3 * i + 2] as unknown as string),
+            ]),
+          ),
+        ),
+      );
+    return { query, standIns, values: (ks) => ks.flatMap((k) => [k.owner, k.currency, k.kind]) };
+  },
+);
+
 /**
  * Account ids for the given keys, creating missing accounts (and their balance rows) race-safely:
  * INSERT … ON CONFLICT DO NOTHING, then SELECT. On PostgreSQL a concurrent creator of the same key
@@ -89,17 +113,7 @@ export async function resolveAccounts(
   for (const k of keys) wanted.set(accountKeyString(k), k);
   const ids = new Map<string, string>();
 
-  const existing = await trx
-    .selectFrom('ledger_account')
-    .select(['id', 'owner', 'currency', 'kind'])
-    .where((eb) =>
-      eb.or(
-        [...wanted.values()].map((k) =>
-          eb.and([eb('owner', '=', k.owner), eb('currency', '=', k.currency), eb('kind', '=', k.kind)]),
-        ),
-      ),
-    )
-    .execute();
+  const { rows: existing } = await accountsOf(trx, [...wanted.values()]);
   for (const row of existing) {
     ids.set(accountKeyString({ owner: row.owner, currency: row.currency as Currency, kind: row.kind as AccountKind }), row.id);
   }

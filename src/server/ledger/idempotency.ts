@@ -5,6 +5,28 @@ import type { DB } from '../db/schema';
 import type { Clock } from '../clock';
 import { conflict, invalid } from '../errors';
 import { applyDeferredBalances, deferHouseBalances } from './post';
+import { statement } from '../db/compiled-statement';
+
+// Every money command's three statements, compiled once per database (db/compiled-statement.ts).
+const claimKey = statement(
+  (db, scope: string, key: string, hash: string, at: number) =>
+    db
+      .insertInto('idempotency')
+      .values({ scope, key, request_hash: hash, status: 'pending', response_json: null, created_at: at })
+      .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+      .returning('key'),
+  4,
+);
+const storeResult = statement(
+  (db, scope: string, key: string, stored: string) =>
+    db.updateTable('idempotency').set({ status: 'done', response_json: stored }).where('scope', '=', scope).where('key', '=', key),
+  3,
+);
+const readKey = statement(
+  (db, scope: string, key: string) =>
+    db.selectFrom('idempotency').select(['request_hash', 'status', 'response_json']).where('scope', '=', scope).where('key', '=', key),
+  2,
+);
 
 /**
  * JSON with object keys sorted at every level, so the same request body always hashes the same
@@ -63,34 +85,19 @@ export async function withIdempotency<T>(
     // A claim can only miss a row if something deleted it in between (e.g. an expiry job):
     // then simply claim again.
     for (let attempt = 0; attempt < 3; attempt++) {
-      const claimed = await trx
-        .insertInto('idempotency')
-        .values({ scope, key, request_hash: hash, status: 'pending', response_json: null, created_at: clock.now() })
-        .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
-        .returning('key')
-        .executeTakeFirst();
+      const claimed = (await claimKey(trx, scope, key, hash, clock.now())).rows[0];
 
       if (claimed) {
         deferHouseBalances(trx);
         const result = await fn(trx);
         const stored = JSON.stringify(result ?? null);
-        await trx
-          .updateTable('idempotency')
-          .set({ status: 'done', response_json: stored })
-          .where('scope', '=', scope)
-          .where('key', '=', key)
-          .execute();
+        await storeResult(trx, scope, key, stored);
         // House balances last, just before COMMIT (post.ts, deferHouseBalances).
         await applyDeferredBalances(trx);
         return JSON.parse(stored) as T;
       }
 
-      const row = await trx
-        .selectFrom('idempotency')
-        .select(['request_hash', 'status', 'response_json'])
-        .where('scope', '=', scope)
-        .where('key', '=', key)
-        .executeTakeFirst();
+      const row = (await readKey(trx, scope, key)).rows[0];
       if (!row) continue;
       if (row.request_hash !== hash) throw conflict('idempotency_key_reused');
       // Claim and result commit together, so 'pending' is never visible; guard anyway.

@@ -4,7 +4,44 @@ import type { DB } from '../db/schema';
 import { ruleBroken } from '../errors';
 import { isCurrency, type Currency } from '../../shared/money';
 import { accountKeyString, checkAccountKey, HOUSE, resolveAccounts, type AccountKind } from './accounts';
-import { walletsChanged } from './wallet-generation';
+import { forgetWallets } from './wallet-memory';
+import { insertRow, statement, statementByShape } from '../db/compiled-statement';
+
+// postEntry's statements, compiled once per database (db/compiled-statement.ts, docs/decisions/
+// 018-request-path-performance.md "Follow-up: compiled order path").
+const insertEntry = insertRow('journal_entry');
+type PostingRow = { id: string; entry_id: string; account_id: string; currency: string; amount: number };
+const POSTING_COLUMNS = ['id', 'entry_id', 'account_id', 'currency', 'amount'] as const;
+/** One INSERT for an entry's postings, compiled per number of rows (an entry has a handful). */
+const insertPostings = statementByShape(
+  (rows: PostingRow[]) => String(rows.length),
+  (db, standInsOf, rows) => {
+    const standIns = standInsOf(rows.length * POSTING_COLUMNS.length);
+    const values = rows.map((_, r) => Object.fromEntries(POSTING_COLUMNS.map((c, i) => [c, standIns[r * POSTING_COLUMNS.length + i]])));
+    return {
+      query: db.insertInto('posting').values(values as unknown as PostingRow[]),
+      standIns,
+      values: (rs) => rs.flatMap((row) => POSTING_COLUMNS.map((c) => row[c])),
+    };
+  },
+);
+/** A balance move with the floor guard (postEntry). */
+const moveGuarded = statement(
+  (db, accountId: string, delta: number, now: number) =>
+    db
+      .updateTable('balance')
+      .set({ amount: sql`amount + ${delta}`, version: sql`version + 1`, updated_at: now })
+      .where('account_id', '=', accountId)
+      .where((eb) => eb.or([eb('floor_zero', '=', 0), eb(sql`amount + ${delta}`, '>=', 0)])),
+  3,
+);
+/** A house balance move held back to the commit (applyDeferredBalances): no floor. */
+const moveHouse = statement(
+  (db, accountId: string, delta: number, now: number) =>
+    db.updateTable('balance').set({ amount: sql`amount + ${delta}`, version: sql`version + 1`, updated_at: now }).where('account_id', '=', accountId),
+  3,
+);
+const balanceOf = statement((db, accountId: string) => db.selectFrom('balance').select('amount').where('account_id', '=', accountId), 1);
 
 export interface PostingInput {
   /** A user id or HOUSE. */
@@ -100,12 +137,8 @@ export async function applyDeferredBalances(trx: Transaction<DB>): Promise<void>
   for (const accountId of [...held.keys()].sort()) {
     const { delta, now } = held.get(accountId)!;
     if (delta === 0) continue;
-    const res = await trx
-      .updateTable('balance')
-      .set({ amount: sql`amount + ${delta}`, version: sql`version + 1`, updated_at: now })
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
-    if (res.numUpdatedRows === 0n) throw new Error(`ledger: account ${accountId} has no balance row`);
+    const res = await moveHouse(trx, accountId, delta, now);
+    if (!res.numAffectedRows) throw new Error(`ledger: account ${accountId} has no balance row`);
   }
 }
 
@@ -117,7 +150,7 @@ export async function applyDeferredBalances(trx: Transaction<DB>): Promise<void>
 export async function postEntry(trx: Transaction<DB>, entry: EntryInput, now: number): Promise<PostedEntry> {
   if (!trx.isTransaction) throw new Error('ledger: post() needs a transaction');
   validateEntry(entry);
-  walletsChanged();
+  forgetWallets(trx);
   const accountIds = entry.postings.length ? await resolveAccounts(trx, entry.postings, now) : new Map<string, string>();
   const idOf = (p: PostingInput) => accountIds.get(accountKeyString(p))!;
 
@@ -139,7 +172,7 @@ export async function postEntry(trx: Transaction<DB>, entry: EntryInput, now: nu
     memo: entry.memo,
     created_at: now,
   };
-  await trx.insertInto('journal_entry').values(header).execute();
+  await insertEntry(trx, header);
   const postings: PostedPosting[] = entry.postings.map((p) => ({
     id: uuidv7(),
     accountId: idOf(p),
@@ -149,10 +182,7 @@ export async function postEntry(trx: Transaction<DB>, entry: EntryInput, now: nu
     amount: p.amount,
   }));
   if (postings.length) {
-    await trx
-      .insertInto('posting')
-      .values(postings.map((p) => ({ id: p.id, entry_id: entryId, account_id: p.accountId, currency: p.currency, amount: p.amount })))
-      .execute();
+    await insertPostings(trx, postings.map((p) => ({ id: p.id, entry_id: entryId, account_id: p.accountId, currency: p.currency, amount: p.amount })));
   }
 
   // Balances last, in account-id order: every transaction takes the row locks in the same order,
@@ -171,18 +201,9 @@ export async function postEntry(trx: Transaction<DB>, entry: EntryInput, now: nu
     }
     // The guard re-checks the floor against the row as it is once locked (PostgreSQL re-evaluates
     // the WHERE after waiting for a concurrent writer), so concurrent debits cannot overdraw.
-    const res = await trx
-      .updateTable('balance')
-      .set({
-        amount: sql`amount + ${delta}`,
-        version: sql`version + 1`,
-        updated_at: now,
-      })
-      .where('account_id', '=', accountId)
-      .where((eb) => eb.or([eb('floor_zero', '=', 0), eb(sql`amount + ${delta}`, '>=', 0)]))
-      .executeTakeFirst();
-    if (res.numUpdatedRows === 0n) {
-      const row = await trx.selectFrom('balance').select('amount').where('account_id', '=', accountId).executeTakeFirst();
+    const res = await moveGuarded(trx, accountId, delta, now);
+    if (!res.numAffectedRows) {
+      const row = (await balanceOf(trx, accountId)).rows[0];
       if (!row) throw new Error(`ledger: account ${accountId} has no balance row`);
       throw ruleBroken('balance_insufficient', {
         currency: posting.currency,
@@ -192,7 +213,7 @@ export async function postEntry(trx: Transaction<DB>, entry: EntryInput, now: nu
       });
     }
   }
-  walletsChanged(); // again once the balances have moved (postings.ts, the wallets a transaction read)
+  forgetWallets(trx); // again once the balances have moved (wallet-memory.ts)
 
   return {
     id: entryId,

@@ -9,7 +9,35 @@ import type { Capabilities } from '../db/capabilities';
 import { HOUSE, type HouseAccountKind, type UserAccountKind } from './accounts';
 import type { PostingInput } from './post';
 import type { Currency } from '../../shared/money';
-import { currentWalletGeneration } from './wallet-generation';
+import { rememberedWallet, rememberWallet, walletEpoch } from './wallet-memory';
+import { statement } from '../db/compiled-statement';
+
+// The wallet's reads, compiled once per database (db/compiled-statement.ts); the cash read takes
+// the row lock where the database has them.
+const cashOf = (lock: boolean) =>
+  statement((db, userId: string, currency: string) => {
+    const q = db
+      .selectFrom('balance')
+      .innerJoin('ledger_account', 'ledger_account.id', 'balance.account_id')
+      .select('balance.amount')
+      .where('ledger_account.owner', '=', userId)
+      .where('ledger_account.currency', '=', currency)
+      .where('ledger_account.kind', '=', 'cash');
+    return lock ? q.forUpdate('balance') : q;
+  }, 2);
+const readCash = cashOf(false);
+const lockCashRow = cashOf(true);
+const readOwed = statement(
+  (db, userId: string, currency: string) =>
+    db
+      .selectFrom('balance')
+      .innerJoin('ledger_account', 'ledger_account.id', 'balance.account_id')
+      .select(['ledger_account.kind', 'balance.amount'])
+      .where('ledger_account.owner', '=', userId)
+      .where('ledger_account.currency', '=', currency)
+      .where('ledger_account.kind', 'in', ['unsettled', 'shortfall']),
+  2,
+);
 
 /**
  * The user's cash, locked first by every money command where the database has row locks: commands
@@ -17,15 +45,7 @@ import { currentWalletGeneration } from './wallet-generation';
  * after, in account-id order by the ledger) can never close a lock cycle.
  */
 export async function lockCash(db: Kysely<DB>, caps: Capabilities, userId: string, currency: Currency): Promise<number> {
-  let q = db
-    .selectFrom('balance')
-    .innerJoin('ledger_account', 'ledger_account.id', 'balance.account_id')
-    .select('balance.amount')
-    .where('ledger_account.owner', '=', userId)
-    .where('ledger_account.currency', '=', currency)
-    .where('ledger_account.kind', '=', 'cash');
-  if (caps.rowLocks) q = q.forUpdate('balance');
-  return (await q.executeTakeFirst())?.amount ?? 0;
+  return (await (caps.rowLocks ? lockCashRow : readCash)(db, userId, currency)).rows[0]?.amount ?? 0;
 }
 
 /** What a user can pay with and what they owe, in one currency. */
@@ -50,39 +70,19 @@ export function buyingPower(w: Wallet): number {
  * balances a payment may draw on. Those rows only change under the same lock, so the read is stable.
  */
 export async function lockWallet(db: Kysely<DB>, caps: Capabilities, userId: string, currency: Currency): Promise<Wallet> {
+  // Read once per transaction while nothing in it has posted (wallet-memory.ts).
   const key = `${userId}\u0000${currency}`;
-  const hit = db.isTransaction ? walletsRead.get(db)?.get(key) : undefined;
-  if (hit && hit.generation === currentWalletGeneration()) return { ...hit.wallet };
-  const generation = currentWalletGeneration();
+  const hit = db.isTransaction ? rememberedWallet(db, key) : undefined;
+  if (hit) return { ...hit };
+  const epoch = walletEpoch(db);
   const wallet = await readWallet(db, caps, userId, currency);
-  if (db.isTransaction && generation === currentWalletGeneration()) {
-    let m = walletsRead.get(db);
-    if (!m) walletsRead.set(db, (m = new Map()));
-    m.set(key, { wallet: { ...wallet }, generation });
-  }
+  if (db.isTransaction) rememberWallet(db, key, { ...wallet }, epoch);
   return wallet;
 }
 
-/**
- * The wallets a transaction has locked and read, while nothing has been posted since: a command
- * that checks the wallet and then posts from it (an order: no shortfall owed, then the payment)
- * reads it once (docs/decisions/018-request-path-performance.md). The lock taken by the first read
- * holds to the end of the transaction, and the rows change only under it and only through
- * postEntry, which bumps the generation — any post, in any transaction, so a reused entry can only
- * ever be one no post has touched since it was read.
- */
-const walletsRead = new WeakMap<object, Map<string, { wallet: Wallet; generation: number }>>();
-
 async function readWallet(db: Kysely<DB>, caps: Capabilities, userId: string, currency: Currency): Promise<Wallet> {
   const cash = await lockCash(db, caps, userId, currency);
-  const rows = await db
-    .selectFrom('balance')
-    .innerJoin('ledger_account', 'ledger_account.id', 'balance.account_id')
-    .select(['ledger_account.kind', 'balance.amount'])
-    .where('ledger_account.owner', '=', userId)
-    .where('ledger_account.currency', '=', currency)
-    .where('ledger_account.kind', 'in', ['unsettled', 'shortfall'])
-    .execute();
+  const { rows } = await readOwed(db, userId, currency);
   const of = (kind: string) => rows.find((r) => r.kind === kind)?.amount ?? 0;
   return { cash, unsettled: of('unsettled'), shortfall: of('shortfall') };
 }

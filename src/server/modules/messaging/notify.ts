@@ -2,6 +2,17 @@ import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/executor';
 import type { MessageKind, MessageParams } from '../../../shared/api/messaging';
 import { mdb } from './tables';
+import { statement } from '../../db/compiled-statement';
+
+/** The message insert, compiled once per database: every filled order writes one (db/compiled-statement.ts). */
+const insertMessage = statement(
+  (db, id: string, userId: string, kind: string, params: string, dedupeKey: string | null, at: number) =>
+    mdb(db)
+      .insertInto('message')
+      .values({ id, user_id: userId, kind, params_json: params, dedupe_key: dedupeKey, read_at: null, created_at: at })
+      .onConflict((oc) => oc.columns(['user_id', 'dedupe_key']).doNothing()),
+  6,
+);
 
 /** One event for one user's message box (docs/domain.md "Messages, news and support"). */
 export interface Notice {
@@ -28,18 +39,6 @@ export interface Notice {
  */
 export async function notify(trx: Executor, n: Notice): Promise<string | null> {
   const id = uuidv7();
-  const res = await mdb(trx)
-    .insertInto('message')
-    .values({
-      id,
-      user_id: n.userId,
-      kind: n.kind,
-      params_json: JSON.stringify(n.params ?? {}),
-      dedupe_key: n.dedupeKey ?? null,
-      read_at: null,
-      created_at: n.at,
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'dedupe_key']).doNothing())
-    .executeTakeFirst();
-  return Number(res.numInsertedOrUpdatedRows ?? 1n) > 0 ? id : null;
+  const res = await insertMessage(trx, id, n.userId, n.kind, JSON.stringify(n.params ?? {}), n.dedupeKey ?? null, n.at);
+  return Number(res.numAffectedRows ?? 1n) > 0 ? id : null;
 }

@@ -5,6 +5,7 @@ import type { Capabilities, Dialect } from '../../db/capabilities';
 import type { AlertKind, PositionStatus } from '../../../shared/domain/position';
 import { notify, type MessageKind } from '../messaging';
 import { dueSql, watchDownSql, watchUpSql } from './trigger-sql';
+import { insertRow, statement } from '../../db/compiled-statement';
 
 export type PositionRow = Selectable<TradePositionTable>;
 
@@ -16,8 +17,22 @@ export interface AlertRow {
   at: number;
 }
 
+// The order path's position statements, compiled once per database (db/compiled-statement.ts).
+const insertPositionRow = insertRow('trade_position');
+const positionById = (lock: boolean) =>
+  statement((db, id: string) => {
+    const q = db.selectFrom('trade_position').selectAll().where('id', '=', id);
+    return lock ? q.forUpdate() : q;
+  }, 1);
+const readPosition = positionById(false);
+const lockPositionRow = positionById(true);
+const usersPosition = statement(
+  (db, userId: string, id: string) => db.selectFrom('trade_position').selectAll().where('id', '=', id).where('user_id', '=', userId),
+  2,
+);
+
 export async function insertPosition(db: Kysely<DB>, row: Insertable<TradePositionTable>): Promise<void> {
-  await db.insertInto('trade_position').values(row).execute();
+  await insertPositionRow(db, row);
 }
 
 /**
@@ -25,13 +40,11 @@ export async function insertPosition(db: Kysely<DB>, row: Insertable<TradePositi
  * time anyway), so a user command and a job never act on the same position at once.
  */
 export async function lockPosition(db: Kysely<DB>, caps: Capabilities, id: string): Promise<PositionRow | undefined> {
-  let q = db.selectFrom('trade_position').selectAll().where('id', '=', id);
-  if (caps.rowLocks) q = q.forUpdate();
-  return q.executeTakeFirst();
+  return (await (caps.rowLocks ? lockPositionRow : readPosition)(db, id)).rows[0];
 }
 
 export async function findPosition(db: Kysely<DB>, userId: string, id: string): Promise<PositionRow | undefined> {
-  return db.selectFrom('trade_position').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return (await usersPosition(db, userId, id)).rows[0];
 }
 
 /**
