@@ -1,5 +1,4 @@
 import { uuidv7 } from 'uuidv7';
-import { sql } from 'kysely';
 import { passwordSchema, phoneSchema } from '../shared/api/account';
 import { INVITE_CODE_PATTERN } from '../shared/domain/account';
 import type { Env, Services } from './services';
@@ -7,6 +6,7 @@ import { hashPassword, newInviteCode, users, verifyPassword } from './modules/ac
 import { encodeMemo } from '../shared/domain/ledger-kinds';
 import { HOUSE } from './ledger';
 import { ensureDemoDepositChannel } from './modules/cash';
+import { withAdvisoryLock } from './platform/advisory-lock';
 
 /** Embedded-mode defaults: a fresh install must be usable, and loudly tells the operator to change them. */
 export const DEFAULT_ADMIN_PHONE = '09000000000';
@@ -36,16 +36,7 @@ function setting<T>(name: string, raw: string, parse: (s: string) => T | undefin
  * instead of inserting the admin a second time.
  */
 export async function bootstrap(services: Services, env: Env): Promise<BootstrapResult> {
-  if (services.database.caps.dialect !== 'postgres') return bootstrapOnce(services, env);
-  // The lock holds one pooled connection while bootstrapOnce works on others (pools have 10).
-  return services.database.db.connection().execute(async (conn) => {
-    await sql`select pg_advisory_lock(hashtext('kabuto.bootstrap'))`.execute(conn);
-    try {
-      return await bootstrapOnce(services, env);
-    } finally {
-      await sql`select pg_advisory_unlock(hashtext('kabuto.bootstrap'))`.execute(conn);
-    }
-  });
+  return withAdvisoryLock(services.database, 'kabuto.bootstrap', () => bootstrapOnce(services, env));
 }
 
 async function bootstrapOnce(services: Services, env: Env): Promise<BootstrapResult> {

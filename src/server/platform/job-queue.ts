@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { sql } from 'kysely';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import type { Logger } from '../logger';
 import type { JobJournal, JobQueue, Jobs } from './jobs';
+import { withAdvisoryLock } from './advisory-lock';
 
 /**
  * Scheduled jobs in scale-out mode (docs/decisions/021-scale-out.md): pg-boss over the
@@ -116,23 +116,10 @@ export class PgBossQueue implements JobQueue {
     this.boss = boss;
     if (!(await boss.getQueue(DUE_QUEUE))) await boss.createQueue(DUE_QUEUE, { name: DUE_QUEUE, policy: 'standard' });
 
-    // One connection for the advisory lock that keeps two periods from running at once.
-    const lockPool = new pg.Pool({ connectionString: this.opts.url, max: 1 });
-    lockPool.on('error', (err: unknown) => logger.error({ err }, 'job lock connection'));
     await boss.work<{ period: string }>(DUE_QUEUE, { batchSize: 1, pollingIntervalSeconds: this.opts.pollSeconds ?? 0.5 }, async ([job]) => {
       if (!job) return;
-      const conn = await lockPool.connect();
-      try {
-        await conn.query('select pg_advisory_lock(hashtext($1))', [DUE_LOCK]);
-        try {
-          const report = await jobs.runPeriod(job.data.period, this.journal);
-          logger.debug({ period: job.data.period, report }, 'due run');
-        } finally {
-          await conn.query('select pg_advisory_unlock(hashtext($1))', [DUE_LOCK]);
-        }
-      } finally {
-        conn.release();
-      }
+      const report = await withAdvisoryLock(this.opts.database, DUE_LOCK, () => jobs.runPeriod(job.data.period, this.journal));
+      logger.debug({ period: job.data.period, report }, 'due run');
     });
 
     let last = -1;
@@ -151,7 +138,6 @@ export class PgBossQueue implements JobQueue {
     return async () => {
       clearInterval(timer);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
-      await lockPool.end();
       this.boss = null;
     };
   }

@@ -49,15 +49,7 @@ export class Jobs<H extends Record<string, JobHandler> = Record<string, JobHandl
    * after another, in registry order.
    */
   runDue(now?: number): Promise<JobReport<H>> {
-    this.busy++;
-    const run = this.tail.then(async () => {
-      const at = now ?? this.clock.now();
-      const report: Record<string, unknown> = { at };
-      for (const [name, handler] of Object.entries(this.handlers)) report[name] = await handler.run(at);
-      return report as JobReport<H>;
-    });
-    this.tail = run.catch(() => undefined).finally(() => this.busy--);
-    return run;
+    return this.serial(() => this.runHandlers(now ?? this.clock.now(), new Set())) as Promise<JobReport<H>>;
   }
 
   /**
@@ -66,21 +58,27 @@ export class Jobs<H extends Record<string, JobHandler> = Record<string, JobHandl
    * failure or a dead instance resumes where the run stopped), each completion journaled.
    */
   runPeriod(period: string, journal: JobJournal): Promise<Partial<JobReport<H>>> {
+    return this.serial(async () => this.runHandlers(this.clock.now(), await journal.doneIn(period), (name, startedAt) => journal.record(name, period, startedAt, Date.now())));
+  }
+
+  /** Queues `body` behind the run in progress, so runs never overlap. */
+  private serial<T>(body: () => Promise<T>): Promise<T> {
     this.busy++;
-    const run = this.tail.then(async () => {
-      const at = this.clock.now();
-      const done = await journal.doneIn(period);
-      const report: Record<string, unknown> = { at };
-      for (const [name, handler] of Object.entries(this.handlers)) {
-        if (done.has(name)) continue;
-        const startedAt = Date.now();
-        report[name] = await handler.run(at);
-        await journal.record(name, period, startedAt, Date.now());
-      }
-      return report as Partial<JobReport<H>>;
-    });
+    const run = this.tail.then(body);
     this.tail = run.catch(() => undefined).finally(() => this.busy--);
     return run;
+  }
+
+  /** Every handler not in `skip`, in registry order, at `at`; `done` hears of each completion. */
+  private async runHandlers(at: number, skip: Set<string>, done?: (name: string, startedAt: number) => Promise<void>): Promise<Partial<JobReport<H>>> {
+    const report: Record<string, unknown> = { at };
+    for (const [name, handler] of Object.entries(this.handlers)) {
+      if (skip.has(name)) continue;
+      const startedAt = Date.now();
+      report[name] = await handler.run(at);
+      await done?.(name, startedAt);
+    }
+    return report as Partial<JobReport<H>>;
   }
 
   /**
