@@ -71,6 +71,14 @@ export default defineConfig({
     precompress(),
   ],
   server: { proxy: { '/api': API_TARGET } },
+  resolve: {
+    alias: [
+      // @tanstack/react-store imports the pre-React-18 shim of useSyncExternalStore (with its
+      // fallback implementation); React 19 has the hook, which the non-shim entry uses directly:
+      // the same behaviour, less code in the first load (docs/decisions/020-first-load-and-prerender.md).
+      { find: /^use-sync-external-store\/shim\/with-selector(?:\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
+    ],
+  },
   // No modulepreload polyfill: every browser the es2022 target admits supports modulepreload.
   build: {
     target: 'es2022',

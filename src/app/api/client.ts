@@ -1,4 +1,3 @@
-import { uuidv7 } from 'uuidv7';
 import type { Endpoint, BodyOf, DataOf, IsIdempotent, ParamsOf, QueryOf } from '../../shared/api/endpoint';
 import { fillPath } from '../../shared/api/endpoint';
 import type { MessageParams } from '../../shared/api/envelope';
@@ -54,9 +53,20 @@ export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
 }
 
-/** A fresh UUIDv7 for a money command; make it once per user action and keep it across retries. */
+/**
+ * A fresh UUIDv7 (RFC 9562: 48-bit Unix milliseconds, version 7, variant 10, 74 random bits) for a
+ * money command; make it once per user action and keep it across retries. Written out here rather
+ * than a library's monotonic generator: the key only has to be unique, and the entry stays smaller
+ * (docs/decisions/020-first-load-and-prerender.md).
+ */
 export function newIdempotencyKey(): string {
-  return uuidv7();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  const ms = Date.now();
+  for (let i = 0; i < 6; i++) b[i] = Math.floor(ms / 2 ** (8 * (5 - i))) & 0xff;
+  b[6] = 0x70 | (b[6]! & 0x0f);
+  b[8] = 0x80 | (b[8]! & 0x3f);
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 // --- typed options ---------------------------------------------------------------------------

@@ -9,50 +9,34 @@ const loaded = new Map<Locale, Messages>();
 let full: Promise<void> | undefined;
 let bootLocale: Locale | undefined;
 
-/** Load one locale's catalog (its own lazy chunk: only the active language is downloaded). */
+type CatalogModule = { messages: Messages };
+/**
+ * Each locale's catalog chunk (only the active language is downloaded) and its boot catalog: only
+ * the messages of the first screen (scripts/vite-boot-catalog.ts, docs/decisions/020-first-load-and-prerender.md)
+ * — a few hundred bytes instead of the whole catalog. One table for both, keyed by the catalog's
+ * file (lingui.config.ts: `locales/{locale}.po`).
+ */
+const CATALOGS = import.meta.glob<CatalogModule>('../../../locales/*.po');
+const BOOT_CATALOGS = import.meta.glob<CatalogModule>('../../../locales/*.po', { query: '?boot' });
+
+async function importCatalog(locale: Locale, boot: boolean): Promise<Messages> {
+  const load = (boot ? BOOT_CATALOGS : CATALOGS)[`../../../locales/${locale}.po`];
+  if (!load) throw new Error(`no catalog for ${locale}`);
+  return (await load()).messages;
+}
+
+/** Load one locale's full catalog (cached). */
 export async function loadCatalog(locale: Locale): Promise<Messages> {
   const have = loaded.get(locale);
   if (have) return have;
-  let mod: { messages: Messages };
-  switch (locale) {
-    case 'ja':
-      mod = await import('../../../locales/ja.po');
-      break;
-    case 'en':
-      mod = await import('../../../locales/en.po');
-      break;
-    case 'zh-Hant':
-      mod = await import('../../../locales/zh-Hant.po');
-      break;
-    case 'ko':
-      mod = await import('../../../locales/ko.po');
-      break;
-  }
-  loaded.set(locale, mod.messages);
-  return mod.messages;
+  const messages = await importCatalog(locale, false);
+  loaded.set(locale, messages);
+  return messages;
 }
 
-/**
- * One locale's boot catalog: only the messages of the first screen (scripts/vite-boot-catalog.ts,
- * docs/decisions/020-first-load-and-prerender.md) — a few hundred bytes instead of the whole catalog.
- */
-export async function loadBootCatalog(locale: Locale): Promise<Messages> {
-  let mod: { messages: Messages };
-  switch (locale) {
-    case 'ja':
-      mod = await import('../../../locales/ja.po?boot');
-      break;
-    case 'en':
-      mod = await import('../../../locales/en.po?boot');
-      break;
-    case 'zh-Hant':
-      mod = await import('../../../locales/zh-Hant.po?boot');
-      break;
-    case 'ko':
-      mod = await import('../../../locales/ko.po?boot');
-      break;
-  }
-  return mod.messages;
+/** One locale's boot catalog (the first screen's messages). */
+export function loadBootCatalog(locale: Locale): Promise<Messages> {
+  return importCatalog(locale, true);
 }
 
 /** Activate a language: load its catalog, switch Lingui, and set `<html lang>`. */
