@@ -102,12 +102,16 @@ export class TradingEngine {
     let cursor = catchUpFrom(now, await this.barsSeen());
     const minutes = new MinuteBook(this.ctx.market, cursor, now);
     let failed = 0;
+    const { db, caps } = this.ctx.database;
+    // The stocks with live rows, read once per run: the run's own work never adds a stock (a fill
+    // or a close keeps the row's code), and a stock first ordered during the run is the next run's.
+    let codes: Promise<string[]> | undefined;
+    const live = () => (codes ??= liveCodes(db));
     const catchUp = async (to: number) => {
       if (to <= cursor) return;
-      failed += await this.catchUp(minutes, cursor, to, cfg, report);
+      failed += await this.catchUp(minutes, cursor, to, cfg, report, live);
       cursor = to;
     };
-    const { db, caps } = this.ctx.database;
     for (const ev of timedEvents(await dueRows(db, caps.dialect, now, today), now)) {
       await catchUp(ev.t);
       await this.step(report, () => this.timed(ev, cfg, report));
@@ -118,7 +122,7 @@ export class TradingEngine {
       // on each exactly as on every row before (docs/decisions/019-flat-with-data.md).
       const quotes = new QuoteCache(this.ctx.market, now);
       const ranges: PriceRange[] = [];
-      for (const code of await liveCodes(db)) {
+      for (const code of await live()) {
         const q = quotes.get(code);
         if (q) ranges.push({ code, low: Math.min(q.price, q.ask ?? q.price), high: Math.max(q.price, q.bid ?? q.price) });
       }
@@ -245,13 +249,13 @@ export class TradingEngine {
   }
 
   /** The live rows' events in the minutes that ended in (from, to]; returns how many rows failed. */
-  private async catchUp(minutes: MinuteBook, from: number, to: number, cfg: ConfigValues, report: EngineReport): Promise<number> {
+  private async catchUp(minutes: MinuteBook, from: number, to: number, cfg: ConfigValues, report: EngineReport, live: () => Promise<string[]>): Promise<number> {
     if (!continuousMinuteEndsIn(from, to)) return 0;
     let failed = 0;
     const db = this.ctx.database.db;
     // Each stock's range over those minutes picks the rows whose trigger it reached (trigger-sql.ts).
     const ranges: PriceRange[] = [];
-    for (const code of await liveCodes(db)) {
+    for (const code of await live()) {
       const bars = barsOf(minutes, code, from, to);
       if (bars.length) ranges.push({ code, low: Math.min(...bars.map((b) => b.low)), high: Math.max(...bars.map((b) => b.high)) });
     }

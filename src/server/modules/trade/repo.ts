@@ -4,7 +4,7 @@ import type { DB, TradePositionTable } from '../../db/schema';
 import type { Capabilities, Dialect } from '../../db/capabilities';
 import type { AlertKind, PositionStatus } from '../../../shared/domain/position';
 import { notify, type MessageKind } from '../messaging';
-import { dueSql, watchDownSql, watchUpSql } from './trigger-sql';
+import { dueSql, isDue, watchDownSql, watchUpSql } from './trigger-sql';
 import { insertRow, statement } from '../../db/compiled-statement';
 
 export type PositionRow = Selectable<TradePositionTable>;
@@ -174,19 +174,11 @@ export async function alertsFor(db: Kysely<DB>, positionIds: string[]): Promise<
  * status conditions are the rule itself; the due expression only narrows the index range.
  */
 export async function dueRows(db: Kysely<DB>, dialect: Dialect, now: number, today: string): Promise<PositionRow[]> {
-  // The due expression alone in SQL, so the planner has only its index to use; the rule itself
-  // (which times count in which status) is applied to the few rows it returns.
+  // The due expression alone in SQL, so the planner has only its index to use; isDue, made from
+  // the same table of timed events (trigger-sql.ts), checks the few rows it returns.
   const timed = (await db.selectFrom('trade_position').selectAll().where(sql.raw(`(${dueSql(dialect)})`), '<=', now).execute()).filter((r) => isDue(r, now));
   const unlocks = await db.selectFrom('trade_position').selectAll().where('status', '=', 'in_progress').where('locked_until', '<=', today).execute();
   return [...timed, ...unlocks].sort(byId);
-}
-
-/** A pending order's fill, expiry or day-trade close, or a held row's close fill, close expiry or day-trade close, is due. */
-function isDue(r: PositionRow, now: number): boolean {
-  const due = (t: number | null) => t !== null && t <= now;
-  if (r.status === 'pending') return due(r.fill_at) || due(r.expires_at) || due(r.auto_close_at);
-  if (r.status === 'holding' || r.status === 'closing') return due(r.close_fill_at) || due(r.close_expires_at) || due(r.auto_close_at);
-  return false;
 }
 
 /** The statuses whose rows the price-driven work looks at: waiting orders, waiting closes, held positions. */
@@ -226,20 +218,20 @@ export interface PriceRange {
 export async function triggeredRows(db: Kysely<DB>, dialect: Dialect, ranges: readonly PriceRange[]): Promise<PositionRow[]> {
   const down = sql.raw(`(${watchDownSql(dialect)})`);
   const up = sql.raw(`(${watchUpSql(dialect)})`);
-  const ids = new Set<string>();
+  // The rows themselves, read once: a row found by both scans comes twice and is kept once.
+  const byIdFound = new Map<string, PositionRow>();
   for (const r of ranges) {
-    const found = await sql<{ id: string }>`
-      SELECT id FROM trade_position WHERE code = ${r.code} AND ${down} >= ${r.low}
+    const found = await sql<PositionRow>`
+      SELECT * FROM trade_position WHERE code = ${r.code} AND ${down} >= ${r.low}
       UNION ALL
-      SELECT id FROM trade_position WHERE code = ${r.code} AND ${up} <= ${r.high}`.execute(db);
-    for (const row of found.rows) ids.add(row.id);
+      SELECT * FROM trade_position WHERE code = ${r.code} AND ${up} <= ${r.high}`.execute(db);
+    for (const row of found.rows) if (isPriced(row.status)) byIdFound.set(row.id, row);
   }
-  const out: PositionRow[] = [];
-  const all = [...ids];
-  for (let i = 0; i < all.length; i += 500) {
-    out.push(...(await db.selectFrom('trade_position').selectAll().where('id', 'in', all.slice(i, i + 500)).where('status', 'in', PRICED).execute()));
-  }
-  return out.sort(byId);
+  return [...byIdFound.values()].sort(byId);
+}
+
+function isPriced(status: string): boolean {
+  return (PRICED as readonly string[]).includes(status);
 }
 
 /**

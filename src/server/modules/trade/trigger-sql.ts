@@ -83,12 +83,30 @@ export function watchUpSql(dialect: Dialect): string {
 }
 
 /**
- * The earliest timed event of a row in the statuses dueRows looks at (repo.ts): a pending order's
- * auction fill, expiry or day-trade close; a held row's close fill, close expiry or day-trade
- * close. Block-lock ends (in_progress, by date) have their own index on (status, locked_until).
+ * The timed events of a row, by status: a pending order's auction fill, expiry or day-trade close;
+ * a held row's close fill, close expiry or day-trade close. The one statement of the rule: dueSql
+ * (the index and the query) and isDue (the check on the rows it returns) are both made from it.
+ * Block-lock ends (in_progress, by date) have their own index on (status, locked_until).
  */
+const DUE_TIMES = [
+  { statuses: ['pending'], times: ['fill_at', 'expires_at', 'auto_close_at'] },
+  { statuses: ['holding', 'closing'], times: ['close_fill_at', 'close_expires_at', 'auto_close_at'] },
+] as const;
+
+type DueColumn = (typeof DUE_TIMES)[number]['times'][number];
+
+/** The earliest timed event of a row in the statuses of DUE_TIMES (NULL in any other status); dueRows reads rows with due <= now. */
 export function dueSql(dialect: Dialect): string {
   const { min } = fns(dialect);
-  const m = (a: string, b: string, c: string) => `${min}(coalesce(${a}, ${NONE_UP}), coalesce(${b}, ${NONE_UP}), coalesce(${c}, ${NONE_UP}))`;
-  return `CASE WHEN status = 'pending' THEN ${m('fill_at', 'expires_at', 'auto_close_at')} WHEN status IN ('holding', 'closing') THEN ${m('close_fill_at', 'close_expires_at', 'auto_close_at')} END`;
+  const when = DUE_TIMES.map(({ statuses, times }) => {
+    const status = statuses.length === 1 ? `status = '${statuses[0]}'` : `status IN (${statuses.map((s) => `'${s}'`).join(', ')})`;
+    return `WHEN ${status} THEN ${min}(${times.map((t) => `coalesce(${t}, ${NONE_UP})`).join(', ')})`;
+  });
+  return `CASE ${when.join(' ')} END`;
+}
+
+/** The same rule in TypeScript: one of the row's timed events for its status is at or before `now`. */
+export function isDue(row: { status: string } & Record<DueColumn, number | null>, now: number): boolean {
+  const group = DUE_TIMES.find((g) => (g.statuses as readonly string[]).includes(row.status));
+  return group !== undefined && group.times.some((t) => row[t] !== null && row[t] <= now);
 }
