@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { UsersTable } from '../../db/schema';
 import type { Executor } from '../../db/executor';
 import { compiledOnce } from '../../db/compiled-query';
+import { kycLatestReview } from '../kyc';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -12,6 +13,18 @@ const selectById = compiledOnce((db: Executor, id: string) => db.selectFrom('use
 
 export async function findById(db: Executor, id: string): Promise<UserRow | undefined> {
   return (await selectById(db, id))[0];
+}
+
+// `user/info`: the user's row and the review status of their latest KYC submission (null without
+// one) in one statement — one round trip on PostgreSQL, one read transaction on SQLite.
+const selectInfoById = compiledOnce(
+  (db: Executor, id: string) =>
+    db.selectFrom('users').selectAll('users').select((eb) => kycLatestReview(db, eb.ref('users.id')).as('kyc_review')).where('users.id', '=', id),
+  1,
+);
+
+export async function findInfoById(db: Executor, id: string): Promise<(UserRow & { kyc_review: string | null }) | undefined> {
+  return (await selectInfoById(db, id))[0];
 }
 
 export function findByPhone(db: Executor, phone: string): Promise<UserRow | undefined> {

@@ -9,7 +9,7 @@ import type { AuthUser } from '../../auth/principal';
 import type { changePasswordBody, fundPasswordBody, loginBody, registerBody, UserInfo } from '../../../shared/api/account';
 import { passwordProblem, type AccountState } from '../../../shared/domain/account';
 import type { ConfigService } from '../config';
-import { kycStatusOf } from '../kyc';
+import { kycStatusOfReview } from '../kyc';
 import type { AuditLog } from '../../platform/audit';
 import type { SessionService } from './sessions';
 import type { LoginLimiter } from './rate-limit';
@@ -130,9 +130,8 @@ export class AccountService {
   }
 
   async info(userId: string): Promise<UserInfo> {
-    // Both reads at once: on PostgreSQL they go on two pooled connections instead of one after
-    // the other (docs/decisions/018-request-path-performance.md).
-    const [u, kycStatus] = await Promise.all([repo.findById(this.database.db, userId), kycStatusOf(this.database.db, userId)]);
+    // One statement: the row with its latest KYC review (docs/decisions/018-request-path-performance.md).
+    const u = await repo.findInfoById(this.database.db, userId);
     if (!u) throw notFound('user_not_found');
     return {
       id: u.id,
@@ -142,7 +141,7 @@ export class AccountService {
       inviteCode: u.invite_code,
       isAdmin: u.is_admin === 1,
       fundPasswordSet: u.fund_password_hash !== null,
-      kycStatus,
+      kycStatus: kycStatusOfReview(u.kyc_review),
       createdAt: Number(u.created_at),
     };
   }

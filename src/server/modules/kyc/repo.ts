@@ -1,6 +1,6 @@
-import type { Selectable } from 'kysely';
+import type { Expression, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/executor';
-import type { KycSubmissionTable } from '../../db/schema';
+import type { DB, KycSubmissionTable } from '../../db/schema';
 
 export type KycRow = Selectable<KycSubmissionTable>;
 export type KycQueueRow = KycRow & { phone: string };
@@ -14,6 +14,24 @@ export async function latestOf(db: Executor, userId: string): Promise<KycRow | u
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
+}
+
+/**
+ * The review status of the latest submission of user `userId` (a column of the outer query), as a
+ * scalar subquery — null without one; the same order as latestOf. For another area's read that
+ * takes the status in its own statement (account's `user/info`), through the module's index.ts.
+ */
+export function latestReviewSubquery(
+  db: Pick<Executor, 'selectFrom'>,
+  userId: Expression<string>,
+): SelectQueryBuilder<DB, 'kyc_submission', { review_status: string }> {
+  return db
+    .selectFrom('kyc_submission')
+    .select('kyc_submission.review_status')
+    .where('kyc_submission.user_id', '=', userId)
+    .orderBy('kyc_submission.created_at', 'desc')
+    .orderBy('kyc_submission.id', 'desc')
+    .limit(1);
 }
 
 export async function insertSubmission(db: Executor, row: KycRow): Promise<void> {
