@@ -43,6 +43,13 @@ export class SessionService {
    * the rules find expired is read again, so nothing is refused from memory.
    */
   private readonly cache = new Map<string, { row: LiveRow; until: number }>();
+  /**
+   * The cache's tokens by user and by session, kept with it, so a revoke or a ban drops its
+   * entries in one lookup instead of scanning the whole cache (twice per change: inside the
+   * transaction and after the commit).
+   */
+  private readonly tokensOfUser = new Map<string, Set<string>>();
+  private readonly tokenOfSession = new Map<string, string>();
 
   constructor(
     private readonly database: Database,
@@ -51,7 +58,8 @@ export class SessionService {
 
   /** Drops what this process remembers of one session (its revoke). */
   forget(sessionId: string): void {
-    for (const [token, e] of this.cache.entries()) if (e.row.sessionId === sessionId) this.cache.delete(token);
+    const token = this.tokenOfSession.get(sessionId);
+    if (token !== undefined) this.drop(token);
   }
 
   /**
@@ -60,7 +68,31 @@ export class SessionService {
    * read the old row in between does not keep it.
    */
   forgetUser(userId: string): void {
-    for (const [token, e] of this.cache.entries()) if (e.row.userId === userId) this.cache.delete(token);
+    const tokens = this.tokensOfUser.get(userId);
+    if (tokens) for (const token of [...tokens]) this.drop(token);
+  }
+
+  private remember(token: string, row: LiveRow): void {
+    this.drop(token);
+    // Bounded: the oldest entry goes first (a Map keeps insertion order).
+    if (this.cache.size >= SESSION_CACHE_SIZE) this.drop(this.cache.keys().next().value!);
+    this.cache.set(token, { row, until: performance.now() + SESSION_CACHE_TTL_MS });
+    let tokens = this.tokensOfUser.get(row.userId);
+    if (!tokens) this.tokensOfUser.set(row.userId, (tokens = new Set()));
+    tokens.add(token);
+    this.tokenOfSession.set(row.sessionId, token);
+  }
+
+  private drop(token: string): void {
+    const e = this.cache.get(token);
+    if (!e) return;
+    this.cache.delete(token);
+    const tokens = this.tokensOfUser.get(e.row.userId);
+    if (tokens) {
+      tokens.delete(token);
+      if (tokens.size === 0) this.tokensOfUser.delete(e.row.userId);
+    }
+    if (this.tokenOfSession.get(e.row.sessionId) === token) this.tokenOfSession.delete(e.row.sessionId);
   }
 
   /** A fresh 256-bit token per login (never reused, never derived from the user). */
@@ -115,13 +147,10 @@ export class SessionService {
       .where('sessions.token_hash', '=', hashToken(token))
       .executeTakeFirst();
     if (!row || !this.isLive(row, now)) {
-      this.cache.delete(token);
+      this.drop(token);
       return undefined;
     }
-    this.cache.delete(token);
-    // Bounded: the oldest entry goes first (a Map keeps insertion order).
-    if (this.cache.size >= SESSION_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(token, { row, until: performance.now() + SESSION_CACHE_TTL_MS });
+    this.remember(token, row);
     return row;
   }
 
