@@ -20,7 +20,8 @@ import { getConfig } from '@lingui/conf';
 import { getCatalogForFile, getCatalogs } from '@lingui/cli/api';
 import { APP_ENTRY, PRELOAD_TEMPLATE_ID, SHELL_SCRIPT } from '../src/server/http/csp';
 
-const LOCALES = ['ja', 'en', 'zh-Hant', 'ko'] as const;
+/** The app's locales, as lingui.config.ts lists them. */
+const LOCALES: readonly string[] = getConfig({ cwd: process.cwd() }).locales;
 /** The splash's texts, by their Japanese source (StartScreen.tsx). */
 const TAGLINE = '日本株の投資アプリ';
 const WELCOME = 'はじめての方へ';

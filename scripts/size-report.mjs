@@ -2,7 +2,7 @@
 // `npm run build`'s budget check (docs/architecture.md "Budgets", docs/decisions/020-first-load-and-prerender.md):
 // the JS that a real browser fetches for `/#/login/start` before the app has drawn that route.
 //
-// It starts the real server (src/server/main.ts, embedded SQLite in a temp dir) over the built PWA,
+// It starts the real server (bench/app-server.ts: src/server/main.ts, embedded SQLite in a temp dir) over the built PWA,
 // opens the page in Debian's Chromium (playwright-core, no service worker: a first visit), and
 // counts every script requested before the route's screen is drawn by the app — the prerendered
 // shell in index.html does not count as drawn (it carries data-prerender until React replaces
@@ -14,17 +14,16 @@
 //   KABUTO_SIZE_BUDGET=fail                     fail on an overrun (the default only warns while the
 //                                               entry — React, router, Query — is still over: ADR 020)
 //   --json                                      print the figures as JSON (for the benches)
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { tsImport } from 'tsx/esm/api';
 
 export const BUDGET_KB = 110;
 const CHUNK_KB = 35;
-const CHROMIUM = process.env.KABUTO_CHROMIUM || '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+// The server and browser settings the benches use (bench/app-server.ts; a .ts file, loaded through tsx).
+const { CHROMIUM, CHROMIUM_ARGS, startAppServer } = await tsImport('../bench/app-server.ts', import.meta.url);
 const root = new URL('..', import.meta.url).pathname;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
@@ -38,47 +37,12 @@ function freePort() {
   });
 }
 
-/** The real server over `dist` on `port`; resolves once it answers, with its stop function. */
-export async function startServer(dist, port, extraEnv = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kabuto-size-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), KABUTO_DATA_DIR: dataDir, KABUTO_DIST_DIR: dist, LOG_LEVEL: 'warn', DATABASE_URL: '', ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  server.stdout.on('data', (d) => (output += d));
-  server.stderr.on('data', (d) => (output += d));
-  const stop = async () => {
-    if (server.exitCode === null) {
-      await new Promise((r) => {
-        server.once('exit', r);
-        server.kill('SIGTERM');
-        setTimeout(() => server.kill('SIGKILL'), 5000).unref();
-      });
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}):\n${output}`);
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}/api/vue/common/config`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{"type":"all"}',
-        signal: AbortSignal.timeout(2000),
-      });
-      if (r.ok) return { stop, url: `http://127.0.0.1:${port}` };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the server did not answer within 60 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
+/**
+ * The real server over `dist` on `port` (bench/app-server.ts), without the demo user; resolves once it answers.
+ * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
+ */
+export function startServer(dist, port, extraEnv = {}) {
+  return startAppServer(dist, port, { KABUTO_DEMO: '0', ...extraEnv });
 }
 
 /**

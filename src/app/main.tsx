@@ -27,6 +27,15 @@ function toastApiError(error: Pick<ApiError, 'msg' | 'params'>, fallback?: strin
   );
 }
 
+/** Resolves in a new task (a message, not a timer: no clamping), letting the browser paint and handle input. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
 async function boot(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
@@ -37,6 +46,14 @@ async function boot(): Promise<void> {
   const lang = getLanguage();
   if (!container.querySelector('[data-prerender]')) root.render(<FirstLoad text={BOOT_TEXT[lang]} />);
 
+  // The splash needs only its own messages (the boot catalog); any other screen waits for the full
+  // catalog (docs/decisions/020-first-load-and-prerender.md). Requested first, awaited below.
+  const catalog = isBootPath(window.location.hash) ? activateBootLanguage(lang) : activateLanguage(lang);
+  catalog.catch(() => {}); // handled where it is awaited
+  // A task boundary: the entry's evaluation (the framework and the route tree) and the router's
+  // setup are two tasks, not one long one (Total Blocking Time on a slow phone).
+  await nextTask();
+
   const queryClient = createQueryClient();
   const router = createAppRouter(queryClient);
   // The first screen's chunks start loading now, alongside its catalog rather than after it (the
@@ -46,10 +63,7 @@ async function boot(): Promise<void> {
     if (route) void router.loadRouteChunk(route)?.catch(() => {});
   }
   try {
-    // The splash needs only its own messages (the boot catalog); any other screen waits for the
-    // full catalog (docs/decisions/020-first-load-and-prerender.md).
-    if (isBootPath(window.location.hash)) await activateBootLanguage(lang);
-    else await activateLanguage(lang);
+    await catalog;
   } catch {
     // The catalog chunk did not load (offline before the service worker had it, or a deploy
     // removed it): offer a reload rather than spinning forever.

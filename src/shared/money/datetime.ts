@@ -5,18 +5,22 @@ import { NONE } from './format';
  * (2026.01.05 09:03:07), whatever the device's time zone.
  */
 
-const tokyoParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Asia/Tokyo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+// Made on first use, not when the module loads: the first Asia/Tokyo formatter loads the time-zone
+// data, a long task on a phone, and screens that import this module without showing a date (the
+// login form) should not pay for it at boot (docs/decisions/020-first-load-and-prerender.md).
+let tokyoParts: Intl.DateTimeFormat | undefined;
 
 function parts(ms: number): Record<string, string> {
+  tokyoParts ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Asia/Tokyo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
   const out: Record<string, string> = {};
   for (const p of tokyoParts.formatToParts(new Date(ms))) out[p.type] = p.value;
   return out;
