@@ -103,7 +103,9 @@ export async function recordOrders(dialect: 'sqlite' | 'postgres', users: number
       token: s.admin.token, headers: { 'Idempotency-Key': uuidv7() }, body: { currency: 'JPY', amount: 1_000_000_000_000, reason: 'bench funds' },
     });
     if (grant.status !== 200) throw new Error(JSON.stringify(grant.body));
-    await recordOrder(s, u.token); // the first order of a user may differ (first position, caches)
+    // The first orders of a user may differ (first position, accounts created, then their ids kept).
+    await recordOrder(s, u.token);
+    await recordOrder(s, u.token);
     templates.push(template(await recordOrder(s, u.token), await recordOrder(s, u.token)));
   }
   return { templates, statementsPerOrder: templates[0]!.statements.length, sqliteFile, pgDatabase, server: s };

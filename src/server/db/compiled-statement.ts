@@ -26,6 +26,17 @@ function keyOf(db: Executor): object {
   return db.getExecutor().adapter;
 }
 
+/** Something kept per database (not per handle: a transaction finds its database's), made on first use. */
+export function perDatabase<T>(make: () => T): (db: Executor) => T {
+  const kept = new WeakMap<object, T>();
+  return (db) => {
+    const key = keyOf(db);
+    let v = kept.get(key);
+    if (v === undefined) kept.set(key, (v = make()));
+    return v;
+  };
+}
+
 function compile<R>(query: Compilable<R>, standIns: readonly object[]): Entry<R> {
   const compiled = query.compile();
   return { query: compiled, slots: compiled.parameters.map((p) => standIns.indexOf(p as object)) };

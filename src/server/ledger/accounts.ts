@@ -2,7 +2,22 @@ import type { Transaction } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { DB } from '../db/schema';
 import type { Currency } from '../../shared/money';
-import { statementByShape } from '../db/compiled-statement';
+import { perDatabase, statementByShape } from '../db/compiled-statement';
+import { Lru } from '../platform/lru';
+
+/** Account ids kept per database: ~ three per active user and currency (docs/decisions/018-request-path-performance.md). */
+const KNOWN_ACCOUNTS_MAX = 50_000;
+
+/**
+ * Account ids already committed, by key. An account, once committed, keeps its id for good
+ * (ledger_account rows are never updated or deleted), so a command that knows the ids of its
+ * postings' accounts skips the lookup. Only ids a SELECT found and that the reading transaction
+ * did not create itself are kept: those were committed by someone (a SELECT sees only committed
+ * rows and its own), so a rollback can never leave an id here that the database does not have.
+ */
+const knownAccounts = perDatabase(() => new Lru<string, string>(KNOWN_ACCOUNTS_MAX));
+/** The keys each transaction created (not committed yet: not to be kept while it is open). */
+const createdIn = new WeakMap<object, Set<string>>();
 
 /*
  * Sign convention (docs/architecture.md "The money model"). A balance is the plain sum of its postings, and every entry
@@ -113,9 +128,21 @@ export async function resolveAccounts(
   for (const k of keys) wanted.set(accountKeyString(k), k);
   const ids = new Map<string, string>();
 
-  const { rows: existing } = await accountsOf(trx, [...wanted.values()]);
-  for (const row of existing) {
-    ids.set(accountKeyString({ owner: row.owner, currency: row.currency as Currency, kind: row.kind as AccountKind }), row.id);
+  const known = knownAccounts(trx);
+  const unknown: AccountKey[] = [];
+  for (const [s, k] of wanted) {
+    const id = known.get(s);
+    if (id === undefined) unknown.push(k);
+    else ids.set(s, id);
+  }
+  if (unknown.length) {
+    const created = createdIn.get(trx);
+    const { rows: existing } = await accountsOf(trx, unknown);
+    for (const row of existing) {
+      const s = accountKeyString({ owner: row.owner, currency: row.currency as Currency, kind: row.kind as AccountKind });
+      ids.set(s, row.id);
+      if (!created?.has(s)) known.set(s, row.id);
+    }
   }
 
   const missing = [...wanted.entries()].filter(([s]) => !ids.has(s)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -127,6 +154,9 @@ export async function resolveAccounts(
       .returning('id')
       .executeTakeFirst();
     if (inserted) {
+      let created = createdIn.get(trx);
+      if (!created) createdIn.set(trx, (created = new Set()));
+      created.add(s);
       // Created together with its account, so a committed account always has its balance row.
       await trx
         .insertInto('balance')

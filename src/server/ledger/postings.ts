@@ -38,6 +38,18 @@ const readOwed = statement(
       .where('ledger_account.kind', 'in', ['unsettled', 'shortfall']),
   2,
 );
+/** Where nothing is locked by row (SQLite: one writer at a time), the three balances in one read. */
+const readAll = statement(
+  (db, userId: string, currency: string) =>
+    db
+      .selectFrom('balance')
+      .innerJoin('ledger_account', 'ledger_account.id', 'balance.account_id')
+      .select(['ledger_account.kind', 'balance.amount'])
+      .where('ledger_account.owner', '=', userId)
+      .where('ledger_account.currency', '=', currency)
+      .where('ledger_account.kind', 'in', ['cash', 'unsettled', 'shortfall']),
+  2,
+);
 
 /**
  * The user's cash, locked first by every money command where the database has row locks: commands
@@ -81,6 +93,12 @@ export async function lockWallet(db: Kysely<DB>, caps: Capabilities, userId: str
 }
 
 async function readWallet(db: Kysely<DB>, caps: Capabilities, userId: string, currency: Currency): Promise<Wallet> {
+  if (!caps.rowLocks) {
+    const { rows } = await readAll(db, userId, currency);
+    const of = (kind: string) => rows.find((r) => r.kind === kind)?.amount ?? 0;
+    return { cash: of('cash'), unsettled: of('unsettled'), shortfall: of('shortfall') };
+  }
+  // The cash row locked first (the per-user lock of every money command), then the rest.
   const cash = await lockCash(db, caps, userId, currency);
   const { rows } = await readOwed(db, userId, currency);
   const of = (kind: string) => rows.find((r) => r.kind === kind)?.amount ?? 0;
