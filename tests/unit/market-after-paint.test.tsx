@@ -8,8 +8,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { useAfterPaint } from '../../src/app/components/market/after-paint';
 
-function AfterPaint({ children }: { children: ReactNode }) {
-  return useAfterPaint() ? children : null;
+function AfterPaint({ children, ready }: { children: ReactNode; ready?: boolean }) {
+  return useAfterPaint(ready) ? children : null;
 }
 
 afterEach(cleanup);
@@ -25,6 +25,23 @@ describe('useAfterPaint', () => {
       </div>,
     );
     expect(screen.getByText('top')).toBeTruthy();
+    expect(screen.queryByText('below')).toBeNull();
+    expect(await screen.findByText('below')).toBeTruthy();
+  });
+
+  it('waits for `ready` before counting the paint (a top that waits for its data)', async () => {
+    const tree = (ready: boolean) => (
+      <div>
+        <p>top</p>
+        <AfterPaint ready={ready}>
+          <p>below</p>
+        </AfterPaint>
+      </div>
+    );
+    const { rerender } = render(tree(false));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByText('below')).toBeNull();
+    rerender(tree(true));
     expect(screen.queryByText('below')).toBeNull();
     expect(await screen.findByText('below')).toBeTruthy();
   });

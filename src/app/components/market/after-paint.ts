@@ -6,12 +6,13 @@ import { useEffect, useState } from 'react';
  * top (title, the simulated-data note) first and mounts the rest — boards, tickers, depth, the
  * quote stream — in the next task, so the first paint is not one long task behind everything
  * (Lighthouse's LCP and TBT: docs/decisions/020-first-load-and-prerender.md, "pwa-last").
- * Content mounted late goes below what is already drawn, so nothing shifts.
+ * Content mounted late goes below what is already drawn, so nothing shifts. `ready` false holds
+ * the count back (a screen whose top waits for its data: the frame after the top is drawn).
  */
-export function useAfterPaint(): boolean {
+export function useAfterPaint(ready = true): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
-    if (painted) return;
+    if (painted || !ready) return;
     let done = false;
     const finish = () => {
       if (done) return;
@@ -27,6 +28,6 @@ export function useAfterPaint(): boolean {
       if (raf) cancelAnimationFrame(frame);
       clearTimeout(fallback);
     };
-  }, [painted]);
+  }, [painted, ready]);
   return painted;
 }

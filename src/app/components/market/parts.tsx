@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ARROW, direction, formatChange, formatPercent } from '../../../shared/money';
 import './market.css';
@@ -137,8 +137,11 @@ export function TabList<T extends string>({
   fit?: boolean;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
-  // Keep the selected tab in view (horizontally only: never scroll the page).
-  useLayoutEffect(() => {
+  // Keep the selected tab in view (horizontally only: never scroll the page). A passive effect:
+  // measuring in a layout effect forced a synchronous layout of the whole new screen inside the
+  // render's commit (the stock detail's longest task under Lighthouse's 4x CPU model); after the
+  // paint the layout is already clean and the measure costs nothing (issue 19).
+  useEffect(() => {
     const list = listRef.current;
     const tab = list?.querySelector<HTMLElement>('[aria-selected="true"]');
     if (!list || !tab) return;

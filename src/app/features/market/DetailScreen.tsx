@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { StockMessaging } from '../../components/messaging/StockMessaging';
+import { Suspense, lazy, useEffect } from 'react';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useIsRestoring, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -16,9 +15,12 @@ import { getSavedStock, setSavedStock } from '../../storage';
 import { quoteQuery } from './api';
 import { ChartPanel, chartState, type ChartState } from './ChartPanel';
 import { QuoteHeader } from './QuoteHeader';
-import { StockInfo } from './StockInfo';
-import { DepthPanel } from './DepthPanel';
-import { YourPosition } from '../../components/trade/YourPosition';
+import { useAfterPaint } from '../../components/market/after-paint';
+
+// The panels below the chart: their own chunk, loaded and mounted once the header and the chart
+// are on screen (DetailPanels.tsx).
+const loadPanels = () => import('./DetailPanels');
+const DetailPanels = lazy(loadPanels);
 
 /** The saved stock detail: what the detail screen opens when no code is given. */
 export interface SavedStock {
@@ -51,6 +53,13 @@ export function DetailScreen({
   const query = useQuery({ ...quoteQuery(code ?? ''), enabled: !!code });
   const detail = query.data;
   useLiveQuotes(code ? [code] : []);
+  // The header and the chart paint first; the panels below them mount after that frame (their
+  // chunk is fetched meanwhile).
+  const isStockDetail = detail?.instrument.kind === 'stock';
+  const painted = useAfterPaint(isStockDetail);
+  useEffect(() => {
+    if (isStockDetail) void loadPanels();
+  }, [isStockDetail]);
 
   // Remember the last instrument opened: the stock detail opens it when no code is given.
   const inst = detail?.instrument;
@@ -131,10 +140,11 @@ export function DetailScreen({
         state={chart}
         onChange={onChart}
       />
-      {isStock ? <YourPosition code={detail.instrument.code} /> : null}
-      {isStock ? <DepthPanel code={detail.instrument.code} /> : null}
-      {isStock ? <StockInfo code={detail.instrument.code} /> : null}
-      {isStock ? <StockMessaging code={detail.instrument.code} priceScale={detail.quote.priceScale} price={detail.quote.price} /> : null}
+      {isStock && painted ? (
+        <Suspense fallback={null}>
+          <DetailPanels code={detail.instrument.code} priceScale={detail.quote.priceScale} price={detail.quote.price} />
+        </Suspense>
+      ) : null}
       {isStock ? (
         <div className="trade-bar">
           <Link to="/trade/index" search={{ code: detail.instrument.code, direction: 'up' }} className="btn mk-btn--rise">

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { Suspense, lazy, useCallback } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IndexTicker } from '../../components/market/IndexTicker';
@@ -7,8 +7,11 @@ import { TabList } from '../../components/market/parts';
 import type { RowData } from '../../components/market/QuoteRow';
 import type { MARKET_BOARDS, MARKET_SORTS } from '../../routes/-lib/search';
 import { BoardView } from './BoardList';
-import { BlockOfferList } from '../../components/block/OfferList';
-import { OfferingList } from '../../components/ipo/OfferingList';
+
+// The Subscription and Auction tabs' lists (with their schemas) load only when one of those tabs is
+// open: the board's first render does not evaluate them (Lighthouse TBT, issue 19).
+const OfferingList = lazy(() => import('../../components/ipo/OfferingList').then((m) => ({ default: m.OfferingList })));
+const BlockOfferList = lazy(() => import('../../components/block/OfferList').then((m) => ({ default: m.BlockOfferList })));
 
 export type Tab = (typeof MARKET_BOARDS)[number];
 export type Sort = (typeof MARKET_SORTS)[number];
@@ -106,7 +109,9 @@ export default function MarketBoards({
               <p className="mkt-hint">
                 <Trans>新規公開株・公募の案件（抽選）</Trans>
               </p>
-              <OfferingList />
+              <Suspense fallback={null}>
+                <OfferingList />
+              </Suspense>
               <Link to="/home/ipo/sgList" className="btn btn--secondary btn--block">
                 <Trans>IPOの申込履歴</Trans>
               </Link>
@@ -117,7 +122,9 @@ export default function MarketBoards({
               <p className="mkt-hint">
                 <Trans>ブロック取引の案件（取引価格での現物購入）</Trans>
               </p>
-              <BlockOfferList />
+              <Suspense fallback={null}>
+                <BlockOfferList />
+              </Suspense>
               <Link to="/home/blockTrade2" className="btn btn--secondary btn--block">
                 <Trans>ブロック取引の注文履歴</Trans>
               </Link>

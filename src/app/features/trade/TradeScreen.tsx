@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Direction } from '../../../shared/domain/position';
@@ -6,9 +6,16 @@ import { Page } from '../../components/Page';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { HoldingsTotals, useHoldings } from '../../components/trade/HoldingsView';
-import { OrderTicket } from './OrderTicket';
+import { Spinner } from '../../components/Spinner';
 import { PositionTabs, type TradeTab } from './PositionTabs';
 import './portfolio.css';
+
+// The order ticket (with the order-type rules, the trading calendar and the trade schemas) is its
+// own chunk: closed — the tab's usual start — it is not evaluated at all until 注文する is touched
+// (pointer down or focus start the fetch, usually from the service worker's cache), instead of inside
+// the screen's first task (Lighthouse TBT, issue 19); open from the URL, at once.
+const loadTicket = () => import('./OrderTicket');
+const OrderTicket = lazy(() => loadTicket().then((m) => ({ default: m.OrderTicket })));
 
 /**
  * /trade/index — tab screen, kept alive: the portfolio first (totals, then 保有証券 / 建玉 / 注文中 /
@@ -56,18 +63,33 @@ export function TradeScreen() {
               <Icon d={icons.close} size={20} />
             </button>
           </div>
-          <OrderTicket
-            code={search?.code}
-            direction={search?.direction}
-            onPlaced={(p) => {
-              setTab(p.status === 'pending' ? 'pending' : p.leverage > 1 || p.dayTrade || p.direction === 'down' ? 'margin' : 'stocks');
-            }}
-          />
+          <Suspense
+            fallback={
+              <div className="empty" aria-busy="true">
+                <Spinner size={28} label={t`読み込み中`} />
+              </div>
+            }
+          >
+            <OrderTicket
+              code={search?.code}
+              direction={search?.direction}
+              onPlaced={(p) => {
+                setTab(p.status === 'pending' ? 'pending' : p.leverage > 1 || p.dayTrade || p.direction === 'down' ? 'margin' : 'stocks');
+              }}
+            />
+          </Suspense>
         </section>
       ) : null}
       {holdings.data ? <HoldingsTotals h={holdings.data} /> : null}
       {!ticketOpen ? (
-        <button type="button" className="btn btn--primary btn--block ticket-open" onClick={() => setTicketOpen(true)} data-testid="open-ticket">
+        <button
+          type="button"
+          className="btn btn--primary btn--block ticket-open"
+          onPointerDown={() => void loadTicket()}
+          onFocus={() => void loadTicket()}
+          onClick={() => setTicketOpen(true)}
+          data-testid="open-ticket"
+        >
           <Icon d={icons.trade} size={20} /> <Trans>注文する</Trans>
         </button>
       ) : null}
