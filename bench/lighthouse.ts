@@ -32,6 +32,8 @@ export interface PageScores {
   bestPractices: number;
   /** Failed audits of accessibility and best practices (id: title), to fix. */
   failed: string[];
+  /** Why: the LCP element and its phases, the longest main-thread tasks, the scripts' boot-up cost. */
+  diagnostics: string[];
 }
 
 async function load(name: string): Promise<any> {
@@ -89,6 +91,30 @@ function detail(a: any): string {
   return what.length ? ` [${what.join(' | ')}${sub.length ? ` ${sub.join(' | ')}` : ''}]` : '';
 }
 
+/**
+ * Lighthouse's own diagnostics, one line each: the LCP element and its phases (TTFB, load delay,
+ * load time, render delay), the longest main-thread tasks (start and duration, simulated, with the
+ * script they are attributed to), the main-thread breakdown and the scripts' boot-up time.
+ */
+export function diagnostics(lhr: any): string[] {
+  const out: string[] = [];
+  const a = (id: string) => lhr.audits[id]?.details?.items ?? [];
+  const ms = (v: unknown) => `${Math.round(Number(v))}`;
+  const lcp = a('largest-contentful-paint-element');
+  const node = lcp[0]?.items?.[0]?.node;
+  if (node) out.push(`LCP element: ${node.snippet} (${node.selector ?? ''})`);
+  const phases = lcp[1]?.items ?? [];
+  if (phases.length) out.push(`LCP phases: ${phases.map((p: any) => `${p.phase} ${ms(p.timing)} ms`).join(', ')}`);
+  const shorten = (u: string) => (u ? u.replace(/^https?:\/\/[^/]+/, '') : '(unattributed)');
+  const tasks = [...a('long-tasks')].sort((x: any, y: any) => y.duration - x.duration).slice(0, 6);
+  if (tasks.length) out.push(`long tasks: ${tasks.map((t: any) => `${ms(t.duration)} ms @${ms(t.startTime)} ${shorten(t.url)}`).join('; ')}`);
+  const work = a('mainthread-work-breakdown').slice(0, 5);
+  if (work.length) out.push(`main thread: ${work.map((w: any) => `${w.groupLabel ?? w.group} ${ms(w.duration)} ms`).join(', ')}`);
+  const boot = a('bootup-time').slice(0, 5);
+  if (boot.length) out.push(`boot-up: ${boot.map((b: any) => `${shorten(b.url)} ${ms(b.total)} ms (script ${ms(b.scripting)}, parse ${ms(b.scriptParseCompile)})`).join('; ')}`);
+  return out;
+}
+
 function scores(page: string, lhr: any): PageScores {
   const n = (id: string) => Math.round(Number(lhr.audits[id]?.numericValue ?? NaN));
   const failed: string[] = [];
@@ -108,6 +134,7 @@ function scores(page: string, lhr: any): PageScores {
     accessibility: Math.round(lhr.categories.accessibility.score * 100),
     bestPractices: Math.round(lhr.categories['best-practices'].score * 100),
     failed,
+    diagnostics: diagnostics(lhr),
   };
 }
 
@@ -116,7 +143,12 @@ export async function lighthouseScores(dist = resolve(process.env.KABUTO_DIST_DI
   try {
     const token = await demoToken(server.url);
     const out: PageScores[] = [];
-    for (const p of LIGHTHOUSE_PAGES) out.push(scores(p.name, await audit(server.url, p.path, p.signedIn ? token : null)));
+    // $KABUTO_LIGHTHOUSE_PAGES: a comma-separated subset of the page names (e.g. "market list,trade").
+    const only = process.env.KABUTO_LIGHTHOUSE_PAGES?.split(',').map((x) => x.trim());
+    for (const p of LIGHTHOUSE_PAGES) {
+      if (only && !only.includes(p.name)) continue;
+      out.push(scores(p.name, await audit(server.url, p.path, p.signedIn ? token : null)));
+    }
     return out;
   } finally {
     await server.stop();
@@ -134,6 +166,7 @@ export async function benchLighthouse(): Promise<Figure[]> {
   for (const s of await lighthouseScores()) {
     const note = `LCP ${s.lcpMs} ms, TBT ${s.tbtMs} ms, CLS ${s.cls}, FCP ${s.fcpMs} ms, a11y ${s.accessibility}, BP ${s.bestPractices}${s.failed.length ? `; failing: ${s.failed.join('; ')}` : ''}`;
     figures.push({ name: `lighthouse ${s.page}: performance`, value: s.performance, unit: '/100', note });
+    if (process.env.KABUTO_LIGHTHOUSE_DIAG) for (const d of s.diagnostics) console.log(`    ${s.page}: ${d}`);
   }
   return figures;
 }
