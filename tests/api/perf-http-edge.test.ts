@@ -6,11 +6,34 @@ import { migrations } from '../../src/server/db/migrations';
 import { SessionService } from '../../src/server/modules/account/sessions';
 import { users } from '../../src/server/modules/account';
 import { systemClock } from '../../src/server/clock';
+import pino from 'pino';
+import { accessLogger } from '../../src/server/logger';
 
 /*
  * The HTTP edge's shortcuts keep the behaviour (docs/decisions/018-request-path-performance.md,
  * "Follow-up: the HTTP edge").
  */
+describe('the access log', () => {
+  it('writes the very line pino wrote for the same fields, to the logger\'s stream, at its level', () => {
+    const lines: string[] = [];
+    const log = pino({ level: 'info', base: undefined }, { write: (line: string) => void lines.push(line) });
+    const path = '/api/vue/x"y\\z\u0001ü';
+    const now = Date.now;
+    Date.now = () => 1_764_000_000_000;
+    try {
+      log.info({ reqId: 'abc-1=', method: 'GET', path, status: 200, ms: 3 }, 'request');
+      accessLogger(log)('abc-1=', 'GET', path, 200, 3);
+    } finally {
+      Date.now = now;
+    }
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toBe(lines[0]);
+    log.level = 'warn';
+    accessLogger(log)('abc-1=', 'GET', path, 200, 3);
+    expect(lines).toHaveLength(2);
+  });
+});
+
 describe.each(testDialects())('the HTTP edge (%s)', (dialect) => {
   it('migration 2026-11-26-002 runs on a database that already ran 003 (its number was reserved)', async () => {
     const t = await createTestDatabase(dialect);

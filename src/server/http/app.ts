@@ -1,10 +1,11 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import type { Context, Next } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Services } from '../services';
+import { accessLogger } from '../logger';
 import { DomainError } from '../errors';
 import type { AppEnv } from './env';
 import { prepareEnvelopeHeaders, sendDomainError, sendFailure, sentEnvelope } from './envelope';
@@ -35,13 +36,63 @@ export interface AppOptions {
 export function createApp(services: Services, opts: AppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>();
   const log = services.logger;
-  // The access log's fields (id, method, path, status, ms) hold nothing the logger's redaction
-  // removes, so its lines skip that pass (about a third of a line's cost).
-  const accessLog = log.child({}, { redact: [] });
+  const accessLog = accessLogger(log);
 
-  // One middleware for what every request needs first: its id (as hono/request-id: a valid
-  // X-Request-Id is kept, else a UUID; echoed in the response), the services, the client IP, the
-  // security headers, an API answer's Cache-Control, and the access log.
+  // JSON answers over 1 KB go gzip'd to a browser that accepts it (market/instruments: 18.8 → 3.4 KB);
+  // event streams and files are left alone (the filter), small answers too (the threshold). An
+  // envelope whose size sendJson knows to be under the threshold skips it: reading its headers
+  // would build the Headers object the plain record saves.
+  const gzip = compress({ threshold: COMPRESS_THRESHOLD, contentTypeFilter: /^application\/json\b/ });
+  const noop = async () => {};
+  const limited = (maxSize: number, onError: (c: Context<AppEnv>) => Response) => ({ maxSize, onError, middleware: bodyLimit({ maxSize, onError }) });
+  const jsonLimit = limited(MAX_BODY_BYTES, (c) => {
+    // The rest of the body is still on the wire, unread: the client is told to reconnect, so
+    // its next request goes on a fresh connection instead of into the remains of this body.
+    return sendFailure(c, 413, 'payload_too_large', { max: MAX_BODY_BYTES }, CLOSE);
+  });
+  // `POST uploads` alone takes a file as its body, with a limit of its own: a Content-Length over
+  // it is refused before anything is read, a chunked body as soon as it passes it. The multipart
+  // form may be 64 KB larger for its framing; its file part is held to 10 MB by the module.
+  const uploadLimit = (maxSize: number) =>
+    limited(maxSize, (c) => {
+      return sendFailure(c, 413, 'upload_too_large', { max: UPLOAD_MAX_BYTES }, CLOSE);
+    });
+  const rawUploadLimit = uploadLimit(UPLOAD_MAX_BYTES);
+  const formUploadLimit = uploadLimit(UPLOAD_FORM_MAX_BYTES);
+  const limitFor = (c: Context<AppEnv>) => {
+    if (c.req.method !== 'POST' || c.req.path !== `${API_BASE}/uploads`) return jsonLimit;
+    return /^\s*multipart\/form-data\s*(;|$)/i.test(c.req.header('content-type') ?? '') ? formUploadLimit : rawUploadLimit;
+  };
+  // An API request under its body limit: Hono's bodyLimit, entered only when a body can be too
+  // large: reading `c.req.raw.body` makes @hono/node-server build a whole web Request, which every
+  // GET paid for (docs/decisions/018-request-path-performance.md). No body (GET, HEAD, or neither
+  // length nor chunking) goes straight on; a declared Content-Length is judged by its number, as
+  // bodyLimit does; only a chunked body is counted as it is read.
+  const withinBodyLimit = async (c: Context<AppEnv>, next: Next): Promise<void> => {
+    const method = c.req.method;
+    if (method !== 'GET' && method !== 'HEAD') {
+      if (c.req.header('transfer-encoding') !== undefined) {
+        // As Hono's chain does with a middleware's return: a refusal becomes the answer.
+        const res = await limitFor(c).middleware(c, next);
+        if (res instanceof Response && !c.finalized) c.res = res;
+        return;
+      }
+      const length = c.req.header('content-length');
+      if (length !== undefined) {
+        const limit = limitFor(c);
+        if (parseInt(length || '0', 10) > limit.maxSize) {
+          c.res = limit.onError(c);
+          return;
+        }
+      }
+    }
+    await next();
+  };
+
+  // The edge, one middleware for what every request needs (it was four, each a step of Hono's
+  // chain): its id (as hono/request-id: a valid X-Request-Id is kept, else a UUID; echoed in the
+  // response), the services, the client IP, the security headers, an API answer's Cache-Control,
+  // the body limit, compression, and the access log.
   // The headers are ready before the handler runs, so the response it builds carries them: added
   // afterwards they made Hono rebuild every response as a stream. An API envelope takes them as a
   // plain record (envelope.ts sendJson), other answers through `c.header()`. A Response a handler
@@ -67,12 +118,15 @@ export function createApp(services: Services, opts: AppOptions = {}) {
     const path = c.req.path;
     const api = path === API_BASE || path.startsWith(`${API_BASE}/`);
     if (api) {
-      prepareEnvelopeHeaders(c, { 'X-Request-Id': reqId, ...API_SECURITY_HEADERS });
+      prepareEnvelopeHeaders(c, API_SECURITY_HEADERS, reqId);
+      await withinBodyLimit(c, next);
+      const envelope = sentEnvelope(c);
+      if (!envelope || envelope.bytes >= COMPRESS_THRESHOLD) await gzip(c, noop);
     } else {
       c.header('X-Request-Id', reqId);
       for (const [name, value] of SECURITY_HEADERS) c.header(name, value);
+      await next();
     }
-    await next();
     if (!sentEnvelope(c)) {
       const headers = c.res.headers;
       if (!headers.has('Content-Security-Policy')) {
@@ -83,54 +137,7 @@ export function createApp(services: Services, opts: AppOptions = {}) {
         if (api && c.res.headers.get('Content-Type')?.startsWith('application/json')) headers.set('X-Request-Id', reqId);
       }
     }
-    accessLog.info({ reqId, method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - start) }, 'request');
-  });
-  // JSON answers over 1 KB go gzip'd to a browser that accepts it (market/instruments: 18.8 → 3.4 KB);
-  // event streams and files are left alone (the filter), small answers too (the threshold). An
-  // envelope whose size sendJson knows to be under the threshold skips it: reading its headers
-  // would build the Headers object the plain record saves.
-  const gzip = compress({ threshold: COMPRESS_THRESHOLD, contentTypeFilter: /^application\/json\b/ });
-  const noop = async () => {};
-  app.use(`${API_BASE}/*`, async (c, next) => {
-    await next();
-    const envelope = sentEnvelope(c);
-    if (envelope && envelope.bytes < COMPRESS_THRESHOLD) return;
-    await gzip(c, noop);
-  });
-  const limited = (maxSize: number, onError: (c: Context<AppEnv>) => Response) => ({ maxSize, onError, middleware: bodyLimit({ maxSize, onError }) });
-  const jsonLimit = limited(MAX_BODY_BYTES, (c) => {
-    // The rest of the body is still on the wire, unread: the client is told to reconnect, so
-    // its next request goes on a fresh connection instead of into the remains of this body.
-    return sendFailure(c, 413, 'payload_too_large', { max: MAX_BODY_BYTES }, CLOSE);
-  });
-  // `POST uploads` alone takes a file as its body, with a limit of its own: a Content-Length over
-  // it is refused before anything is read, a chunked body as soon as it passes it. The multipart
-  // form may be 64 KB larger for its framing; its file part is held to 10 MB by the module.
-  const uploadLimit = (maxSize: number) =>
-    limited(maxSize, (c) => {
-      return sendFailure(c, 413, 'upload_too_large', { max: UPLOAD_MAX_BYTES }, CLOSE);
-    });
-  const rawUploadLimit = uploadLimit(UPLOAD_MAX_BYTES);
-  const formUploadLimit = uploadLimit(UPLOAD_FORM_MAX_BYTES);
-  const limitFor = (c: Context<AppEnv>) => {
-    if (c.req.method !== 'POST' || c.req.path !== `${API_BASE}/uploads`) return jsonLimit;
-    return /^\s*multipart\/form-data\s*(;|$)/i.test(c.req.header('content-type') ?? '') ? formUploadLimit : rawUploadLimit;
-  };
-  // The limits are Hono's bodyLimit, entered only when a body can be too large: reading
-  // `c.req.raw.body` makes @hono/node-server build a whole web Request, which every GET paid for
-  // (docs/decisions/018-request-path-performance.md). No body (GET, HEAD, or neither length nor
-  // chunking) goes straight on; a declared Content-Length is judged by its number, as bodyLimit
-  // does; only a chunked body is counted as it is read.
-  app.use(`${API_BASE}/*`, async (c, next) => {
-    const method = c.req.method;
-    if (method === 'GET' || method === 'HEAD') return next();
-    if (c.req.header('transfer-encoding') === undefined) {
-      const length = c.req.header('content-length');
-      if (length === undefined) return next();
-      const limit = limitFor(c);
-      return parseInt(length || '0', 10) > limit.maxSize ? limit.onError(c) : next();
-    }
-    return limitFor(c).middleware(c, next);
+    accessLog(reqId, c.req.method, path, c.res.status, Math.round(performance.now() - start));
   });
   app.route(API_BASE, apiRoutes(services, { streamsPerIp: opts.streamsPerIp }));
 

@@ -31,17 +31,23 @@ export function failure(msg: MessageId, params?: MessageParams): Failure {
  * and value validated) and @hono/node-server turn it back into a record, per answer
  * (docs/decisions/018-request-path-performance.md).
  */
-const prepared = new WeakMap<Context, Record<string, string>>();
-/** Responses sendJson built on the prepared record, with their body size (app.ts: compression). */
-const sent = new WeakMap<Context, { res: Response; bytes: number }>();
+const PREPARED = Symbol('prepared envelope headers');
+/** The Response sendJson built on the prepared record, with its body size (app.ts: compression). */
+const SENT = Symbol('sent envelope');
+/** Kept on the context itself: a WeakMap entry per request cost more than the request's own work. */
+interface EnvelopeSlots {
+  [PREPARED]?: { base: Readonly<Record<string, string>>; requestId: string };
+  [SENT]?: { res: Response; bytes: number };
+}
 
-export function prepareEnvelopeHeaders(c: Context, headers: Record<string, string>): void {
-  prepared.set(c, headers);
+/** `base` (fixed: the security headers) and the request's id go on every envelope of this request. */
+export function prepareEnvelopeHeaders(c: Context, base: Readonly<Record<string, string>>, requestId: string): void {
+  (c as EnvelopeSlots)[PREPARED] = { base, requestId };
 }
 
 /** The envelope sendJson answered this request with, if it is still the response. */
 export function sentEnvelope(c: Context): { bytes: number } | undefined {
-  const s = sent.get(c);
+  const s = (c as EnvelopeSlots)[SENT];
   return s && c.finalized && c.res === s.res ? s : undefined;
 }
 
@@ -54,10 +60,11 @@ export function sentEnvelope(c: Context): { bytes: number } | undefined {
 export function sendJson(c: Context, body: unknown, code: ContentfulStatusCode, extra?: Record<string, string>) {
   const text = JSON.stringify(body);
   const bytes = Buffer.byteLength(text);
-  const base = prepared.get(c);
-  if (!base) return c.body(text, code, { 'Content-Type': 'application/json', 'Content-Length': String(bytes), ...extra });
-  const res = new Response(text, { status: code, headers: { ...base, 'Content-Type': 'application/json', 'Content-Length': String(bytes), ...extra } });
-  sent.set(c, { res, bytes });
+  const prepared = (c as EnvelopeSlots)[PREPARED];
+  if (!prepared) return c.body(text, code, { 'Content-Type': 'application/json', 'Content-Length': String(bytes), ...extra });
+  const headers = { ...prepared.base, 'X-Request-Id': prepared.requestId, 'Content-Type': 'application/json', 'Content-Length': String(bytes) };
+  const res = new Response(text, { status: code, headers: extra ? { ...headers, ...extra } : headers });
+  (c as EnvelopeSlots)[SENT] = { res, bytes };
   return res;
 }
 

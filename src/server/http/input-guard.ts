@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AnyEndpoint } from '../modules/module';
 import type { AppEnv } from './env';
 import { sendFailure } from './envelope';
@@ -69,39 +69,62 @@ function hasBody(headers: Headers): boolean {
   return headers.has('transfer-encoding') || (length !== null && length !== '0');
 }
 
-/** The first guard of every contract endpoint (see the comment above). */
-export function inputGuard(ep: AnyEndpoint): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+/**
+ * The first guard of every contract endpoint (see the comment above): the refusal to answer, or
+ * undefined to go on. Synchronous unless the body is read (contract.ts runs it in the endpoint's
+ * one middleware, or in its handler when it has no validators).
+ */
+export function inputRefusal(ep: AnyEndpoint): (c: Context<AppEnv>) => Response | undefined | Promise<Response | undefined> {
+  const hasParams = ep.path.includes('{');
+  const readsBody = ep.body !== undefined;
+  return (c) => {
     const refuse = (field: string) => sendFailure(c, 400, 'invalid_request', { field, issue: 'control_character' });
     for (const name of INPUT_HEADERS) {
       const v = c.req.header(name);
       if (v !== undefined && CONTROL.test(v)) return refuse(name);
     }
-    const params = controlCharacterField(c.req.param());
-    if (params !== undefined) return refuse(params);
-    const query = controlCharacterField(c.req.queries());
-    // `queries()` maps a name to its list of values: report the name, not `name.0`.
-    if (query !== undefined) return refuse(query.split('.')[0]!);
-
-    if (ep.body && c.req.method !== 'GET') {
-      const type = c.req.header('content-type');
-      if (type === undefined ? hasBody(c.req.raw.headers) : !JSON_TYPE.test(mediaType(type))) {
-        return sendFailure(c, 415, 'unsupported_media_type', { expected: 'application/json' });
-      }
-      if (type !== undefined) {
-        let body: unknown;
-        try {
-          body = await c.req.json();
-        } catch (err) {
-          // Not JSON: the validator that follows answers 400 invalid_json. Anything else (the body
-          // limit, a client gone) goes on to the error handler.
-          if (!(err instanceof SyntaxError)) throw err;
-          return sendFailure(c, 400, 'invalid_json');
-        }
-        const field = controlCharacterField(body);
-        if (field !== undefined) return refuse(field);
-      }
+    // A path without parameters has none to check (a control character in it matches no route).
+    if (hasParams) {
+      const params = controlCharacterField(c.req.param());
+      if (params !== undefined) return refuse(params);
     }
+    if (c.req.url.includes('?')) {
+      const query = controlCharacterField(c.req.queries());
+      // `queries()` maps a name to its list of values: report the name, not `name.0`.
+      if (query !== undefined) return refuse(query.split('.')[0]!);
+    }
+    if (readsBody && c.req.method !== 'GET') return bodyRefusal(c, refuse);
+    return undefined;
+  };
+}
+
+async function bodyRefusal(c: Context<AppEnv>, refuse: (field: string) => Response): Promise<Response | undefined> {
+  const type = c.req.header('content-type');
+  if (type === undefined ? hasBody(c.req.raw.headers) : !JSON_TYPE.test(mediaType(type))) {
+    return sendFailure(c, 415, 'unsupported_media_type', { expected: 'application/json' });
+  }
+  if (type !== undefined) {
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch (err) {
+      // Not JSON: the validator that follows answers 400 invalid_json. Anything else (the body
+      // limit, a client gone) goes on to the error handler.
+      if (!(err instanceof SyntaxError)) throw err;
+      return sendFailure(c, 400, 'invalid_json');
+    }
+    const field = controlCharacterField(body);
+    if (field !== undefined) return refuse(field);
+  }
+  return undefined;
+}
+
+/** inputRefusal as a middleware of its own. */
+export function inputGuard(ep: AnyEndpoint): MiddlewareHandler<AppEnv> {
+  const refusal = inputRefusal(ep);
+  return async (c, next) => {
+    const refused = await refusal(c);
+    if (refused) return refused;
     await next();
   };
 }
