@@ -1,6 +1,6 @@
 import './api/zod-jitless';
 import './styles/global.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { I18nProvider } from '@lingui/react';
@@ -85,19 +85,14 @@ async function boot(): Promise<void> {
     navigateToLogin: () => void router.navigate({ to: '/login/login', replace: true }),
   });
 
-  // A transition: React renders the first screen in slices, yielding to the browser every few
-  // milliseconds, instead of one long task (Total Blocking Time on a slow phone); the prerendered
-  // shell stays on screen until the commit replaces it (docs/decisions/020-first-load-and-prerender.md).
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <I18nProvider i18n={i18n}>
-          <PersistProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </PersistProvider>
-        </I18nProvider>
-      </StrictMode>,
-    ),
+  root.render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <PersistProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </PersistProvider>
+      </I18nProvider>
+    </StrictMode>,
   );
 
   // After the first screen is drawn (not while its chunks load): the service worker, then, when the
