@@ -90,11 +90,8 @@ function shapeKey(model: ChartModel, extra: unknown[]): string {
 
 interface Mounted {
   key: string;
-  /** The main chart, then the sub-indicator chart once created (a task later). */
   charts: uPlot[];
   live: LiveModel;
-  /** The pending creation of the sub-indicator chart. */
-  timer?: ReturnType<typeof setTimeout>;
 }
 
 export function PriceChart({
@@ -170,7 +167,7 @@ export function PriceChart({
       // Same charts, new data (a live update, another adjustment, …): no rebuild, the cursor stays.
       mounted.live.model = model;
       mounted.charts[0]!.setData(paneData(model, model.main));
-      mounted.charts[1]?.setData(paneData(model, model.sub));
+      mounted.charts[1]!.setData(paneData(model, model.sub));
       return;
     }
     destroy(mounted);
@@ -184,26 +181,15 @@ export function PriceChart({
       onCrosshairRef.current?.(idx === null ? null : crosshairInfo(live.model, idx));
     };
     const common = { live, ctl, width, up: upColor, down: downColor, syncKey, locale };
-    // The main chart now; the sub-indicator chart in the next task, so a chart's first draw is two
-    // tasks of about half the length instead of one (each uPlot builds and draws synchronously; under
-    // Lighthouse's 4x CPU model the pair was one of the stock detail's long tasks, issue 19). Its
-    // plot box already has its height, so nothing moves when it appears.
-    const charts = [new uPlot(paneOptions({ ...common, which: 'main', height, onCursor }), paneData(model, model.main), mainEl)];
-    ctl.charts.add(charts[0]!);
-    const next: Mounted = { key, charts, live };
-    next.timer = setTimeout(() => {
-      next.timer = undefined;
-      if (mountedRef.current !== next) return;
-      const w = Math.max(1, wrap.clientWidth);
-      const sub = new uPlot(paneOptions({ ...common, width: w, which: 'sub', height: subHeight + X_AXIS_HEIGHT }), paneData(live.model, live.model.sub), subEl);
-      charts.push(sub);
-      ctl.charts.add(sub);
-    }, 0);
-    mountedRef.current = next;
+    const charts = [
+      new uPlot(paneOptions({ ...common, which: 'main', height, onCursor }), paneData(model, model.main), mainEl),
+      new uPlot(paneOptions({ ...common, which: 'sub', height: subHeight + X_AXIS_HEIGHT }), paneData(model, model.sub), subEl),
+    ];
+    for (const u of charts) ctl.charts.add(u);
+    mountedRef.current = { key, charts, live };
 
     function destroy(m: Mounted | null) {
       if (!m) return;
-      if (m.timer !== undefined) clearTimeout(m.timer);
       for (const u of m.charts) {
         ctlRef.current?.ctl.charts.delete(u);
         u.destroy();
@@ -217,7 +203,6 @@ export function PriceChart({
       const m = mountedRef.current;
       mountedRef.current = null;
       if (!m) return;
-      if (m.timer !== undefined) clearTimeout(m.timer);
       for (const u of m.charts) {
         ctlRef.current?.ctl.charts.delete(u);
         u.destroy();
