@@ -9,9 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import type { Figure } from './ledger';
-import { benchUsers, spawnBareHono, spawnKabuto, wrk } from './http-harness';
+import { benchUsers, pgExec, spawnBareHono, spawnKabuto, wrk } from './http-harness';
 import { recordOrders, replayPostgres, replaySqlite } from './statement-replay';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -71,16 +70,6 @@ async function rounds(users: number, connections: number, raw: () => Promise<num
   }
 }
 
-async function onServer(url: string, sql: string) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
 export async function benchOrders(): Promise<Figure[]> {
   const figures: Figure[] = [];
   const push = (name: string, value: number, unit: string, note?: string) => figures.push({ name, value: +value.toFixed(unit === 'ms' || unit === 'ratio' ? 3 : 0), unit, note });
@@ -117,7 +106,7 @@ export async function benchOrders(): Promise<Figure[]> {
     const prec = await recordOrders('postgres', users);
     const name = `kabuto_bench_${randomBytes(4).toString('hex')}`;
     try {
-      await onServer(url, `CREATE DATABASE ${name}`);
+      await pgExec(url, `CREATE DATABASE ${name}`);
       const own = new URL(url);
       own.pathname = `/${name}`;
       const r = await rounds(users, users, () => replayPostgres(prec, url, 1), own.href);
@@ -128,7 +117,7 @@ export async function benchOrders(): Promise<Figure[]> {
       push('orders.postgres_vs_raw_pg', r.ratio, 'ratio', `HTTP ÷ raw pg, median of rounds ${r.ratios.join(' / ')}`);
     } finally {
       await prec.server.close();
-      await onServer(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await pgExec(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     }
   }
   return figures;

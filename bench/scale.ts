@@ -26,6 +26,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import type { Figure } from './ledger';
+import { pgExec } from './http-harness';
 import { openDatabase } from '../src/server/db/database';
 import { migrate } from '../src/server/db/migrate';
 
@@ -56,16 +57,6 @@ interface Sample {
 const samples: Sample[] = [];
 let phase: Phase = 'warmup';
 let running = true;
-
-async function onServer(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
 
 function waitForLine(child: ChildProcess, pattern: RegExp, what: string): Promise<void> {
   let out = '';
@@ -310,7 +301,7 @@ export async function benchScale(): Promise<Figure[]> {
     return open;
   };
   try {
-    await onServer(`CREATE DATABASE ${dbName}`);
+    await pgExec(PG_URL, `CREATE DATABASE ${dbName}`);
     const m = openDatabase({ kind: 'postgres', url: dbUrl });
     await migrate(m);
     await m.close();
@@ -483,7 +474,7 @@ export async function benchScale(): Promise<Figure[]> {
     redis.disconnect();
     if (haproxy) await stop(haproxy);
     await Promise.all(instances.map((x) => stop(x.child)));
-    await onServer(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+    await pgExec(PG_URL, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
     const r = new Redis(REDIS_URL);
     const keys = await r.keys(`${prefix}*`).catch(() => [] as string[]);
     if (keys.length) await r.del(...keys).catch(() => undefined);
