@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { AnyEndpoint } from '../modules/module';
 import type { AppEnv } from './env';
 import { sendFailure } from './envelope';
@@ -117,14 +117,4 @@ async function bodyRefusal(c: Context<AppEnv>, refuse: (field: string) => Respon
     if (field !== undefined) return refuse(field);
   }
   return undefined;
-}
-
-/** inputRefusal as a middleware of its own. */
-export function inputGuard(ep: AnyEndpoint): MiddlewareHandler<AppEnv> {
-  const refusal = inputRefusal(ep);
-  return async (c, next) => {
-    const refused = await refusal(c);
-    if (refused) return refused;
-    await next();
-  };
 }
