@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SECTOR_IDS, SEGMENTS, type Sector33 } from '../market';
+import { SECTOR_IDS, SEGMENTS, type Sector33 } from '../market/sectors';
 
 /*
  * Stock-detail tabs of the market contract (profile/financials, insights, alerts). Figures the

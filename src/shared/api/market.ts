@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { BOARDS, MARKET_SESSIONS, SEGMENTS, SECTOR_IDS, type Sector33 } from '../market';
+import { BOARDS, SEGMENTS, SECTOR_IDS, type Sector33 } from '../market/sectors';
+import { MARKET_SESSIONS } from '../market/session-names';
 import { ADJUST_MODES } from '../chart';
 import { companyData, insightsData, stockAlerts, watchlistAlerts } from './market-detail';
 

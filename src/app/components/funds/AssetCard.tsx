@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { fundsApi } from '../../../shared/api/funds';
 import { formatIsoDate, formatMoney } from '../../../shared/money';
-import { jstDate } from '../../../shared/market';
+import { jstDate } from '../../../shared/market/jst';
 import type { DataOf } from '../../../shared/api/endpoint';
 import { endpointQuery } from '../../api/query';
 import { Icon } from '../Icon';

@@ -2,7 +2,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { useEffect, useRef } from 'react';
 import { formatDate, formatYenCompact } from '../../../shared/money';
-import { jstMs } from '../../../shared/market';
+import { jstMs } from '../../../shared/market/jst';
 
 /*
  * 資産推移 as a line: one point per Tokyo day (GET funds/history). This module imports uPlot, so

@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiCore } from '@lingui/react';
 import { blockAdminApi } from '../../../shared/api/block';
-import { LOT_SIZE } from '../../../shared/market';
+import { LOT_SIZE } from '../../../shared/market/price';
 import { formatDateTime, formatInt, formatPriceYen, parseDecimal, scaleDecimals } from '../../../shared/money';
 import { EmptyView } from '../../components/EmptyView';
 import { Spinner } from '../../components/Spinner';

@@ -5,7 +5,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { fundsApi } from '../../../shared/api/funds';
 import { NAV_UNITS, strategiesApi, type StrategyDetail, type StrategyHolding, type StrategyKind, type StrategySummary } from '../../../shared/api/strategies';
-import { jstDate } from '../../../shared/market';
+import { jstDate } from '../../../shared/market/jst';
 import { formatDateTime, formatIsoDate, formatMoney, formatNumber, formatPercent, formatPriceYen } from '../../../shared/money';
 import { useMoneyCommand } from '../../api/money-command';
 import { endpointArea, endpointQuery } from '../../api/query';
