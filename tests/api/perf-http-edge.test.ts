@@ -35,13 +35,13 @@ describe('the access log', () => {
 });
 
 describe.each(testDialects())('the HTTP edge (%s)', (dialect) => {
-  it('migration 2026-11-26-002 runs on a database that already ran 003 (its number was reserved)', async () => {
+  it('migration 2026-11-26-004 moves a database from the (user_id, created_at) index to the latest-submission one', async () => {
     const t = await createTestDatabase(dialect);
     try {
       const db = t.database.db;
-      // As a database migrated before 002 existed: the old index, no record of 002, 003 done.
-      await migrations['2026-11-26-002-kyc-latest-index']!(t.database.caps).down!(db as never);
-      await db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '2026-11-26-002-kyc-latest-index' as never).execute();
+      // As a database migrated before 004 existed: the old index, no record of 004.
+      await migrations['2026-11-26-004-kyc-latest-index']!(t.database.caps).down!(db as never);
+      await db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '2026-11-26-004-kyc-latest-index' as never).execute();
       await migrate(t.database);
       const names = dialect === 'sqlite'
         ? (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'kyc_submission'`.execute(db)).rows

@@ -13,12 +13,9 @@ export async function migrate(database: Database): Promise<void> {
   };
   // With a schema, the migration tables live in it too: Kysely otherwise looks them up across
   // every schema on the server and two schemas' runs see each other's lock table.
-  // Unordered: a migration whose number was reserved lands after a later one already ran
-  // (2026-11-26-002 after 003); it still runs, in name order among the pending ones.
   const migrator = new Migrator({
     db: database.db,
     provider,
-    allowUnorderedMigrations: true,
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -18,7 +18,7 @@ import { deposits } from './2026-11-25-006-deposits';
 import { uploadsKyc } from './2026-11-25-003-uploads-kyc';
 import { depositAddresses } from './2026-11-25-013-deposit-addresses';
 import { perfIndexes } from './2026-11-26-001-perf-indexes';
-import { kycLatestIndex } from './2026-11-26-002-kyc-latest-index';
+import { kycLatestIndex } from './2026-11-26-004-kyc-latest-index';
 import { scaleout } from './2026-11-26-003-scaleout';
 import { ipo } from './2026-11-25-009-ipo';
 import { strategies } from './2026-11-25-011-strategies';
@@ -49,6 +49,6 @@ export const migrations: Record<string, (caps: Capabilities) => Migration> = {
   '2026-11-25-012-messaging': messaging,
   '2026-11-25-013-deposit-addresses': depositAddresses,
   '2026-11-26-001-perf-indexes': perfIndexes,
-  '2026-11-26-002-kyc-latest-index': kycLatestIndex,
+  '2026-11-26-004-kyc-latest-index': kycLatestIndex,
   '2026-11-26-003-scaleout': scaleout,
 };
