@@ -84,7 +84,7 @@ export function buyingPower(w: Wallet): number {
 export async function lockWallet(db: Kysely<DB>, caps: Capabilities, userId: string, currency: Currency): Promise<Wallet> {
   // Read once per transaction while nothing in it has posted (wallet-memory.ts).
   const key = `${userId}\u0000${currency}`;
-  const hit = db.isTransaction ? rememberedWallet(db, key) : undefined;
+  const hit = db.isTransaction ? rememberedWallet<Wallet>(db, key) : undefined;
   if (hit) return { ...hit };
   const epoch = walletEpoch(db);
   const wallet = await readWallet(db, caps, userId, currency);
