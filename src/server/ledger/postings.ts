@@ -27,29 +27,22 @@ const cashOf = (lock: boolean) =>
   }, 2);
 const readCash = cashOf(false);
 const lockCashRow = cashOf(true);
-const readOwed = statement(
-  (db, userId: string, currency: string) =>
-    db
-      .selectFrom('balance')
-      .innerJoin('ledger_account', 'ledger_account.id', 'balance.account_id')
-      .select(['ledger_account.kind', 'balance.amount'])
-      .where('ledger_account.owner', '=', userId)
-      .where('ledger_account.currency', '=', currency)
-      .where('ledger_account.kind', 'in', ['unsettled', 'shortfall']),
-  2,
-);
+/** The user's balances of `kinds` in one read (the kinds fixed per statement, so it compiles once). */
+const balancesOf = (kinds: readonly string[]) =>
+  statement(
+    (db, userId: string, currency: string) =>
+      db
+        .selectFrom('balance')
+        .innerJoin('ledger_account', 'ledger_account.id', 'balance.account_id')
+        .select(['ledger_account.kind', 'balance.amount'])
+        .where('ledger_account.owner', '=', userId)
+        .where('ledger_account.currency', '=', currency)
+        .where('ledger_account.kind', 'in', [...kinds]),
+    2,
+  );
+const readOwed = balancesOf(['unsettled', 'shortfall']);
 /** Where nothing is locked by row (SQLite: one writer at a time), the three balances in one read. */
-const readAll = statement(
-  (db, userId: string, currency: string) =>
-    db
-      .selectFrom('balance')
-      .innerJoin('ledger_account', 'ledger_account.id', 'balance.account_id')
-      .select(['ledger_account.kind', 'balance.amount'])
-      .where('ledger_account.owner', '=', userId)
-      .where('ledger_account.currency', '=', currency)
-      .where('ledger_account.kind', 'in', ['cash', 'unsettled', 'shortfall']),
-  2,
-);
+const readAll = balancesOf(['cash', 'unsettled', 'shortfall']);
 
 /**
  * The user's cash, locked first by every money command where the database has row locks: commands
