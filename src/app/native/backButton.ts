@@ -1,4 +1,4 @@
-/** Spec §2/§9: without history to go back to, a second press within 1 s quits the app. */
+/** docs/product.md "Screens and layout" and "Constants" (decision 003): without history to go back to, a second press within 1 s quits the app. */
 export const EXIT_WINDOW_MS = 1000;
 
 export type BackAction = 'back' | 'toast' | 'exit';
