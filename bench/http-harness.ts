@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { uuidv7 } from 'uuidv7';
-import pg from 'pg';
 
 const run = promisify(execFile);
 export const BENCH_ADMIN = { phone: '09000000001', password: 'admin-pass-123', invite: 'ROOTCODE' } as const;
@@ -179,13 +178,3 @@ end
   }
 }
 
-/** One statement on a PostgreSQL server outside any pool (CREATE / DROP DATABASE for a bench run). */
-export async function pgExec(url: string, statement: string): Promise<void> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(statement);
-  } finally {
-    await c.end();
-  }
-}

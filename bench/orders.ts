@@ -10,7 +10,8 @@ import { randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Figure } from './ledger';
-import { benchUsers, pgExec, spawnBareHono, spawnKabuto, wrk } from './http-harness';
+import { benchUsers, spawnBareHono, spawnKabuto, wrk } from './http-harness';
+import { onServer } from '../tests/support/db';
 import { recordOrders, replayPostgres, replaySqlite } from './statement-replay';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -106,7 +107,7 @@ export async function benchOrders(): Promise<Figure[]> {
     const prec = await recordOrders('postgres', users);
     const name = `kabuto_bench_${randomBytes(4).toString('hex')}`;
     try {
-      await pgExec(url, `CREATE DATABASE ${name}`);
+      await onServer(url, `CREATE DATABASE ${name}`);
       const own = new URL(url);
       own.pathname = `/${name}`;
       const r = await rounds(users, users, () => replayPostgres(prec, url, 1), own.href);
@@ -117,7 +118,7 @@ export async function benchOrders(): Promise<Figure[]> {
       push('orders.postgres_vs_raw_pg', r.ratio, 'ratio', `HTTP ÷ raw pg, median of rounds ${r.ratios.join(' / ')}`);
     } finally {
       await prec.server.close();
-      await pgExec(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await onServer(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     }
   }
   return figures;

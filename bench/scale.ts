@@ -26,7 +26,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import type { Figure } from './ledger';
-import { pgExec } from './http-harness';
+import { onServer } from '../tests/support/db';
 import { openDatabase } from '../src/server/db/database';
 import { migrate } from '../src/server/db/migrate';
 
@@ -301,7 +301,7 @@ export async function benchScale(): Promise<Figure[]> {
     return open;
   };
   try {
-    await pgExec(PG_URL, `CREATE DATABASE ${dbName}`);
+    await onServer(PG_URL, `CREATE DATABASE ${dbName}`);
     const m = openDatabase({ kind: 'postgres', url: dbUrl });
     await migrate(m);
     await m.close();
@@ -474,7 +474,7 @@ export async function benchScale(): Promise<Figure[]> {
     redis.disconnect();
     if (haproxy) await stop(haproxy);
     await Promise.all(instances.map((x) => stop(x.child)));
-    await pgExec(PG_URL, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+    await onServer(PG_URL, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
     const r = new Redis(REDIS_URL);
     const keys = await r.keys(`${prefix}*`).catch(() => [] as string[]);
     if (keys.length) await r.del(...keys).catch(() => undefined);

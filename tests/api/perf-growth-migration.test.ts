@@ -4,10 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/database';
 import { migrations } from '../../src/server/db/migrations';
-import { testDialects } from '../support/db';
+import { onServer, testDialects } from '../support/db';
 import type { Dialect } from '../../src/server/db/capabilities';
 
 /*
@@ -38,15 +37,7 @@ async function openFresh(dialect: Dialect): Promise<{ database: Database; dispos
   }
   const url = process.env.TEST_DATABASE_URL!;
   const name = `kabuto_mig_${randomBytes(4).toString('hex')}`;
-  const admin = async (q: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      await c.query(q);
-    } finally {
-      await c.end();
-    }
-  };
+  const admin = (q: string) => onServer(url, q);
   await admin(`CREATE DATABASE ${name}`);
   const own = new URL(url);
   own.pathname = `/${name}`;
