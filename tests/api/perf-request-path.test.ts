@@ -58,7 +58,7 @@ describe.each(testDialects())('request path (%s)', (dialect) => {
   it('an envelope on its plain header record carries the request id; a compiled statement reads each caller its own row', async () => {
     const [a, b] = [await registerUser(s), await registerUser(s)];
     const [ra, rb] = [await info(a.token), await info(b.token)];
-    // users by id is compiled once (src/server/db/compiled-query.ts): each call binds its own id.
+    // users by id is compiled once (src/server/db/compiled-statement.ts): each call binds its own id.
     expect(ra.body.data).toMatchObject({ id: a.id, phone: a.phone, kycStatus: 'not_verified' });
     expect(rb.body.data).toMatchObject({ id: b.id, phone: b.phone });
     expect(ra.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);

@@ -3,11 +3,12 @@ import type { DB } from './schema';
 import type { Executor } from './executor';
 
 /**
- * Statements on the order path that Kysely builds and compiles once per database, then runs with
- * each call's values (docs/decisions/018-request-path-performance.md, "Follow-up: compiled order
- * path"). Unlike compiled-query.ts (one compiled query per handle), these are kept per *database*
- * — a transaction is a new handle every time, but it shares its database's dialect adapter, which
- * is what the cache is keyed by — and they return Kysely's whole result (affected rows too).
+ * Hot statements (the order path, `user/info`) that Kysely builds and compiles once per database,
+ * then runs with each call's values: building and compiling was a large part of a small request's
+ * cost (docs/decisions/018-request-path-performance.md, "Follow-up: compiled order path"). They are
+ * kept per *database* — a transaction is a new handle every time, but it shares its database's
+ * dialect adapter, which is what the cache is keyed by — and they return Kysely's whole result
+ * (affected rows too).
  *
  * `build` is called once per database with stand-ins for its arguments and must use them only as
  * values, never to choose the shape of the query: every later call reuses the shape. The SQL text

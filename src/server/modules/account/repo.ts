@@ -1,30 +1,30 @@
 import { sql, type Selectable } from 'kysely';
 import type { UsersTable } from '../../db/schema';
 import type { Executor } from '../../db/executor';
-import { compiledOnce } from '../../db/compiled-query';
+import { statement } from '../../db/compiled-statement';
 import { kycLatestReview } from '../kyc';
 
 export type UserRow = Selectable<UsersTable>;
 
 /** Kysely queries on `users`; every function takes the pool or a transaction. */
 
-// Read on every `user/info` (and by other areas through the service): compiled once (compiled-query.ts).
-const selectById = compiledOnce((db: Executor, id: string) => db.selectFrom('users').selectAll().where('id', '=', id), 1);
+// Read on every `user/info` (and by other areas through the service): compiled once per database (db/compiled-statement.ts).
+const selectById = statement((db: Executor, id: string) => db.selectFrom('users').selectAll().where('id', '=', id), 1);
 
 export async function findById(db: Executor, id: string): Promise<UserRow | undefined> {
-  return (await selectById(db, id))[0];
+  return (await selectById(db, id)).rows[0];
 }
 
 // `user/info`: the user's row and the review status of their latest KYC submission (null without
 // one) in one statement — one round trip on PostgreSQL, one read transaction on SQLite.
-const selectInfoById = compiledOnce(
+const selectInfoById = statement(
   (db: Executor, id: string) =>
     db.selectFrom('users').selectAll('users').select((eb) => kycLatestReview(db, eb.ref('users.id')).as('kyc_review')).where('users.id', '=', id),
   1,
 );
 
 export async function findInfoById(db: Executor, id: string): Promise<(UserRow & { kyc_review: string | null }) | undefined> {
-  return (await selectInfoById(db, id))[0];
+  return (await selectInfoById(db, id)).rows[0];
 }
 
 export function findByPhone(db: Executor, phone: string): Promise<UserRow | undefined> {
