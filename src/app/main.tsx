@@ -8,8 +8,7 @@ import { msg } from '@lingui/core/macro';
 import { activateBootLanguage, activateLanguage, BOOT_FAILED_TEXT, BOOT_TEXT, RELOAD_TEXT, fullCatalog, i18n, isBootPath } from './i18n';
 import { getLanguage } from './storage';
 import { onApiError, setUnauthorizedHandler, type ApiError } from './api/client';
-import { createQueryClient } from './query/client';
-import { PersistProvider } from './query/PersistProvider';
+import { isSplashPath, loadQueryLayer } from './query/load-layer';
 import { registerSW } from './pwa/register';
 import { createAppRouter } from './router';
 import { FirstLoad } from './components/Spinner';
@@ -50,12 +49,14 @@ async function boot(): Promise<void> {
   // catalog (docs/decisions/020-first-load-and-prerender.md). Requested first, awaited below.
   const catalog = isBootPath(window.location.hash) ? activateBootLanguage(lang) : activateLanguage(lang);
   catalog.catch(() => {}); // handled where it is awaited
+  // The Query layer likewise: every screen but the splash is drawn inside it (query/load-layer.ts).
+  const layer = isSplashPath(window.location.hash) ? undefined : loadQueryLayer();
+  layer?.catch(() => {});
   // A task boundary: the entry's evaluation (the framework and the route tree) and the router's
   // setup are two tasks, not one long one (Total Blocking Time on a slow phone).
   await nextTask();
 
-  const queryClient = createQueryClient();
-  const router = createAppRouter(queryClient);
+  const router = createAppRouter();
   // The first screen's chunks start loading now, alongside its catalog rather than after it (the
   // offline warm start and a deep link wait on one round of chunks less).
   for (const match of router.matchRoutes(router.state.location)) {
@@ -63,9 +64,9 @@ async function boot(): Promise<void> {
     if (route) void router.loadRouteChunk(route)?.catch(() => {});
   }
   try {
-    await catalog;
+    await Promise.all([catalog, layer]);
   } catch {
-    // The catalog chunk did not load (offline before the service worker had it, or a deploy
+    // The catalog or the Query layer did not load (offline before the service worker had it, or a deploy
     // removed it): offer a reload rather than spinning forever.
     root.render(
       <FirstLoad text={BOOT_FAILED_TEXT[lang]}>
@@ -88,20 +89,20 @@ async function boot(): Promise<void> {
   root.render(
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        <PersistProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </PersistProvider>
+        <RouterProvider router={router} />
       </I18nProvider>
     </StrictMode>,
   );
 
   // After the first screen is drawn (not while its chunks load): the service worker, then, when the
-  // browser is idle, the full catalog and the server-message table (docs/decisions/020-first-load-and-prerender.md).
+  // browser is idle, the Query layer (a splash start has not loaded it), the full catalog and the
+  // server-message table (docs/decisions/020-first-load-and-prerender.md).
   const idle = (globalThis as { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 2000));
   const stopWaiting = router.subscribe('onRendered', () => {
     stopWaiting();
     void registerSW();
     idle(() => {
+      void loadQueryLayer().catch(() => {});
       void fullCatalog().catch(() => {});
       void import('./i18n/translate');
     });

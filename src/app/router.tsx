@@ -1,11 +1,19 @@
 import { createHashHistory, createRouter } from '@tanstack/react-router';
+import type { ComponentType, ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen';
 import { NotFoundScreen, PendingScreen, RouteErrorScreen } from './components/RouteStatus';
 import { isKeepAlivePath } from './routes/-lib/keep-alive';
 
 export interface RouterContext {
-  queryClient: QueryClient;
+  /**
+   * The app's QueryClient, for route loaders. Given at creation by tests (which wrap the router in
+   * their own provider); in the app, the root route's beforeLoad adds it with the Query layer
+   * (query/load-layer.ts), which every screen but a splash drawn first waits for.
+   */
+  queryClient?: QueryClient;
+  /** The provider the root layout wraps the screens in once the layer is there (query/layer.tsx). */
+  QueryLayer?: ComponentType<{ children: ReactNode }>;
 }
 
 /** Wait this long before replacing the current screen with the loading screen. */
@@ -17,11 +25,11 @@ export const PENDING_MS = 400;
  * - the kept-alive tab screens restore their own scroll position (keyed by path);
  * - every other navigation to a new history entry starts at the top (back/forward restores).
  */
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter(queryClient?: QueryClient) {
   return createRouter({
     routeTree,
     history: createHashHistory(),
-    context: { queryClient },
+    context: queryClient ? { queryClient } : {},
     defaultPreload: 'intent',
     defaultPendingMs: PENDING_MS,
     defaultPendingMinMs: 300,

@@ -1,4 +1,4 @@
-import { endpointKey } from './query';
+import { endpointKey } from './query-key';
 
 /*
  * The site configuration's request and cache key, without the contract: the splash of /login/start

@@ -1,11 +1,9 @@
-import { useEffect, useState } from 'react';
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { ConfigValues } from '../../shared/domain/config-items';
-import { CONFIG_QUERY_KEY } from '../api/config-key';
+import { loadQueryLayer } from '../query/load-layer';
 
 type ConfigModule = typeof import('../api/config');
 
-let loaded: ConfigModule | undefined;
 let loading: Promise<ConfigModule> | undefined;
 
 /**
@@ -14,13 +12,10 @@ let loading: Promise<ConfigModule> | undefined;
  * config arrives right after.
  */
 export function loadConfigModule(): Promise<ConfigModule> {
-  loading ??= import('../api/config').then(
-    (m) => (loaded = m),
-    (err: unknown) => {
-      loading = undefined; // allow a later retry
-      throw err;
-    },
-  );
+  loading ??= import('../api/config').catch((err: unknown) => {
+    loading = undefined; // allow a later retry
+    throw err;
+  });
   return loading;
 }
 
@@ -30,38 +25,60 @@ export interface SiteConfig {
   isSuccess: boolean;
 }
 
+/*
+ * One store for every screen reading the site config. It watches `configQuery()` (api/config.ts) on
+ * the app's QueryClient — cached, persisted and refetched like any read — but from outside React,
+ * so the splash, drawn before the Query layer has loaded (query/load-layer.ts), reads it the same
+ * way as every later screen. The query is watched while at least one screen reads the config.
+ */
+const EMPTY: SiteConfig = { data: undefined, isError: false, isSuccess: false };
+let snapshot: SiteConfig = EMPTY;
+const listeners = new Set<() => void>();
+let stopWatching: (() => void) | undefined;
+let generation = 0;
+
+function publish(next: SiteConfig): void {
+  if (next.data === snapshot.data && next.isError === snapshot.isError && next.isSuccess === snapshot.isSuccess) return;
+  snapshot = next;
+  for (const l of listeners) l();
+}
+
+function startWatching(): void {
+  const mine = ++generation;
+  // A task later: the screen is drawn first (Brand shows the defaults meanwhile).
+  const timer = setTimeout(() => {
+    Promise.all([loadConfigModule(), loadQueryLayer()]).then(
+      ([config, layer]) => {
+        if (mine !== generation) return; // no reader any more
+        stopWatching = layer.watchQuery(config.configQuery(), (r) => publish({ data: r.data, isError: r.isError, isSuccess: r.isSuccess }));
+      },
+      () => mine === generation && publish({ ...snapshot, isError: true }),
+    );
+  }, 0);
+  stopWatching = () => clearTimeout(timer);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  if (listeners.size === 1) startWatching();
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) {
+      generation++;
+      stopWatching?.();
+      stopWatching = undefined;
+    }
+  };
+}
+
+const getSnapshot = () => snapshot;
+
 /** Site configuration from `common/config` (title, logo, operator details, limits). */
 export function useSiteConfig(): SiteConfig {
-  const [mod, setMod] = useState<ConfigModule | undefined>(loaded);
-  const [moduleFailed, setModuleFailed] = useState(false);
-  useEffect(() => {
-    if (mod) return;
-    let live = true;
-    // A task later: the screen is drawn first (Brand shows the defaults meanwhile).
-    const timer = setTimeout(() => {
-      loadConfigModule().then(
-        (m) => live && setMod(m),
-        () => live && setModuleFailed(true),
-      );
-    }, 0);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [mod]);
-
-  const options = mod?.configQuery();
-  const query = useQuery({
-    queryKey: CONFIG_QUERY_KEY,
-    queryFn: options?.queryFn ?? skipToken,
-    select: options?.select,
-    staleTime: options?.staleTime,
-  });
-
-  const title = query.data?.title;
+  const config = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  const title = config.data?.title;
   useEffect(() => {
     if (title) document.title = title;
   }, [title]);
-
-  return { data: query.data, isError: query.isError || moduleFailed, isSuccess: query.isSuccess };
+  return config;
 }

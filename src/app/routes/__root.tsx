@@ -4,18 +4,32 @@ import type { RouterContext } from '../router';
 import { fullCatalog, isBootPath } from '../i18n';
 import { TabBar, isTabPath } from '../components/TabBar';
 import { Toaster } from '../components/Toast';
-import { OfflineBanner } from '../components/OfflineBanner';
 import { PendingScreen, RouteErrorScreen } from '../components/RouteStatus';
 import { UpdatePrompt } from '../pwa/UpdatePrompt';
+import { isSplashPath, loadQueryLayer, loadedQueryLayer, type QueryLayerModule } from '../query/load-layer';
 import { KEEP_ALIVE_PATHS, isKeepAlivePath, type KeepAlivePath } from './-lib/keep-alive';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   staticData: { name: 'root' },
   // A start at the splash draws with the boot catalog; every other screen waits for the full one
   // (already loaded, or loading since the start: docs/decisions/020-first-load-and-prerender.md).
-  beforeLoad: ({ location }) => (isBootPath(location.pathname) ? undefined : fullCatalog()),
+  // Likewise the Query layer: every screen but the splash waits for it (query/load-layer.ts), and
+  // once it is there every screen gets it, the splash too, so the layout never unwraps them.
+  beforeLoad: ({ location, context }) => {
+    const catalog = isBootPath(location.pathname) ? undefined : fullCatalog();
+    if (context.queryClient) return catalog; // tests: their own client and provider around the router
+    const layer = loadedQueryLayer();
+    if (layer) return catalog ? catalog.then(() => withLayer(layer)) : withLayer(layer);
+    if (isSplashPath(location.pathname)) return catalog;
+    return Promise.all([loadQueryLayer(), catalog]).then(([loaded]) => withLayer(loaded));
+  },
   component: RootLayout,
 });
+
+/** What the layer adds to every route's context: the client for loaders, the provider for the layout. */
+function withLayer(layer: QueryLayerModule) {
+  return { queryClient: layer.queryClient, QueryLayer: layer.QueryLayer };
+}
 
 /** One kept-alive tab screen: its route's (lazy) component with its own loading/error boundary. */
 function KeptScreen({ path }: { path: KeepAlivePath }) {
@@ -38,9 +52,10 @@ function RootLayout() {
   const [visited, setVisited] = useState<readonly KeepAlivePath[]>(kept ? [kept] : []);
   if (kept && !visited.includes(kept)) setVisited([...visited, kept]);
 
-  return (
-    <div className="app">
-      <OfflineBanner />
+  const { QueryLayer } = Route.useRouteContext();
+
+  const screens = (
+    <>
       {KEEP_ALIVE_PATHS.filter((p) => visited.includes(p)).map((p) => (
         <Activity key={p} mode={p === kept ? 'visible' : 'hidden'}>
           <KeptScreen path={p} />
@@ -50,6 +65,7 @@ function RootLayout() {
       {isTabPath(path) ? <TabBar /> : null}
       <UpdatePrompt />
       <Toaster />
-    </div>
+    </>
   );
+  return <div className="app">{QueryLayer ? <QueryLayer>{screens}</QueryLayer> : screens}</div>;
 }

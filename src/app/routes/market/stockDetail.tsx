@@ -3,6 +3,7 @@ import { StockDetailScreen, stockDetailCode } from '../../features/market/Detail
 import { prefetchInstrument } from '../../features/market/prefetch';
 import { requireSession } from '../-lib/guards';
 import { stockDetailSearch } from '../-lib/search';
+import { loaderClient } from '../-lib/query-client';
 
 /**
  * /market/stockDetail?code=7203 — a stock (or crypto / FX pair): quote, chart, information tabs,
@@ -14,7 +15,7 @@ export const Route = createFileRoute('/market/stockDetail')({
   beforeLoad: requireSession,
   validateSearch: stockDetailSearch,
   loaderDeps: ({ search }) => ({ code: search.code, period: search.period, adjust: search.adjust }),
-  loader: ({ context, deps }) => prefetchInstrument(context.queryClient, stockDetailCode(deps.code), deps, true),
+  loader: ({ context, deps }) => prefetchInstrument(loaderClient(context), stockDetailCode(deps.code), deps, true),
   codeSplitGroupings: [['loader', 'component']],
   component: StockDetailScreen,
 });
