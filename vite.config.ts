@@ -90,14 +90,15 @@ export default defineConfig({
         // The entry has a stable name: the shell's inline script (src/server/http/csp.ts SHELL_SCRIPT,
         // allowed by its hash) loads it after the first paint. Served with no-cache (static.ts).
         entryFileNames: (chunk) => (chunk.isEntry ? 'app.js' : 'assets/[name]-[hash].js'),
-        // The framework the entry and every screen share (React, the router, Lingui) as one chunk
-        // instead of a dozen sub-kilobyte ones: each screen's start — above all the offline warm
-        // start from the service worker — waits on fewer round trips. TanStack Query and its
-        // persister are a second one: the splash draws without them (src/app/query/load-layer.ts),
-        // every other start fetches both in parallel (docs/decisions/020-first-load-and-prerender.md).
+        // What the entry and every screen share, as a few chunks instead of dozens of sub-kilobyte
+        // ones: each screen's start — above all the offline warm start from the service worker —
+        // waits on fewer round trips (docs/decisions/020-first-load-and-prerender.md). React and
+        // Lingui draw the splash; the router and TanStack Query (with its persister) come after it,
+        // and with every other start in parallel (src/app/main.tsx, src/app/query/load-layer.ts).
         advancedChunks: {
           groups: [
-            { name: 'framework', test: /node_modules[\\/](?:react|react-dom|scheduler|@tanstack[\\/](?:react-router|router-core|history|store)|@lingui[\\/](?:core|react))[\\/]/ },
+            { name: 'framework', test: /node_modules[\\/](?:react|react-dom|scheduler|@lingui[\\/](?:core|react))[\\/]/ },
+            { name: 'router', test: /node_modules[\\/](?:@tanstack[\\/](?:react-router|router-core|history|store|react-store)|use-sync-external-store)[\\/]/ },
             { name: 'query', test: /node_modules[\\/](?:@tanstack[\\/](?:query-core|react-query|query-persist-client-core|react-query-persist-client)|idb-keyval)[\\/]/ },
           ],
         },

@@ -19,8 +19,7 @@ import { createCompiledCatalog, getCatalogForFile, getCatalogs } from '@lingui/c
 
 /** Modules whose messages the first screen (/login/start with the root layout) may draw. */
 export const BOOT_SOURCES = [
-  'src/app/main.tsx',
-  'src/app/features/account/StartScreen.tsx',
+  'src/app/features/account/Splash.tsx',
   'src/app/components/TabBar.tsx',
   'src/app/components/OfflineBanner.tsx',
   'src/app/components/Spinner.tsx',

@@ -1,37 +1,84 @@
 import './api/zod-jitless';
 import './styles/global.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from '@tanstack/react-router';
+import { createRoot, type Root } from 'react-dom/client';
 import { I18nProvider } from '@lingui/react';
-import { msg } from '@lingui/core/macro';
 import { activateBootLanguage, activateLanguage, BOOT_FAILED_TEXT, BOOT_TEXT, RELOAD_TEXT, fullCatalog, i18n, isBootPath } from './i18n';
-import { getLanguage } from './storage';
-import { onApiError, setUnauthorizedHandler, type ApiError } from './api/client';
+import { getLanguage, type Language } from './storage';
 import { isSplashPath, loadQueryLayer } from './query/load-layer';
-import { registerSW } from './pwa/register';
-import { createAppRouter } from './router';
 import { FirstLoad } from './components/Spinner';
-import { toast } from './components/Toast';
+import { Splash, type WelcomeLinkProps } from './features/account/Splash';
+import type { SplashTarget } from './features/account/splash';
 
-const EXIT_TEXT = msg({ message: 'もう一度押すと終了します' });
-
-/**
- * Toast the translated text of a server message (docs/product.md "Messages"). The message table is loaded on the
- * first failure (and prefetched when the browser is idle), keeping it out of the first load.
+/*
+ * The entry (docs/decisions/020-first-load-and-prerender.md). A start at the splash (/login/start,
+ * the installed app's start_url) draws it with React and its boot catalog only: the router, the
+ * route tree and TanStack Query load while it shows, and the app starts when it leaves. Every other
+ * start loads the app (app.tsx) at once, with the screen's catalog and the Query layer.
  */
-function toastApiError(error: Pick<ApiError, 'msg' | 'params'>, fallback?: string): void {
-  void import('./i18n/translate').then(({ translateMessage }) =>
-    toast(translateMessage(error.msg || fallback || 'failed', error.params, getLanguage())),
+
+const loadApp = () => import('./app');
+const idle = (globalThis as { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 2000));
+
+/** A chunk did not load (offline before the service worker had it, or a deploy removed it): offer a reload. */
+function offerReload(root: Root, lang: Language): void {
+  root.render(
+    <FirstLoad text={BOOT_FAILED_TEXT[lang]}>
+      <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
+        {RELOAD_TEXT[lang]}
+      </button>
+    </FirstLoad>,
   );
 }
 
-/** Resolves in a new task (a message, not a timer: no clamping), letting the browser paint and handle input. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
+/** The app for the current location, once it and what its first screen needs have loaded. */
+function startApp(root: Root, lang: Language, catalog: Promise<unknown>): void {
+  const ready = Promise.all([catalog, loadQueryLayer()]);
+  ready.catch(() => {}); // handled in startApp
+  loadApp().then(
+    (app) => app.startApp(root, ready, () => offerReload(root, lang)),
+    () => offerReload(root, lang),
+  );
+}
+
+/** The splash before the router: a plain link, and leaving means starting the app at the target. */
+function drawSplash(root: Root, lang: Language): void {
+  let left = false;
+  const leave = () => {
+    if (left) return;
+    left = true;
+    window.removeEventListener('hashchange', leave);
+    startApp(root, lang, isBootPath(window.location.hash) ? Promise.resolve() : fullCatalog());
+  };
+  // The splash replaces itself in the history, as the router's navigation from it does.
+  const go = (to: SplashTarget) => {
+    window.history.replaceState(window.history.state, '', `#${to}`);
+    leave();
+  };
+  // Any other change of location (the back button, a typed URL) starts the app there.
+  window.addEventListener('hashchange', leave);
+  const WelcomeLink = (props: WelcomeLinkProps) => (
+    <a
+      href="#/login/start1"
+      {...props}
+      onClick={(e) => {
+        e.preventDefault();
+        go('/login/start1');
+      }}
+    />
+  );
+  root.render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <Splash go={go} WelcomeLink={WelcomeLink} />
+      </I18nProvider>
+    </StrictMode>,
+  );
+  // While the splash shows: the app, its Query layer and the full catalog, when the browser is idle.
+  idle(() => {
+    void loadApp().catch(() => {});
+    void loadQueryLayer().catch(() => {});
+    void fullCatalog().catch(() => {});
   });
 }
 
@@ -46,80 +93,19 @@ async function boot(): Promise<void> {
   if (!container.querySelector('[data-prerender]')) root.render(<FirstLoad text={BOOT_TEXT[lang]} />);
 
   // The splash needs only its own messages (the boot catalog); any other screen waits for the full
-  // catalog (docs/decisions/020-first-load-and-prerender.md). Requested first, awaited below.
+  // catalog (docs/decisions/020-first-load-and-prerender.md).
   const catalog = isBootPath(window.location.hash) ? activateBootLanguage(lang) : activateLanguage(lang);
-  catalog.catch(() => {}); // handled where it is awaited
-  // The Query layer likewise: every screen but the splash is drawn inside it (query/load-layer.ts).
-  const layer = isSplashPath(window.location.hash) ? undefined : loadQueryLayer();
-  layer?.catch(() => {});
-  // A task boundary: the entry's evaluation (the framework and the route tree) and the router's
-  // setup are two tasks, not one long one (Total Blocking Time on a slow phone).
-  await nextTask();
-
-  const router = createAppRouter();
-  // The first screen's chunks start loading now, alongside its catalog rather than after it (the
-  // offline warm start and a deep link wait on one round of chunks less).
-  for (const match of router.matchRoutes(router.state.location)) {
-    const route = (router.routesById as unknown as Record<string, Parameters<typeof router.loadRouteChunk>[0] | undefined>)[match.routeId];
-    if (route) void router.loadRouteChunk(route)?.catch(() => {});
-  }
-  try {
-    await Promise.all([catalog, layer]);
-  } catch {
-    // The catalog or the Query layer did not load (offline before the service worker had it, or a deploy
-    // removed it): offer a reload rather than spinning forever.
-    root.render(
-      <FirstLoad text={BOOT_FAILED_TEXT[lang]}>
-        <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
-          {RELOAD_TEXT[lang]}
-        </button>
-      </FirstLoad>,
-    );
+  if (!isSplashPath(window.location.hash)) {
+    startApp(root, lang, catalog);
     return;
   }
-
-  // Server failures → 2 s toast of the translated message (docs/product.md "Messages").
-  onApiError((error) => toastApiError(error));
-  // 401: the client clears the session; we toast now and go to the login page 2 s later.
-  setUnauthorizedHandler({
-    notify: (error) => toastApiError(error, 'session_expired'),
-    navigateToLogin: () => void router.navigate({ to: '/login/login', replace: true }),
-  });
-
-  root.render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>
-    </StrictMode>,
-  );
-
-  // After the first screen is drawn (not while its chunks load): the service worker, then, when the
-  // browser is idle, the Query layer (a splash start has not loaded it), the full catalog and the
-  // server-message table (docs/decisions/020-first-load-and-prerender.md).
-  const idle = (globalThis as { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 2000));
-  const stopWaiting = router.subscribe('onRendered', () => {
-    stopWaiting();
-    void registerSW();
-    idle(() => {
-      void loadQueryLayer().catch(() => {});
-      void fullCatalog().catch(() => {});
-      void import('./i18n/translate');
-    });
-  });
-
-  // The Capacitor shell injects `window.Capacitor`; only then load the native adapter (and its
-  // plugins), so the browser's first load stays small.
-  const cap = (globalThis as { Capacitor?: { isNativePlatform?: () => boolean } }).Capacitor;
-  if (cap?.isNativePlatform?.()) {
-    const { initNative } = await import('./native');
-    await initNative({
-      canGoBack: () => router.history.canGoBack(),
-      goBack: () => router.history.back(),
-      toast,
-      exitToastText: () => i18n._(EXIT_TEXT),
-    });
+  try {
+    await catalog;
+  } catch {
+    offerReload(root, lang);
+    return;
   }
+  drawSplash(root, lang);
 }
 
 // In the build, this module runs only after the prerendered shell is painted (index.html's inline

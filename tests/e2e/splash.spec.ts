@@ -1,0 +1,78 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newPhone, registerUser } from './helpers';
+
+/**
+ * A start at the splash (/#/login/start, the installed app's start_url) draws it before the router
+ * and TanStack Query have loaded (docs/decisions/020-first-load-and-prerender.md); the app starts
+ * when the splash leaves, at the screen it leaves for.
+ */
+
+/** Scripts the page requested, in order, with the moment the app's splash replaced the prerendered one. */
+async function watchStart(page: Page): Promise<{ scripts: string[]; drawnAfter: () => Promise<string[]> }> {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      const w = window as unknown as { __splashDrawn?: number };
+      if (w.__splashDrawn === undefined && document.querySelector('#root .splash') && !document.querySelector('[data-prerender]')) {
+        w.__splashDrawn = performance.now();
+        (w as unknown as { __scriptsAtDraw: string[] }).__scriptsAtDraw = performance
+          .getEntriesByType('resource')
+          .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script' || /\.js$/.test(new URL(e.name).pathname))
+          .map((e) => new URL(e.name).pathname);
+      }
+    }).observe(document, { subtree: true, childList: true });
+  });
+  return {
+    scripts,
+    drawnAfter: async () => {
+      await page.waitForFunction(() => (window as unknown as { __splashDrawn?: number }).__splashDrawn !== undefined);
+      return page.evaluate(() => (window as unknown as { __scriptsAtDraw: string[] }).__scriptsAtDraw);
+    },
+  };
+}
+
+test('a first visit: the splash is drawn without the router, then the welcome screen', async ({ page }) => {
+  const start = await watchStart(page);
+  await page.goto('/#/login/start');
+  const atDraw = await start.drawnAfter();
+  // What drew the splash: React and the entry, not the router, the route tree or Query.
+  expect(atDraw.some((p) => /\/assets\/framework-/.test(p))).toBe(true);
+  expect(atDraw.filter((p) => /\/assets\/(router|query|app)-/.test(p))).toEqual([]);
+  await expect(page.getByTestId('splash-welcome')).toBeVisible();
+  // It leaves by itself for the welcome screen, drawn by the router.
+  await expect(page).toHaveURL(/#\/login\/start1$/);
+  await expect(page.getByRole('link', { name: '新規登録' })).toBeVisible();
+  expect(start.scripts.some((p) => /\/assets\/router-/.test(p))).toBe(true);
+});
+
+test('「はじめての方へ」 on the splash opens the welcome screen at once', async ({ page }) => {
+  await page.goto('/#/login/start');
+  await page.getByTestId('splash-welcome').click();
+  await expect(page).toHaveURL(/#\/login\/start1$/);
+  await expect(page.getByRole('link', { name: 'ログイン' })).toBeVisible();
+});
+
+test('a welcomed, signed-out device goes to the login form; a signed-in one to home', async ({ page, request }) => {
+  await page.goto('/#/login/start1');
+  await expect(page.getByRole('link', { name: '新規登録' })).toBeVisible();
+  await page.goto('/#/login/start');
+  await expect(page).toHaveURL(/#\/login\/login$/);
+  await expect(page.getByRole('button', { name: 'ログイン', exact: true })).toBeVisible();
+
+  const phone = newPhone();
+  const token = await registerUser(request, phone, 'Kabuto-e2e-splash-7');
+  await page.evaluate(
+    ([t, p]) => {
+      localStorage.setItem('tokend', t!);
+      localStorage.setItem('account', p!);
+    },
+    [token, phone],
+  );
+  await page.goto('/#/login/start');
+  await expect(page).toHaveURL(/#\/home\/index$/);
+  // Home reads through Query: the layer loaded while the splash showed.
+  await expect(page.locator('nav.tabbar')).toBeVisible();
+});
