@@ -34,6 +34,24 @@ export interface PageScores {
   failed: string[];
   /** Why: the LCP element and its phases, the longest main-thread tasks, the scripts' boot-up cost. */
   diagnostics: string[];
+  /**
+   * Lighthouse's measure of this host's CPU (`environment.benchmarkIndex`). Its default 4× CPU
+   * slowdown models a mid-tier phone on a high-end desktop (index 1500–2000); on a slower host the
+   * same page gets a longer TBT, so figures from hosts of different index do not compare.
+   */
+  benchmarkIndex: number;
+  /** The CPU slowdown the run used. */
+  cpuSlowdown: number;
+}
+
+/**
+ * The CPU slowdown multiplier: Lighthouse's default (4) unless $KABUTO_LIGHTHOUSE_CPU gives one
+ * (Lighthouse's throttling guide, "CPU throttling", says to calibrate it to the host's benchmarkIndex).
+ * The budgets (docs/architecture.md, Budgets) are judged at the default.
+ */
+export function cpuSlowdown(): number {
+  const v = Number(process.env.KABUTO_LIGHTHOUSE_CPU);
+  return Number.isFinite(v) && v >= 1 ? v : 4;
 }
 
 async function load(name: string): Promise<any> {
@@ -74,6 +92,8 @@ export async function audit(url: string, path: string, token: string | null): Pr
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      // Merged into the mobile profile's throttling, as the CLI's --throttling.cpuSlowdownMultiplier is.
+      throttling: { cpuSlowdownMultiplier: cpuSlowdown() },
       // Keep the session just written (the cache is cold anyway: a fresh profile).
       disableStorageReset: token !== null,
     });
@@ -135,6 +155,8 @@ function scores(page: string, lhr: any): PageScores {
     bestPractices: Math.round(lhr.categories['best-practices'].score * 100),
     failed,
     diagnostics: diagnostics(lhr),
+    benchmarkIndex: Math.round(Number(lhr.environment?.benchmarkIndex ?? NaN)),
+    cpuSlowdown: Number(lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? NaN),
   };
 }
 
@@ -164,7 +186,7 @@ export async function benchLighthouse(): Promise<Figure[]> {
   }
   const figures: Figure[] = [];
   for (const s of await lighthouseScores()) {
-    const note = `LCP ${s.lcpMs} ms, TBT ${s.tbtMs} ms, CLS ${s.cls}, FCP ${s.fcpMs} ms, a11y ${s.accessibility}, BP ${s.bestPractices}${s.failed.length ? `; failing: ${s.failed.join('; ')}` : ''}`;
+    const note = `LCP ${s.lcpMs} ms, TBT ${s.tbtMs} ms, CLS ${s.cls}, FCP ${s.fcpMs} ms, a11y ${s.accessibility}, BP ${s.bestPractices}; host benchmarkIndex ${s.benchmarkIndex}, CPU ${s.cpuSlowdown}×${s.failed.length ? `; failing: ${s.failed.join('; ')}` : ''}`;
     figures.push({ name: `lighthouse ${s.page}: performance`, value: s.performance, unit: '/100', note });
     if (process.env.KABUTO_LIGHTHOUSE_DIAG) for (const d of s.diagnostics) console.log(`    ${s.page}: ${d}`);
   }
