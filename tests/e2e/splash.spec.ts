@@ -1,4 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { newPhone, registerUser } from './helpers';
 
 /**
@@ -41,6 +44,10 @@ test('a first visit: the splash is drawn without the router, then the welcome sc
   // What drew the splash: React and the entry, not the router, the route tree or Query.
   expect(atDraw.some((p) => /\/assets\/framework-/.test(p))).toBe(true);
   expect(atDraw.filter((p) => /\/assets\/(router|query|app)-/.test(p))).toEqual([]);
+  // The first-load budget (docs/architecture.md, Budgets): ≤ 110 KB of gzip for those scripts.
+  const dist = resolve(process.env.KABUTO_E2E_DIST || 'dist');
+  const gzip = atDraw.reduce((sum, p) => sum + gzipSync(readFileSync(join(dist, p))).length, 0);
+  expect(gzip).toBeLessThanOrEqual(110 * 1024);
   await expect(page.getByTestId('splash-welcome')).toBeVisible();
   // It leaves by itself for the welcome screen, drawn by the router.
   await expect(page).toHaveURL(/#\/login\/start1$/);
