@@ -14,8 +14,7 @@ import { configApi } from '../../src/shared/api/config';
 import { resetApiClientForTests } from '../../src/app/api/client';
 import { endpointArea, endpointKey, endpointPrefix, endpointQuery } from '../../src/app/api/query';
 import { useMoneyCommand } from '../../src/app/api/money-command';
-import { CONFIG_QUERY_KEY, CONFIG_REQUEST } from '../../src/app/api/config-key';
-import { configQuery } from '../../src/app/api/config';
+import { CONFIG_REQUEST } from '../../src/app/api/config';
 import { createQueryClient } from '../../src/app/query/client';
 import { quoteQuery as marketQuote } from '../../src/app/features/market/api';
 import { quoteQuery as ticketQuote, buyingPowerQuery, positionKey, TRADE_INVALIDATES } from '../../src/app/features/trade/api';
@@ -53,10 +52,6 @@ describe('query keys from the contract', () => {
     // Buying power (trade, block) is the mine screen's asset summary.
     expect(buyingPowerQuery().queryKey).toEqual(fundsSummaryQuery().queryKey);
     expect(endpointQuery(fundsApi.summary, {}).queryKey).toEqual(['funds', 'summary']);
-  });
-
-  it('lets the zod-free splash name the config entry the contract-backed query fills', () => {
-    expect(CONFIG_QUERY_KEY).toEqual(configQuery().queryKey);
   });
 });
 

@@ -13,9 +13,8 @@ import type { QueryKey } from '@tanstack/react-query';
  * Screens set how fresh they need the data (staleTime, polling) per use; those options belong to
  * the observer, the entry stays one.
  *
- * This module reads only `path` of an endpoint and imports nothing at run time: a zod-free and
- * Query-free module can build a key from `{ path: '…' }` (the splash's config key does, see
- * api/config-key.ts; docs/decisions/020-first-load-and-prerender.md).
+ * This module reads only `path` of an endpoint and imports nothing at run time, so a module
+ * without zod or TanStack Query can build a key from `{ path: '…' }`.
  */
 
 /** What a key is built from: the endpoint's path (`{name}` placeholders for path params). */
