@@ -18,7 +18,8 @@ describe('the shell script and the CSP', () => {
 
   it.each([
     ['en', '#/login/start', 'en', null],
-    ['tw', '#/market/index?tab=otc', 'zh-Hant', 'other'],
+    ['tw', '#/market/index?tab=otc', 'zh-Hant', 'market'],
+    ['tw', '#/market/stockDetail?code=7203', 'zh-Hant', 'other'],
     ['ko', '', 'ko', null],
     ['bogus', '#/', 'ja', null],
   ] as const)('stored %s at %s → <html lang="%s">, data-shell %s', (stored, hash, lang, shell) => {

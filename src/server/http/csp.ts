@@ -9,14 +9,16 @@ export const PRELOAD_TEMPLATE_ID = 'kabuto-preload';
  * The one inline script of index.html (docs/decisions/020-first-load-and-prerender.md): before the
  * first paint of the prerendered shell it sets `<html lang>` from the stored language (so the
  * shell's text and fonts are the user's language) and marks a start at another screen than the
- * splash (the shell then shows only the logo); then, once the browser has painted a frame, it adds
- * the entry's modulepreload links (kept inert in a `<template>` until then) and the app's entry
- * script, so no JavaScript is fetched or run before the shell is on screen. The build (scripts/prerender-shell.ts)
- * writes this text into index.html; the policy below allows exactly it by its hash.
+ * splash: `data-shell="market"` at the market list (the shell shows the list's top bar and note
+ * instead of the splash), `"other"` elsewhere (the shell shows only the logo); then, once the
+ * browser has painted a frame, it adds the entry's modulepreload links (kept inert in a
+ * `<template>` until then) and the app's entry script, so no JavaScript is fetched or run before
+ * the shell is on screen. The build (scripts/prerender-shell.ts) writes this text into index.html;
+ * the policy below allows exactly it by its hash.
  */
 export const SHELL_SCRIPT =
   "(function(){var d=document.documentElement;try{var l={jp:'ja',en:'en',tw:'zh-Hant',ko:'ko'}[localStorage.getItem('language')];if(l)d.lang=l;" +
-  "var h=location.hash.replace(/^#/,'').split('?')[0];if(h&&h!=='/'&&h!=='/login/start')d.setAttribute('data-shell','other')}catch(e){}" +
+  "var h=location.hash.replace(/^#/,'').split('?')[0];if(h&&h!=='/'&&h!=='/login/start')d.setAttribute('data-shell',h==='/market/index'?'market':'other')}catch(e){}" +
   "var done=0;function go(){if(done)return;done=1;var t=document.getElementById('" +
   PRELOAD_TEMPLATE_ID +
   "');if(t)document.head.appendChild(t.content.cloneNode(true));var s=document.createElement('script');s.type='module';s.crossOrigin='anonymous';s.src='" +
