@@ -68,6 +68,11 @@ export async function startApp(root: Root, ready: Promise<unknown>, failed: () =
     navigateToLogin: () => void router.navigate({ to: '/login/login', replace: true }),
   });
 
+  // The first location resolved before the first render (its beforeLoads, its route chunks, its
+  // loaders started): React's first commit then draws the screen over the shell or the splash at
+  // once. Rendered before that, the first commit drew nothing and #root stayed empty for 100–400 ms
+  // while the router loaded (docs/decisions/020-first-load-and-prerender.md).
+  await router.load().catch(() => {}); // a failure shows as the route's error screen when drawn
   root.render(
     <StrictMode>
       <I18nProvider i18n={i18n}>

@@ -83,3 +83,25 @@ test('a welcomed, signed-out device goes to the login form; a signed-in one to h
   // Home reads through Query: the layer loaded while the splash showed.
   await expect(page.locator('nav.tabbar')).toBeVisible();
 });
+
+/**
+ * Counts the frames drawn while #root holds no element (a frame callback runs just before each
+ * paint): the app must draw over the shell and the splash, never show an empty page in between.
+ */
+const EMPTY_ROOT_FRAMES = `(function(){var w=window;w.__emptyFrames=0;var watching=false;
+  function frame(){var r=document.getElementById('root');if(r&&r.children.length===0){w.__emptyFrames++;requestAnimationFrame(frame)}else watching=false}
+  new MutationObserver(function(){var r=document.getElementById('root');
+    if(r&&r.children.length===0&&!watching){watching=true;requestAnimationFrame(frame)}
+  }).observe(document,{subtree:true,childList:true});})()`;
+
+for (const path of ['/#/login/login', '/#/login/start']) {
+  test(`${path}: the app draws over the prerendered shell without an empty frame between`, async ({ page }) => {
+    await page.addInitScript({ content: EMPTY_ROOT_FRAMES });
+    await page.goto(path);
+    await expect(page.locator('[data-prerender]')).toHaveCount(0);
+    // The splash leaves for the welcome screen: the app's start after the router-free splash too.
+    if (path === '/#/login/start') await expect(page).toHaveURL(/#\/login\/start1$/);
+    await expect(page.locator('#root .app, #root .splash').first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __emptyFrames: number }).__emptyFrames)).toBe(0);
+  });
+}
