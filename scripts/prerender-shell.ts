@@ -19,10 +19,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 import { getConfig } from '@lingui/conf';
 import { getCatalogForFile, getCatalogs } from '@lingui/cli/api';
-import { APP_ENTRY, PRELOAD_TEMPLATE_ID, SHELL_SCRIPT } from '../src/server/http/csp';
+import { APP_ENTRY, APP_PRELOAD_TEMPLATE_ID, PRELOAD_TEMPLATE_ID, SHELL_SCRIPT } from '../src/server/http/csp';
 import * as icons from '../src/app/components/icons';
 import * as marketIcons from '../src/app/components/market/icons';
 
@@ -159,6 +159,32 @@ export async function shellMarkup(root: string): Promise<string> {
   );
 }
 
+/**
+ * The modules every start but the splash's loads at once (src/app/main.tsx): the app with the router
+ * (src/app/app.tsx) and the Query layer (src/app/query/layer.tsx), with what they import statically,
+ * less what the entry already preloads. Their modulepreload links go into a second template that
+ * SHELL_SCRIPT adds only for such a start, so they are fetched alongside the entry instead of after
+ * it, and a start at the splash still fetches nothing but what draws it.
+ */
+export function appPreloads(bundle: Rollup.OutputBundle, entryPreloads: ReadonlySet<string>): string[] {
+  const chunks = Object.values(bundle).filter((f): f is Rollup.OutputChunk => f.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const roots = ['/src/app/app.tsx', '/src/app/query/layer.tsx'].map((id) => {
+    const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(id));
+    if (!chunk) throw new Error(`prerender-shell: no chunk for ${id} (src/app/main.tsx imports it lazily)`);
+    return chunk.fileName;
+  });
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length) {
+    const file = queue.shift()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    queue.push(...(byFile.get(file)?.imports ?? []));
+  }
+  return [...seen].filter((f) => !entryPreloads.has(`/${f}`)).sort();
+}
+
 export function prerenderShell(): Plugin {
   let root = process.cwd();
   return {
@@ -188,6 +214,9 @@ export function prerenderShell(): Plugin {
           return '';
         });
         links.push(`<template id="${PRELOAD_TEMPLATE_ID}">${preloads.join('')}</template>`);
+        const entryPreloads = new Set(preloads.map((tag) => /href="([^"]+)"/.exec(tag)?.[1] ?? ''));
+        const app = appPreloads(bundle, entryPreloads).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
+        links.push(`<template id="${APP_PRELOAD_TEMPLATE_ID}">${app.join('')}</template>`);
         const css = entryCss && entryCss.type === 'asset' ? String(entryCss.source) : '';
         const head = `<script>${SHELL_SCRIPT}</script><style>${css}${marketCss(root)}${SHELL_CSS}</style>`;
         html = html.replace('</head>', `${head}</head>`);

@@ -4,6 +4,8 @@ import { createHash } from 'node:crypto';
 export const APP_ENTRY = '/app.js';
 /** The `<template>` holding the entry's modulepreload links, put into the head by SHELL_SCRIPT. */
 export const PRELOAD_TEMPLATE_ID = 'kabuto-preload';
+/** The `<template>` holding the app's and the Query layer's modulepreload links: added for every start but the splash's. */
+export const APP_PRELOAD_TEMPLATE_ID = 'kabuto-preload-app';
 
 /**
  * The one inline script of index.html (docs/decisions/020-first-load-and-prerender.md): before the
@@ -12,16 +14,20 @@ export const PRELOAD_TEMPLATE_ID = 'kabuto-preload';
  * splash: `data-shell="market"` at the market list (the shell shows the list's top bar and note
  * instead of the splash), `"other"` elsewhere (the shell shows only the logo); then, once the
  * browser has painted a frame, it adds the entry's modulepreload links (kept inert in a
- * `<template>` until then) and the app's entry script, so no JavaScript is fetched or run before
- * the shell is on screen. The build (scripts/prerender-shell.ts) writes this text into index.html;
+ * `<template>` until then) — and for every start but the splash's, those of the app and the Query
+ * layer, which such a start loads at once — and the app's entry script, so no JavaScript is fetched
+ * or run before the shell is on screen. The build (scripts/prerender-shell.ts) writes this text into index.html;
  * the policy below allows exactly it by its hash.
  */
 export const SHELL_SCRIPT =
   "(function(){var d=document.documentElement;try{var l={jp:'ja',en:'en',tw:'zh-Hant',ko:'ko'}[localStorage.getItem('language')];if(l)d.lang=l;" +
   "var h=location.hash.replace(/^#/,'').split('?')[0];if(h&&h!=='/'&&h!=='/login/start')d.setAttribute('data-shell',h==='/market/index'?'market':'other')}catch(e){}" +
-  "var done=0;function go(){if(done)return;done=1;var t=document.getElementById('" +
+  "var done=0;function add(id){var t=document.getElementById(id);if(t)document.head.appendChild(t.content.cloneNode(true))}" +
+  "function go(){if(done)return;done=1;add('" +
   PRELOAD_TEMPLATE_ID +
-  "');if(t)document.head.appendChild(t.content.cloneNode(true));var s=document.createElement('script');s.type='module';s.crossOrigin='anonymous';s.src='" +
+  "');if(d.hasAttribute('data-shell'))add('" +
+  APP_PRELOAD_TEMPLATE_ID +
+  "');var s=document.createElement('script');s.type='module';s.crossOrigin='anonymous';s.src='" +
   APP_ENTRY +
   "';document.head.appendChild(s)}" +
   // After the next frame; a hidden tab gets no frames, hence the timer as well.
