@@ -99,7 +99,7 @@ export default defineConfig({
           groups: [
             { name: 'framework', test: /node_modules[\\/](?:react|react-dom|scheduler|@lingui[\\/](?:core|react))[\\/]/ },
             { name: 'router', test: /node_modules[\\/](?:@tanstack[\\/](?:react-router|router-core|history|store|react-store)|use-sync-external-store)[\\/]/ },
-            { name: 'query', test: /node_modules[\\/](?:@tanstack[\\/](?:query-core|react-query|query-persist-client-core|react-query-persist-client)|idb-keyval)[\\/]/ },
+            { name: 'query', test: /node_modules[\\/](?:@tanstack[\\/](?:query-core|react-query|query-persist-client-core)|idb-keyval)[\\/]/ },
           ],
         },
       },

@@ -159,6 +159,26 @@ describe('per-user persisted cache', () => {
     expect(store.map.has(cacheKeyFor('carol'))).toBe(false);
   });
 
+  it('dehydrates once per throttle window, when it writes, with the latest data', async () => {
+    const store = memoryStore();
+    const persister = new UserCachePersister(store, () => cacheKeyFor('hana'), 10_000);
+    const client = createQueryClient();
+    let made = 0;
+    const make = () => {
+      made++;
+      return { timestamp: Date.now(), buster: 'b', clientState: dehydrate(client, dehydrateOptions) };
+    };
+    for (let tick = 1; tick <= 50; tick++) {
+      client.setQueryData(['market', 'quote', '7203'], { price: tick });
+      persister.schedule(make);
+    }
+    expect(made).toBe(0);
+    await persister.flush();
+    expect(made).toBe(1);
+    const stored = store.map.get(cacheKeyFor('hana')) as { clientState: { queries: { state: { data: unknown } }[] } };
+    expect(stored.clientState.queries[0]!.state.data).toEqual({ price: 50 });
+  });
+
   it('a save pending when the session ends is dropped, not written after the delete', async () => {
     const store = memoryStore();
     const persister = new UserCachePersister(store, () => cacheKeyFor('gina'), 10_000);

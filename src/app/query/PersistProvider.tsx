@@ -1,14 +1,14 @@
-import { useEffect, type ReactNode } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { IsRestoringProvider, QueryClientProvider, dehydrate, type QueryClient } from '@tanstack/react-query';
+import type { PersistedClient } from '@tanstack/query-persist-client-core';
 import { getAccount, subscribeSession } from '../storage';
-import { PERSIST_MAX_AGE_MS } from './client';
 import {
   CACHE_BUSTER,
   UserCachePersister,
   cacheKeyFor,
   dehydrateOptions,
   idbKeyValueStore,
+  restoreCache,
   switchCacheUser,
 } from './persister';
 import { recoverFailedQueries } from './recover';
@@ -24,12 +24,25 @@ export function wipeCache(account: string | null = getAccount()): Promise<void> 
   return persister.wipe(cacheKeyFor(account));
 }
 
-const persistOptions = {
-  persister,
-  maxAge: PERSIST_MAX_AGE_MS,
-  buster: CACHE_BUSTER,
-  dehydrateOptions,
-};
+/** The query-cache events that change what is stored. */
+const SAVED_EVENTS = new Set(['added', 'removed', 'updated']);
+
+/**
+ * Save the cache after each change, throttled by the persister, which dehydrates it only when it
+ * writes (persister.ts `schedule`). TanStack's own subscription dehydrates the whole cache on every
+ * event, which on the market list meant a full dehydration per quote tick.
+ */
+function subscribeSaves(client: QueryClient): () => void {
+  const make = (): PersistedClient => ({
+    buster: CACHE_BUSTER,
+    timestamp: Date.now(),
+    // same runtime shape; the cast bridges two copies of query-core's types (docs/decisions/003-client-plumbing.md)
+    clientState: dehydrate(client, dehydrateOptions) as unknown as PersistedClient['clientState'],
+  });
+  return client.getQueryCache().subscribe((event) => {
+    if (SAVED_EVENTS.has(event.type)) persister.schedule(make);
+  });
+}
 
 /**
  * `<PersistProvider client={queryClient}>` — QueryClientProvider that restores the signed-in user's
@@ -60,9 +73,21 @@ export function PersistProvider({ client, children }: { client: QueryClient; chi
     };
   }, [client]);
 
+  // Restore once per client, then save its changes (as TanStack's PersistQueryClientProvider does,
+  // with the saves above): while restoring, queries wait (useIsRestoring).
+  const [isRestoring, setIsRestoring] = useState(true);
+  const restored = useRef(false);
+  useEffect(() => {
+    if (!restored.current) {
+      restored.current = true;
+      void restoreCache(client, persister).finally(() => setIsRestoring(false));
+    }
+    return isRestoring ? undefined : subscribeSaves(client);
+  }, [client, isRestoring]);
+
   return (
-    <PersistQueryClientProvider client={client} persistOptions={persistOptions}>
-      {children}
-    </PersistQueryClientProvider>
+    <QueryClientProvider client={client}>
+      <IsRestoringProvider value={isRestoring}>{children}</IsRestoringProvider>
+    </QueryClientProvider>
   );
 }

@@ -108,7 +108,8 @@ export function storedClient(client: PersistedClient): PersistedClient {
 export class UserCachePersister implements Persister {
   /** undefined: not chosen yet (taken from keyOf() on first use); null: writes suspended. */
   private key: string | null | undefined;
-  private pending: { key: string; client: PersistedClient } | null = null;
+  /** The next save: `make` dehydrates the cache, once, when the save is written (flush). */
+  private pending: { key: string; make: () => PersistedClient } | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
@@ -122,13 +123,20 @@ export class UserCachePersister implements Persister {
     return this.key;
   }
 
-  persistClient = (client: PersistedClient): void => {
+  persistClient = (client: PersistedClient): void => this.schedule(() => client);
+
+  /**
+   * Save within the throttle window. `make` builds the entry — dehydrating the whole cache — and
+   * runs once, when the save is written: a burst of cache changes (a screen's queries resolving,
+   * 50 quote ticks a second on the market list) costs one dehydration per window, not one per change.
+   */
+  schedule(make: () => PersistedClient): void {
     const key = this.activeKey();
     if (key === null) return;
     if (this.pending && this.pending.key !== key) void this.flush();
-    this.pending = { key, client: storedClient(client) };
+    this.pending = { key, make };
     this.timer ??= setTimeout(() => void this.flush(), this.throttleMs);
-  };
+  }
 
   restoreClient = async (): Promise<PersistedClient | undefined> => {
     const key = this.activeKey();
@@ -152,8 +160,15 @@ export class UserCachePersister implements Persister {
     const p = this.pending;
     this.pending = null;
     if (!p) return;
+    // Made now, before any await: a key switch flushes the previous user's cache before clearing it.
+    let client: PersistedClient;
     try {
-      await this.store.set(p.key, p.client);
+      client = storedClient(p.make());
+    } catch {
+      return; // nothing storable
+    }
+    try {
+      await this.store.set(p.key, client);
     } catch {
       // quota or unavailable: the cache is an optimisation
     }
@@ -230,6 +245,11 @@ export async function switchCacheUser(
     client.clear();
   }
   persister.activate(next);
+  await restoreCache(client, persister);
+}
+
+/** Restore the active user's stored cache into `client` (a broken or outdated entry is dropped). */
+export async function restoreCache(client: QueryClient, persister: UserCachePersister): Promise<void> {
   try {
     await persistQueryClientRestore({
       // same runtime class; the cast bridges two copies of query-core's types
