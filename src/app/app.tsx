@@ -9,6 +9,7 @@ import { onApiError, setUnauthorizedHandler, type ApiError } from './api/client'
 import { registerSW } from './pwa/register';
 import { createAppRouter } from './router';
 import { toast } from './components/Toast';
+import { whenIdle } from './idle';
 
 const EXIT_TEXT = msg({ message: 'もう一度押すと終了します' });
 
@@ -30,8 +31,6 @@ function nextTask(): Promise<void> {
     channel.port2.postMessage(null);
   });
 }
-
-const idle = (globalThis as { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 2000));
 
 /**
  * The app with its router: every screen of docs/product.md "Routes". main.tsx starts it at once for
@@ -86,7 +85,7 @@ export async function startApp(root: Root, ready: Promise<unknown>, failed: () =
   const stopWaiting = router.subscribe('onRendered', () => {
     stopWaiting();
     void registerSW();
-    idle(() => {
+    whenIdle(() => {
       void fullCatalog().catch(() => {});
       void import('./i18n/translate');
     });

@@ -9,6 +9,7 @@ import { isSplashPath, loadQueryLayer } from './query/load-layer';
 import { FirstLoad } from './components/Spinner';
 import { Splash, type WelcomeLinkProps } from './features/account/Splash';
 import type { SplashTarget } from './features/account/splash';
+import { whenIdle } from './idle';
 
 /*
  * The entry (docs/decisions/020-first-load-and-prerender.md). A start at the splash (/login/start,
@@ -18,7 +19,6 @@ import type { SplashTarget } from './features/account/splash';
  */
 
 const loadApp = () => import('./app');
-const idle = (globalThis as { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 2000));
 
 /** A chunk did not load (offline before the service worker had it, or a deploy removed it): offer a reload. */
 function offerReload(root: Root, lang: Language): void {
@@ -32,9 +32,9 @@ function offerReload(root: Root, lang: Language): void {
 }
 
 /** The app for the current location, once it and what its first screen needs have loaded. */
-function startApp(root: Root, lang: Language, catalog: Promise<unknown>): void {
+function launchApp(root: Root, lang: Language, catalog: Promise<unknown>): void {
   const ready = Promise.all([catalog, loadQueryLayer()]);
-  ready.catch(() => {}); // handled in startApp
+  ready.catch(() => {}); // handled in app.startApp
   loadApp().then(
     (app) => app.startApp(root, ready, () => offerReload(root, lang)),
     () => offerReload(root, lang),
@@ -48,7 +48,7 @@ function drawSplash(root: Root, lang: Language): void {
     if (left) return;
     left = true;
     window.removeEventListener('hashchange', leave);
-    startApp(root, lang, isBootPath(window.location.hash) ? Promise.resolve() : fullCatalog());
+    launchApp(root, lang, isBootPath(window.location.hash) ? Promise.resolve() : fullCatalog());
   };
   // The splash replaces itself in the history, as the router's navigation from it does.
   const go = (to: SplashTarget) => {
@@ -75,7 +75,7 @@ function drawSplash(root: Root, lang: Language): void {
     </StrictMode>,
   );
   // While the splash shows: the app, its Query layer and the full catalog, when the browser is idle.
-  idle(() => {
+  whenIdle(() => {
     void loadApp().catch(() => {});
     void loadQueryLayer().catch(() => {});
     void fullCatalog().catch(() => {});
@@ -96,7 +96,7 @@ async function boot(): Promise<void> {
   // catalog (docs/decisions/020-first-load-and-prerender.md).
   const catalog = isBootPath(window.location.hash) ? activateBootLanguage(lang) : activateLanguage(lang);
   if (!isSplashPath(window.location.hash)) {
-    startApp(root, lang, catalog);
+    launchApp(root, lang, catalog);
     return;
   }
   try {

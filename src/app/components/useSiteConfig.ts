@@ -1,23 +1,14 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { ConfigValues } from '../../shared/domain/config-items';
+import { lazyModule } from '../lazy-module';
 import { loadQueryLayer } from '../query/load-layer';
-
-type ConfigModule = typeof import('../api/config');
-
-let loading: Promise<ConfigModule> | undefined;
 
 /**
  * The config module (with the zod contract it validates against) is loaded on demand, so the
  * first-load bundle of /login/start stays small: the splash paints at once and the
  * config arrives right after.
  */
-export function loadConfigModule(): Promise<ConfigModule> {
-  loading ??= import('../api/config').catch((err: unknown) => {
-    loading = undefined; // allow a later retry
-    throw err;
-  });
-  return loading;
-}
+const configModule = lazyModule(() => import('../api/config'));
 
 export interface SiteConfig {
   data: ConfigValues | undefined;
@@ -31,8 +22,7 @@ export interface SiteConfig {
  * so the splash, drawn before the Query layer has loaded (query/load-layer.ts), reads it the same
  * way as every later screen. The query is watched while at least one screen reads the config.
  */
-const EMPTY: SiteConfig = { data: undefined, isError: false, isSuccess: false };
-let snapshot: SiteConfig = EMPTY;
+let snapshot: SiteConfig = { data: undefined, isError: false, isSuccess: false };
 const listeners = new Set<() => void>();
 let stopWatching: (() => void) | undefined;
 let generation = 0;
@@ -47,7 +37,7 @@ function startWatching(): void {
   const mine = ++generation;
   // A task later: the screen is drawn first (Brand shows the defaults meanwhile).
   const timer = setTimeout(() => {
-    Promise.all([loadConfigModule(), loadQueryLayer()]).then(
+    Promise.all([configModule.load(), loadQueryLayer()]).then(
       ([config, layer]) => {
         if (mine !== generation) return; // no reader any more
         stopWatching = layer.watchQuery(config.configQuery(), (r) => publish({ data: r.data, isError: r.isError, isSuccess: r.isSuccess }));

@@ -1,3 +1,5 @@
+import { lazyModule } from '../lazy-module';
+
 /** What the layer module exports (a type only: nothing of it is in the first load). */
 export type QueryLayerModule = typeof import('./layer');
 
@@ -17,22 +19,10 @@ export function isSplashPath(hashOrPath: string): boolean {
   return SPLASH_PATHS.includes(hashOrPath.replace(/^#/, '').split('?')[0]!);
 }
 
-let loaded: QueryLayerModule | undefined;
-let loading: Promise<QueryLayerModule> | undefined;
+const layer = lazyModule(() => import('./layer'));
 
 /** Load the layer (once; a failed load may be retried). */
-export function loadQueryLayer(): Promise<QueryLayerModule> {
-  loading ??= import('./layer').then(
-    (m) => (loaded = m),
-    (err: unknown) => {
-      loading = undefined;
-      throw err;
-    },
-  );
-  return loading;
-}
+export const loadQueryLayer = (): Promise<QueryLayerModule> => layer.load();
 
 /** The layer if it has loaded, else undefined. */
-export function loadedQueryLayer(): QueryLayerModule | undefined {
-  return loaded;
-}
+export const loadedQueryLayer = (): QueryLayerModule | undefined => layer.loaded();
