@@ -2,7 +2,7 @@
  * A Vite plugin: the prerendered entry shell (docs/decisions/020-first-load-and-prerender.md).
  *
  * index.html gets, at build time:
- * - the markup of the /login/start splash (StartScreen with Brand and Spinner) inside #root, the
+ * - the markup of the /login/start splash (features/account/Splash.tsx with Brand and Spinner) inside #root, the
  *   logo inlined (a data: URL), its texts in the four languages (CSS shows the one of `<html lang>`), marked
  *   `data-prerender`: the first paint needs no JS; the app replaces it when it renders (main.tsx);
  * - beside it, the market list's top (MarketScreen's first draw: the top bar and the simulated-data
@@ -28,7 +28,7 @@ import * as marketIcons from '../src/app/components/market/icons';
 
 /** The app's locales, as lingui.config.ts lists them. */
 const LOCALES: readonly string[] = getConfig({ cwd: process.cwd() }).locales;
-/** The splash's texts, by their Japanese source (StartScreen.tsx). */
+/** The splash's texts, by their Japanese source (features/account/Splash.tsx). */
 const TAGLINE = '日本株の投資アプリ';
 const WELCOME = 'はじめての方へ';
 /** The server's default site title (src/shared/domain/config-items.ts); the app shows the configured one. */
