@@ -4,6 +4,7 @@ import type { DB } from '../db/schema';
 import type { Currency } from '../../shared/money';
 import { perDatabase, statementByShape } from '../db/compiled-statement';
 import { Lru } from '../platform/lru';
+import { transactionRoot } from '../db/commit-group';
 
 /** Account ids kept per database: ~ three per active user and currency (docs/decisions/018-request-path-performance.md). */
 const KNOWN_ACCOUNTS_MAX = 50_000;
@@ -16,7 +17,11 @@ const KNOWN_ACCOUNTS_MAX = 50_000;
  * rows and its own), so a rollback can never leave an id here that the database does not have.
  */
 const knownAccounts = perDatabase(() => new Lru<string, string>(KNOWN_ACCOUNTS_MAX));
-/** The keys each transaction created (not committed yet: not to be kept while it is open). */
+/**
+ * The keys each transaction created (not committed yet: not to be kept while it is open). Keyed by
+ * the transaction itself, so on SQLite a commit group's commands share one set: a later command
+ * can see an earlier one's uncommitted account, which must not be kept either (db/commit-group.ts).
+ */
 const createdIn = new WeakMap<object, Set<string>>();
 
 /*
@@ -136,7 +141,7 @@ export async function resolveAccounts(
     else ids.set(s, id);
   }
   if (unknown.length) {
-    const created = createdIn.get(trx);
+    const created = createdIn.get(transactionRoot(trx));
     const { rows: existing } = await accountsOf(trx, unknown);
     for (const row of existing) {
       const s = accountKeyString({ owner: row.owner, currency: row.currency as Currency, kind: row.kind as AccountKind });
@@ -154,8 +159,8 @@ export async function resolveAccounts(
       .returning('id')
       .executeTakeFirst();
     if (inserted) {
-      let created = createdIn.get(trx);
-      if (!created) createdIn.set(trx, (created = new Set()));
+      let created = createdIn.get(transactionRoot(trx));
+      if (!created) createdIn.set(transactionRoot(trx), (created = new Set()));
       created.add(s);
       // Created together with its account, so a committed account always has its balance row.
       await trx

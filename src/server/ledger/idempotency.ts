@@ -6,6 +6,7 @@ import type { Clock } from '../clock';
 import { conflict, invalid } from '../errors';
 import { applyDeferredBalances, deferHouseBalances } from './post';
 import { statement } from '../db/compiled-statement';
+import { commitGroups } from '../db/commit-group';
 
 // Every money command's three statements, compiled once per database (db/compiled-statement.ts).
 const claimKey = statement(
@@ -59,7 +60,8 @@ export function requestHash(body: unknown): string {
 export const IDEMPOTENCY_KEY_MAX = 128;
 
 /**
- * Runs `fn` at most once per (scope, key) (docs/architecture.md "The money model"), all in one transaction:
+ * Runs `fn` at most once per (scope, key) (docs/architecture.md "The money model"), all in one transaction
+ * (on SQLite a savepoint in a commit group: db/commit-group.ts):
  *  1. claim the key: INSERT … ON CONFLICT DO NOTHING. On PostgreSQL a concurrent claimer of the
  *     same key waits on the primary key until the first transaction ends;
  *  2. claimed → run fn, store its result, commit. fn throwing rolls everything back, the claim
@@ -81,7 +83,12 @@ export async function withIdempotency<T>(
   if (typeof key !== 'string' || key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX) throw invalid();
   const hash = requestHash(requestBody);
 
-  return database.db.transaction().execute(async (trx) => {
+  // SQLite: the command joins a commit group, a savepoint of its own in a shared transaction, and
+  // settles after that transaction commits (db/commit-group.ts). PostgreSQL: a transaction of its own.
+  const transact = <R>(work: (trx: Transaction<DB>) => Promise<R>) =>
+    database.caps.dialect === 'sqlite' ? commitGroups(database.db).run(work) : database.db.transaction().execute(work);
+
+  return transact(async (trx) => {
     // A claim can only miss a row if something deleted it in between (e.g. an expiry job):
     // then simply claim again.
     for (let attempt = 0; attempt < 3; attempt++) {
