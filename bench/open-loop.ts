@@ -12,6 +12,7 @@
  */
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 
 interface Input {
   url: string;
@@ -23,6 +24,8 @@ interface Input {
   expect?: number;
   /** Seconds sent at the same rate before `seconds`, not counted (both processes' JIT). Default 1. */
   warmup?: number;
+  /** A file to write each counted order's scheduled send (ms from the start) and latency to, as CSV. */
+  trace?: string;
 }
 
 const input = JSON.parse(process.argv[2] ?? '{}') as Input;
@@ -33,6 +36,8 @@ const prefix = randomBytes(4).toString('hex');
 const warm = Math.round(input.rate * (input.warmup ?? 1));
 const total = warm + Math.round(input.rate * input.seconds);
 const latencies: number[] = [];
+const trace: string[] = [];
+let origin = 0;
 let failures = 0;
 let firstFailure = '';
 let done = 0;
@@ -58,7 +63,10 @@ function send(i: number, scheduled: number, finish: () => void): void {
       res.on('end', () => {
         const ms = performance.now() - scheduled;
         if (res.statusCode === (input.expect ?? 200)) {
-          if (i >= warm) latencies.push(ms);
+          if (i >= warm) {
+            latencies.push(ms);
+            if (input.trace) trace.push(`${(scheduled - origin).toFixed(1)},${ms.toFixed(2)}`);
+          }
         }
         else {
           failures++;
@@ -78,6 +86,7 @@ function send(i: number, scheduled: number, finish: () => void): void {
 
 await new Promise<void>((resolve) => {
   const start = performance.now() + 5;
+  origin = start + (warm * 1000) / input.rate;
   let next = 0;
   const finish = () => {
     if (++done === total) resolve();
@@ -94,6 +103,8 @@ await new Promise<void>((resolve) => {
   }, 1);
 });
 
+// The first counted send's wall-clock time heads the trace, to line it up with the server's own logs.
+if (input.trace) writeFileSync(input.trace, `# origin ${new Date(Date.now() - (performance.now() - origin)).toISOString()}\nsent_ms,latency_ms\n${trace.join('\n')}\n`);
 latencies.sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
 agent.destroy();
