@@ -46,13 +46,19 @@ describe.each(testDialects())('request path (%s)', (dialect) => {
     expect((await info(u.token)).status).toBe(401);
   });
 
-  it('security headers and no-store are on JSON answers, 404s and errors alike (uploads.test.ts checks a file answer)', async () => {
+  it("a JSON answer's security headers (OWASP REST set) and no-store are on answers, 404s and errors alike (uploads.test.ts checks a file answer)", async () => {
     const u = await registerUser(s);
     for (const res of [await info(u.token), await s.call('get', 'no/such/thing'), await s.call('get', 'user/info')]) {
-      expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
-      expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
       expect(res.headers.get('cache-control')).toBe('no-store');
     }
+    // The page keeps its own policy (scripts and styles of its origin).
+    const page = await fetch(`${s.url}/`);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
 
   it('an envelope on its plain header record carries the request id; a compiled statement reads each caller its own row', async () => {
@@ -66,7 +72,7 @@ describe.each(testDialects())('request path (%s)', (dialect) => {
     expect(Number(ra.headers.get('content-length'))).toBe(Buffer.byteLength(JSON.stringify(ra.body)));
     const echoed = await fetch(`${s.url}/api/vue/user/info`, { headers: { token: a.token, 'x-request-id': 'client-id-123' } });
     expect(echoed.headers.get('x-request-id')).toBe('client-id-123');
-    expect(echoed.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(echoed.headers.get('content-security-policy')).toContain("default-src 'none'");
   });
 
   it('a GET with a declared body length is not refused by the body limit; a POST over it is', async () => {

@@ -73,7 +73,7 @@ describe.each(testDialects())('HTTP edge (%s)', (dialect) => {
   it('sends security headers, no-store on the API and a request id', async () => {
     const res = await s.call('post', 'common/config', { body: { type: 'all' } });
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(res.headers.get('cache-control')).toBe('no-store');
     const id = res.headers.get('x-request-id');

@@ -28,8 +28,19 @@ export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
   ['Content-Security-Policy', cspHeader(CONTENT_SECURITY_POLICY)],
 ];
 
-/** SECURITY_HEADERS with an API answer's `Cache-Control: no-store`, as a plain record (envelope.ts). */
+/**
+ * An API answer's headers, as a plain record (envelope.ts): JSON is never rendered as a page, so it
+ * carries the headers that protect a JSON answer (OWASP's REST Security Cheat Sheet) rather than
+ * the page's whole set — a CSP that allows nothing, no framing, no sniffing, no caching, no
+ * cross-origin reads, no referrer, HTTPS only. The page's 1 KB of headers on every small answer was
+ * a visible part of its cost (docs/decisions/018-request-path-performance.md).
+ */
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  ...Object.fromEntries(SECURITY_HEADERS),
   'Cache-Control': 'no-store',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Referrer-Policy': 'no-referrer',
+  'Strict-Transport-Security': 'max-age=15552000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
 });
