@@ -68,8 +68,14 @@ export function openFields(
   const principal = principalFor(value, p.leverage_x10);
   const today = jstDate(at);
   const charged = p.day_trade === 0 && interestBase(dir(p), value, principal) > 0;
+  const terms = termsAtOpen(p.direction, cfg);
+  // The terms field by field, not spread first: V8 (Node 20) built a literal that opens with a
+  // spread and adds nine fields about 7× slower and left its garbage in the old space, whose
+  // collections were the open loop's stalls (docs/decisions/018-request-path-performance.md).
   return {
-    ...termsAtOpen(p.direction, cfg),
+    maintenance_bp: terms.maintenance_bp,
+    forced_close_bp: terms.forced_close_bp,
+    interest_bp: terms.interest_bp,
     // The fill price already reflects every corporate action up to today.
     actions_through: today,
     buy_time: at,
