@@ -139,7 +139,7 @@ describe('commit groups (sqlite)', () => {
 
   it('a failed COMMIT fails every command of the group and keeps none of them', async () => {
     const [a, b] = [uuidv7(), uuidv7()];
-    const fee = await database.db
+    const house = await database.db
       .selectFrom('balance')
       .innerJoin('ledger_account', 'ledger_account.id', 'balance.account_id')
       .select('amount')
@@ -159,14 +159,14 @@ describe('commit groups (sqlite)', () => {
     expect(committedKey(a, 'k')).toBeUndefined();
     expect(committedKey(b, 'k')).toBeUndefined();
     expect(committedCash(a)).toBeUndefined();
-    const feeAfter = await database.db
+    const houseAfter = await database.db
       .selectFrom('balance')
       .innerJoin('ledger_account', 'ledger_account.id', 'balance.account_id')
       .select('amount')
       .where('owner', '=', HOUSE)
       .where('kind', '=', 'demo_grant')
       .executeTakeFirst();
-    expect(feeAfter?.amount).toBe(fee?.amount); // the house's deferred move went with the group
+    expect(houseAfter?.amount).toBe(house?.amount); // the house's deferred move went with the group
     // The same keys go through on a retry.
     await expect(grant(a, 'k', 100)).resolves.toEqual({ granted: 100 });
     await expect(grant(b, 'k', 200)).resolves.toEqual({ granted: 200 });

@@ -61,11 +61,7 @@ export class CommitGroups {
   /** Runs `work` in the next group's transaction; settles after that transaction has committed. */
   run<T>(work: Work<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({
-        work: work as Work<unknown>,
-        resolve: resolve as (v: unknown) => void,
-        reject,
-      });
+      this.queue.push({ work: work as Work<unknown>, resolve: resolve as (v: unknown) => void, reject });
       if (!this.draining) {
         this.draining = true;
         // The commands of every request read in this turn of the event loop join the first group.
@@ -101,11 +97,7 @@ export class CommitGroups {
       await trx.commit().execute();
     } catch (error) {
       // The transaction is gone or unusable: nothing of this group was kept.
-      if (trx && !trx.isCommitted && !trx.isRolledBack)
-        await trx
-          .rollback()
-          .execute()
-          .catch(() => {});
+      if (trx && !trx.isCommitted && !trx.isRolledBack) await trx.rollback().execute().catch(() => {});
       for (const m of members) m.reject(error);
       if (!trx) for (const m of this.queue.splice(0)) m.reject(error); // could not even begin
       return;
