@@ -22,7 +22,9 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port number: ${env.PORT}`);
 
   const dbOptions = databaseOptionsFromEnv(env);
-  const database = openDatabase(dbOptions);
+  const database = openDatabase(
+    dbOptions.kind === 'sqlite' ? { ...dbOptions, onCheckpointError: (err) => logger.error({ err }, 'WAL checkpoint worker failed; checkpoints back on the event loop') } : dbOptions,
+  );
   await migrate(database);
   // TEST ONLY (KABUTO_TEST_CONTROL=1, never in production): both clocks become settable through
   // POST test/clock (http/testing-routes.ts); unset, they read exactly what they would otherwise.

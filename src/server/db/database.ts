@@ -7,17 +7,27 @@ import type { DB } from './schema';
 import { withStatementCache } from './statement-cache';
 import { withNamedStatements } from './named-statements';
 import { postgresCapabilities, sqliteCapabilities, type Capabilities } from './capabilities';
+import { startCheckpointer, type Checkpointer } from './checkpointer';
 
 export interface Database {
   db: Kysely<DB>;
   caps: Capabilities;
   /** PostgreSQL: the schema on the search path, when one is set (migrations keep their tables there). */
   schema?: string;
+  /** SQLite with `backgroundCheckpoint`: the worker that runs its WAL checkpoints (checkpointer.ts). */
+  checkpointer?: Checkpointer;
   close(): Promise<void>;
 }
 
 export type DatabaseOptions =
-  | { kind: 'sqlite'; file: string }
+  | {
+      kind: 'sqlite';
+      file: string;
+      /** WAL checkpoints on a worker thread instead of inside a COMMIT (the server; checkpointer.ts). */
+      backgroundCheckpoint?: boolean;
+      /** The worker failed and the connection took the checkpoints back. */
+      onCheckpointError?: (err: unknown) => void;
+    }
   | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
 
 /** int8 and numeric come back from pg as strings; money is a safe integer everywhere (docs/architecture.md "The money model"). */
@@ -36,7 +46,17 @@ export function openDatabase(opts: DatabaseOptions): Database {
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { db, caps: sqliteCapabilities, close: () => db.destroy() };
+    const checkpointer =
+      opts.backgroundCheckpoint && opts.file !== ':memory:' ? startCheckpointer(sqlite, opts.file, { onError: opts.onCheckpointError }) : undefined;
+    return {
+      db,
+      caps: sqliteCapabilities,
+      checkpointer,
+      close: async () => {
+        await checkpointer?.stop();
+        await db.destroy(); // the last connection to close copies the rest and removes the WAL
+      },
+    };
   }
   const pool = new pg.Pool({
     connectionString: opts.url,
@@ -57,5 +77,5 @@ export function openDatabase(opts: DatabaseOptions): Database {
 export function databaseOptionsFromEnv(env: NodeJS.ProcessEnv): DatabaseOptions {
   const url = env.DATABASE_URL;
   if (url && /^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url };
-  return { kind: 'sqlite', file: `${env.KABUTO_DATA_DIR ?? './data'}/kabuto.db` };
+  return { kind: 'sqlite', file: `${env.KABUTO_DATA_DIR ?? './data'}/kabuto.db`, backgroundCheckpoint: true };
 }
