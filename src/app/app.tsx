@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { I18nProvider } from '@lingui/react';
@@ -46,6 +46,8 @@ export async function startApp(root: Root, ready: Promise<unknown>, failed: () =
   // two tasks, not one long one (Total Blocking Time on a slow phone).
   await nextTask();
   const router = createAppRouter();
+  // Another task boundary: the router's setup, then its first chunks' requests and the screen.
+  await nextTask();
   // The first screen's chunks start loading now, alongside its catalog rather than after it (the
   // offline warm start and a deep link wait on one round of chunks less).
   for (const match of router.matchRoutes(router.state.location)) {
@@ -72,12 +74,16 @@ export async function startApp(root: Root, ready: Promise<unknown>, failed: () =
   // once. Rendered before that, the first commit drew nothing and #root stayed empty for 100–400 ms
   // while the router loaded (docs/decisions/020-first-load-and-prerender.md).
   await router.load().catch(() => {}); // a failure shows as the route's error screen when drawn
-  root.render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>
-    </StrictMode>,
+  // A transition: React renders the first screen in slices that yield to the browser, not in one
+  // long task (Total Blocking Time); its commit still replaces the shell at once.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nProvider>
+      </StrictMode>,
+    ),
   );
 
   // After the first screen is drawn (not while its chunks load): the service worker, then, when the
