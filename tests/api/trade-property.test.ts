@@ -203,10 +203,12 @@ for (const dialect of testDialects()) {
         {
           endOnFailure: true,
           numRuns: Number(process.env.PROPERTY_RUNS ?? 8),
-          seed: process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : undefined,
-          // One run that surely cancels a waiting order (a buy limit far under the market, then its
-          // cancel): eight random runs alone once drew no cancellable order at all, and the coverage
-          // check below failed on a draw, not on a bug.
+          // A fixed draw by default, so the coverage check below cannot fail on a draw: two clean-clone
+          // CI runs in a row drew no cancellable order, then no settlement, in eight random runs on
+          // PostgreSQL. PROPERTY_SEED=random explores new draws (the seed is printed on a failure).
+          seed: process.env.PROPERTY_SEED === 'random' ? undefined : Number(process.env.PROPERTY_SEED ?? 1),
+          // And one run that surely cancels a waiting order (a buy limit far under the market, then
+          // its cancel), whatever the seed.
           examples: [
             [
               'split',
