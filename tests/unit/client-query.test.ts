@@ -343,11 +343,13 @@ describe('failed screens come back by themselves', () => {
     const stop = recoverFailedQueries(client, 40);
     const detail = screen(client, 'quote', new ApiError('timeout'));
     const refused = screen(client, 'missing', new ApiError('not_found', undefined, 404));
-    await vi.waitFor(() => expect(detail.state.calls).toBe(2), { timeout: 1000 }); // failed twice
+    // Failed at least twice (the 40 ms interval may fit more tries into one poll of waitFor on a busy machine).
+    await vi.waitFor(() => expect(detail.state.calls).toBeGreaterThanOrEqual(2), { timeout: 1000 });
     detail.state.down = false;
-    await vi.waitFor(() => expect(detail.observer.getCurrentResult()).toMatchObject({ status: 'success', data: 3 }), { timeout: 1000 });
+    await vi.waitFor(() => expect(detail.observer.getCurrentResult().status).toBe('success'), { timeout: 1000 });
+    const loadedAfter = detail.state.calls;
     await new Promise((r) => setTimeout(r, 120));
-    expect(detail.state.calls).toBe(3); // loaded: no more tries
+    expect(detail.state.calls).toBe(loadedAfter); // loaded: no more tries
     expect(refused.state.calls).toBe(1);
     detail.unsubscribe();
     refused.unsubscribe();
