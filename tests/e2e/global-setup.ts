@@ -51,7 +51,20 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await stop(server);
     rmSync(dataDir, { recursive: true, force: true });
     if (process.env.KABUTO_E2E_SERVER_LOG === '1') console.log(output);
+    else printWarnings(output);
   };
+}
+
+/**
+ * The server's warnings and errors (its JSON log lines; it logs at `warn` here), so that a failed
+ * run's output says what the server saw: a job item that failed is logged, not answered. A quiet
+ * run prints nothing.
+ */
+function printWarnings(output: string): void {
+  const lines = output.split('\n').filter((l) => l.startsWith('{"level":'));
+  if (lines.length === 0) return;
+  console.log(`e2e: the server logged ${lines.length} warning(s) or error(s)${lines.length > 40 ? ', the last 40' : ''}:`);
+  for (const line of lines.slice(-40)) console.log(line.length > 2000 ? `${line.slice(0, 2000)}…` : line);
 }
 
 async function waitUntilUp(server: ChildProcess, url: string, timeoutMs: number): Promise<void> {
