@@ -4,7 +4,7 @@ import type { DataOf } from '../../shared/api/endpoint';
 import { failureEnvelope, successEnvelope } from '../../shared/api/envelope';
 import { invalid } from '../errors';
 import type { AppEnv } from './env';
-import type { AnyEndpoint, RouteInput } from '../modules/module';
+import type { AnyEndpoint, RequestInfo, RouteInput } from '../modules/module';
 import { assertAdmin, signedInUser } from './auth';
 import { sendFailure, sendJson, success } from './envelope';
 import { inputRefusal } from './input-guard';
@@ -47,6 +47,30 @@ function endpointGuard(ep: AnyEndpoint): (c: Context<AppEnv>) => Promise<Respons
     if (ep.idempotent) checkIdempotencyKey(c);
     return undefined;
   };
+}
+
+/**
+ * The request facts a handler may read (module.ts RequestInfo), read from the context only when
+ * asked: most handlers read none, and building the URL and two closures for every request was a
+ * measurable part of a small answer (docs/decisions/018-request-path-performance.md).
+ */
+class RequestFacts implements RequestInfo {
+  constructor(private readonly c: Context<AppEnv>) {}
+  get ip(): string {
+    return this.c.get('ip');
+  }
+  get requestId(): string {
+    return this.c.get('requestId');
+  }
+  get url(): string {
+    return this.c.req.url;
+  }
+  header(name: string): string | undefined {
+    return this.c.req.header(name);
+  }
+  rawBody(): ReadableStream<Uint8Array> | null {
+    return this.c.req.raw.body;
+  }
 }
 
 /** Mount one contract endpoint: validation, auth, OpenAPI entry, envelope. */
@@ -92,22 +116,15 @@ export function mount<E extends AnyEndpoint>(
       const refused = await guard(c);
       if (refused) return refused;
     }
-    // Bound: `valid` reads the request's private validated data through `this`.
-    const valid = (c.req.valid as (t: string) => unknown).bind(c.req);
+    const req = c.req as unknown as { valid(target: string): unknown };
     const idempotencyKey = ep.idempotent ? c.req.header('idempotency-key') : undefined;
     const data = await handler({
-      body: (ep.body ? valid('json') : undefined) as never,
-      query: (ep.query ? valid('query') : undefined) as never,
-      params: (ep.params ? valid('param') : undefined) as never,
+      body: (ep.body ? req.valid('json') : undefined) as never,
+      query: (ep.query ? req.valid('query') : undefined) as never,
+      params: (ep.params ? req.valid('param') : undefined) as never,
       user: (ep.auth === 'none' ? undefined : c.get('user')) as never,
       idempotencyKey: idempotencyKey as never,
-      request: {
-        ip: c.get('ip'),
-        requestId: c.get('requestId'),
-        url: c.req.url,
-        header: (name: string) => c.req.header(name),
-        rawBody: () => c.req.raw.body,
-      },
+      request: new RequestFacts(c),
     });
     // A raw route (module.ts `rawRoute`) answers bytes it has framed itself.
     if ((data as unknown) instanceof Response) return data as unknown as Response;

@@ -78,27 +78,31 @@ export function inputRefusal(ep: AnyEndpoint): (c: Context<AppEnv>) => Response 
   const hasParams = ep.path.includes('{');
   const readsBody = ep.body !== undefined;
   return (c) => {
-    const refuse = (field: string) => sendFailure(c, 400, 'invalid_request', { field, issue: 'control_character' });
     for (const name of INPUT_HEADERS) {
       const v = c.req.header(name);
-      if (v !== undefined && CONTROL.test(v)) return refuse(name);
+      if (v !== undefined && CONTROL.test(v)) return refuse(c, name);
     }
     // A path without parameters has none to check (a control character in it matches no route).
     if (hasParams) {
       const params = controlCharacterField(c.req.param());
-      if (params !== undefined) return refuse(params);
+      if (params !== undefined) return refuse(c, params);
     }
     if (c.req.url.includes('?')) {
       const query = controlCharacterField(c.req.queries());
       // `queries()` maps a name to its list of values: report the name, not `name.0`.
-      if (query !== undefined) return refuse(query.split('.')[0]!);
+      if (query !== undefined) return refuse(c, query.split('.')[0]!);
     }
-    if (readsBody && c.req.method !== 'GET') return bodyRefusal(c, refuse);
+    if (readsBody && c.req.method !== 'GET') return bodyRefusal(c);
     return undefined;
   };
 }
 
-async function bodyRefusal(c: Context<AppEnv>, refuse: (field: string) => Response): Promise<Response | undefined> {
+/** The 400 for a control character in `field` (a function of its own: no closure per request). */
+function refuse(c: Context<AppEnv>, field: string): Response {
+  return sendFailure(c, 400, 'invalid_request', { field, issue: 'control_character' });
+}
+
+async function bodyRefusal(c: Context<AppEnv>): Promise<Response | undefined> {
   const type = c.req.header('content-type');
   if (type === undefined ? hasBody(c.req.raw.headers) : !JSON_TYPE.test(mediaType(type))) {
     return sendFailure(c, 415, 'unsupported_media_type', { expected: 'application/json' });
@@ -114,7 +118,7 @@ async function bodyRefusal(c: Context<AppEnv>, refuse: (field: string) => Respon
       return sendFailure(c, 400, 'invalid_json');
     }
     const field = controlCharacterField(body);
-    if (field !== undefined) return refuse(field);
+    if (field !== undefined) return refuse(c, field);
   }
   return undefined;
 }
