@@ -21,11 +21,21 @@ export function oldestActiveDataAt(client: QueryClient): number | null {
  */
 export function formatAge(at: number, now: number, locale: string): string {
   const seconds = Math.max(0, Math.floor((now - at) / 1000));
-  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'always', style: 'long' });
+  const rtf = relativeFormat(locale);
   if (seconds < 60) return rtf.format(-seconds, 'second');
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return rtf.format(-minutes, 'minute');
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return rtf.format(-hours, 'hour');
   return rtf.format(-Math.floor(hours / 24), 'day');
+}
+
+// One formatter per locale: the age line is drawn again every few seconds, and building an Intl
+// formatter is far dearer than using one.
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+function relativeFormat(locale: string): Intl.RelativeTimeFormat {
+  let f = relativeFormats.get(locale);
+  if (!f) relativeFormats.set(locale, (f = new Intl.RelativeTimeFormat(locale, { numeric: 'always', style: 'long' })));
+  return f;
 }

@@ -5,25 +5,28 @@ import { NONE } from './format';
  * (2026.01.05 09:03:07), whatever the device's time zone.
  */
 
-// Made on first use, not when the module loads: the first Asia/Tokyo formatter loads the time-zone
-// data, a long task on a phone, and screens that import this module without showing a date (the
-// login form) should not pay for it at boot (docs/decisions/020-first-load-and-prerender.md).
-let tokyoParts: Intl.DateTimeFormat | undefined;
+/** Asia/Tokyo is UTC+9 all year: Japan has had no daylight saving time since 1951. */
+const JST_OFFSET_MS = 9 * 3_600_000;
 
-function parts(ms: number): Record<string, string> {
-  tokyoParts ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: 'Asia/Tokyo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  const out: Record<string, string> = {};
-  for (const p of tokyoParts.formatToParts(new Date(ms))) out[p.type] = p.value;
-  return out;
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * The Tokyo wall-clock fields of an instant, by shifting it nine hours and reading the UTC fields
+ * (as src/shared/market/jst.ts does), never Intl: the first Asia/Tokyo Intl.DateTimeFormat loads
+ * the time-zone data, which was a 36 ms task (146 ms at Lighthouse's 4× CPU) in the stock detail's
+ * first render (docs/decisions/020-first-load-and-prerender.md). A unit test holds it to Intl's
+ * answer over a century of instants.
+ */
+function parts(ms: number): { year: string; month: string; day: string; hour: string; minute: string; second: string } {
+  const d = new Date(ms + JST_OFFSET_MS);
+  return {
+    year: String(d.getUTCFullYear()),
+    month: pad2(d.getUTCMonth() + 1),
+    day: pad2(d.getUTCDate()),
+    hour: pad2(d.getUTCHours()),
+    minute: pad2(d.getUTCMinutes()),
+    second: pad2(d.getUTCSeconds()),
+  };
 }
 
 /** `Y.M.D h:m:s` in Asia/Tokyo: 2026.01.05 09:03:07. */

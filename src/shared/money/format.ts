@@ -55,8 +55,13 @@ function isPresent(v: number | null | undefined): v is number {
 export function formatNumber(value: number, maxDecimals = 2): string {
   if (!Number.isFinite(value)) return NONE;
   const abs = Math.abs(value);
+  // An integer's own digits (String writes no exponent below 1e21); Intl only past that. A
+  // toLocaleString with options builds a new NumberFormat on every call, and lists call this for
+  // every cell (docs/decisions/020-first-load-and-prerender.md).
   const fixed = Number.isInteger(abs)
-    ? abs.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 0 })
+    ? abs < 1e21
+      ? String(abs)
+      : abs.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 0 })
     : abs.toFixed(maxDecimals).replace(/\.?0+$/, '');
   const [int = '0', frac] = fixed.split('.');
   const out = frac ? `${groupDigits(int)}.${frac}` : groupDigits(int);
