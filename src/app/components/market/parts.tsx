@@ -140,8 +140,15 @@ export function TabList<T extends string>({
   // Keep the selected tab in view (horizontally only: never scroll the page). A passive effect:
   // measuring in a layout effect forced a synchronous layout of the whole new screen inside the
   // render's commit (the stock detail's longest task under Lighthouse's 4x CPU model); after the
-  // paint the layout is already clean and the measure costs nothing (issue 19).
+  // paint the layout is already clean and the measure costs nothing (issue 19). On mount with the
+  // first tab selected there is nothing to scroll (a new list starts at its left edge), and not
+  // measuring keeps a forced layout out of the screen's first commit (docs/decisions/020).
+  const mounted = useRef(false);
+  const firstId = items[0]?.id;
   useEffect(() => {
+    const first = !mounted.current;
+    mounted.current = true;
+    if (first && firstId === value) return;
     const list = listRef.current;
     const tab = list?.querySelector<HTMLElement>('[aria-selected="true"]');
     if (!list || !tab) return;
@@ -150,7 +157,7 @@ export function TabList<T extends string>({
     if (lr.width === 0) return; // hidden (a kept-alive screen in the background)
     if (tr.left < lr.left) list.scrollLeft = Math.max(0, list.scrollLeft - (lr.left - tr.left) - 16);
     else if (tr.right > lr.right) list.scrollLeft += tr.right - lr.right + 16;
-  }, [value]);
+  }, [value, firstId]);
   const focusTab = (i: number) => {
     const item = items[(i + items.length) % items.length];
     if (!item) return;
