@@ -77,7 +77,13 @@ async function reachedLater(request: APIRequestContext, from: string, until: str
     const price = roundToTick(high, table, 'down');
     // Above both the last price and the ask: a trigger not yet reached when the order is placed.
     const base = Math.max(at.quote.ask ?? 0, at.quote.price);
-    if (after.length > 0 && price > base) return { code, price, at };
+    if (after.length > 0 && price > base) {
+      // A job run at `from`, queued behind any background run that began while the clock was at
+      // `until`: such a run would otherwise finish later, having missed the order, and record
+      // `until` as seen, so the test's own run at `until` would find no minutes left to read.
+      await runJobs(request);
+      return { code, price, at };
+    }
   }
   throw new Error(`no stock rose between ${from} and ${until} on this seed`);
 }
