@@ -1,4 +1,4 @@
-import { MINUS, NONE } from './format';
+import { groupDigits, MINUS, NONE } from './format';
 
 /*
  * Short amounts in the reader's language: 12_340_000 → "1234万" (ja), "12.3M" (en). Large yen
@@ -48,9 +48,10 @@ function tenths(digits: string, shift: number): bigint {
   return BigInt(kept) + (up ? 1n : 0n);
 }
 
+/** Compact notation groups only from five digits on ("1000兆", "10,000京"). */
 function grouped(int: bigint): string {
   const s = int.toString();
-  return s.length < 5 ? s : s.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return s.length < 5 ? s : groupDigits(s);
 }
 
 /** A short number in `locale`: 12_340_000 → "1234万" (ja), "12.3M" (en). */

@@ -1,3 +1,4 @@
+import { JST_OFFSET_MS } from '../market/jst';
 import { NONE } from './format';
 
 /*
@@ -5,17 +6,14 @@ import { NONE } from './format';
  * (2026.01.05 09:03:07), whatever the device's time zone.
  */
 
-/** Asia/Tokyo is UTC+9 all year: Japan has had no daylight saving time since 1951. */
-const JST_OFFSET_MS = 9 * 3_600_000;
-
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /**
  * The Tokyo wall-clock fields of an instant, by shifting it nine hours and reading the UTC fields
- * (as src/shared/market/jst.ts does), never Intl: the first Asia/Tokyo Intl.DateTimeFormat loads
- * the time-zone data, which was a 36 ms task (146 ms at Lighthouse's 4× CPU) in the stock detail's
- * first render (docs/decisions/020-first-load-and-prerender.md). A unit test holds it to Intl's
- * answer over a century of instants.
+ * (Japan has had no daylight saving time since 1951: jst.ts), never Intl: the first Asia/Tokyo
+ * Intl.DateTimeFormat loads the time-zone data, which was a 36 ms task (146 ms at Lighthouse's 4×
+ * CPU) in the stock detail's first render (docs/decisions/020-first-load-and-prerender.md). A unit
+ * test holds it to Intl's answer over a century of instants.
  */
 function parts(ms: number): { year: string; month: string; day: string; hour: string; minute: string; second: string } {
   const d = new Date(ms + JST_OFFSET_MS);
