@@ -11,6 +11,7 @@
  *
  * `quiet` prints the summary line alone (tasks, their blocking time, the main thread's busy time).
  */
+import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, DEMO, demoToken, startAppServer } from './app-server';
 
@@ -62,11 +63,13 @@ async function record(): Promise<{ events: TraceEvent[]; profile: Profile }> {
     const events: TraceEvent[] = [];
     cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
     const complete = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
-    await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,loading', transferMode: 'ReportEvents' });
+    await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,loading,v8,disabled-by-default-v8.compile', transferMode: 'ReportEvents' });
     await cdp.send('Profiler.start');
     await page.goto(`${server.url}${path}`);
     await page.waitForTimeout(6_000);
     const { profile } = await cdp.send('Profiler.stop');
+    // $KABUTO_LONG_TASKS_PROFILE: also write the CPU profile there (a .cpuprofile DevTools opens).
+    if (process.env.KABUTO_LONG_TASKS_PROFILE) writeFileSync(process.env.KABUTO_LONG_TASKS_PROFILE, JSON.stringify(profile));
     await cdp.send('Tracing.end');
     await complete;
     return { events, profile: profile as Profile };
@@ -87,7 +90,38 @@ const long = tasks.filter((t) => t.dur! >= LONG_US && (!fcp || t.ts + t.dur! > f
 const blocking = long.reduce((sum, t) => sum + (t.dur! - LONG_US) / 1000, 0);
 const busy = tasks.filter((t) => t.ts >= start).reduce((sum, t) => sum + t.dur! / 1000, 0);
 const ms = (us: number) => (us / 1000).toFixed(0);
-console.log(`FCP ${fcp ? ms(fcp.ts - start) : '?'} ms; tasks ≥ 50 ms after FCP: ${long.length}; blocking ${blocking.toFixed(0)} ms; main-thread busy ${busy.toFixed(0)} ms`);
+// V8's compiling on the main thread (a function compiled on its first call, a script or module
+// compiled before it runs), outermost events only: what streaming compilation did not take away.
+let compiling = 0;
+let compiledUpTo = 0;
+const compileKinds = new Map<string, number>();
+for (const e of events.filter((x) => x.ph === 'X' && onMain(x) && /compile/i.test(x.name) && x.ts >= start).sort((a, b) => a.ts - b.ts)) {
+  if (e.ts < compiledUpTo) continue;
+  compiling += (e.dur ?? 0) / 1000;
+  compileKinds.set(e.name, (compileKinds.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
+  compiledUpTo = e.ts + (e.dur ?? 0);
+}
+console.log(`FCP ${fcp ? ms(fcp.ts - start) : '?'} ms; tasks ≥ 50 ms after FCP: ${long.length}; blocking ${blocking.toFixed(0)} ms; main-thread busy ${busy.toFixed(0)} ms, compiling ${compiling.toFixed(0)} ms`);
+if (process.env.DEBUG_COMPILE) console.log([...compileKinds].map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', '));
+
+/**
+ * The task's time by the trace events directly inside it (EvaluateScript, FunctionCall, Layout,
+ * UpdateLayoutTree, v8.compile…): what a profile's "(program)" samples were doing.
+ */
+function traceParts(task: TraceEvent): string {
+  const end = task.ts + task.dur!;
+  const inside = events
+    .filter((e) => e.ph === 'X' && onMain(e) && e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end && (e.dur ?? 0) > 0)
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const byName = new Map<string, number>();
+  let reach = task.ts;
+  for (const e of inside) {
+    if (e.ts < reach) continue;
+    byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur!);
+    reach = e.ts + e.dur!;
+  }
+  return [...byName].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([name, us]) => `${name} ${ms(us)} ms`).join(', ');
+}
 
 if (mode !== 'quiet') {
   // Each sample at its time (the profile and the trace share Chromium's monotonic clock).
@@ -119,5 +153,6 @@ if (mode !== 'quiet') {
     const top = (m: Map<string, number>, n: number) =>
       [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${Math.round((100 * v) / Math.max(1, inTask.length))}% ${k}`).join('\n      ');
     console.log(`\n${ms(task.dur!)} ms @${ms(task.ts - start)} (${inTask.length} samples)\n   self: ${top(self, 6)}\n   app code (inclusive): ${top(inclusive, 8)}`);
+    console.log(`   trace: ${traceParts(task)}`);
   }
 }
