@@ -5,6 +5,8 @@ import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress';
+import { compileHints } from './scripts/vite-compile-hints';
+import { uplotLazyIntl } from './scripts/vite-uplot-lazy-intl';
 import { bootCatalog } from './scripts/vite-boot-catalog';
 import { prerenderShell } from './scripts/prerender-shell';
 
@@ -27,6 +29,8 @@ export default defineConfig({
     // the first paint; and the splash prerendered into index.html (docs/decisions/020-first-load-and-prerender.md).
     bootCatalog(),
     prerenderShell(),
+    // uPlot's module-level Intl objects built on first use (our charts use neither).
+    uplotLazyIntl(),
     // PWA (docs/decisions/003-client-plumbing.md): generated manifest (linked into index.html by the plugin), a Workbox
     // service worker precaching the shell and every lazy chunk, navigations served offline from
     // index.html, a new version waiting for the user's OK (src/app/pwa registers it).
@@ -67,6 +71,8 @@ export default defineConfig({
         skipWaiting: false,
       },
     }),
+    // V8's compile hint atop every chunk: functions compiled off the main thread while the file streams in.
+    compileHints(),
     // Brotli and gzip copies of the text assets, served by content negotiation (src/server/http/static.ts).
     precompress(),
   ],
