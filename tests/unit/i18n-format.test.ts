@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatCompact, formatDate, formatDateTime, formatMoney, formatNumber, formatTime, formatYearMonth } from '../../src/shared/money';
+import { formatCompact, formatDate, formatDateTime, formatMoney, formatMonthName, formatNumber, formatTime, formatYearMonth } from '../../src/shared/money';
 import { maskPhone } from '../../src/app/features/account/mask';
 
 describe('format', () => {
@@ -48,6 +48,17 @@ describe('format', () => {
       fc.tuple(fc.integer({ min: 0, max: 54_000 }), fc.integer({ min: -2_000, max: 2_000 })).map(([day, s]) => day * 86_400_000 - 32_400_000 + s * 1000),
     );
     fc.assert(fc.property(instant, (ms) => formatDateTime(ms) === viaIntl(ms)), { numRuns: 2_000, seed: 1 });
+  });
+
+  it("names months exactly as Intl's { month: 'long' } does, in all four languages", () => {
+    // datetime.ts writes them itself (the first DateTimeFormat of a page loads ICU's locale data).
+    for (const locale of ['ja', 'en', 'zh-Hant', 'ko', 'en-US']) {
+      const intl = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
+      for (let m = 1; m <= 12; m++) expect(formatMonthName(m, locale), `${locale} ${m}`).toBe(intl.format(Date.UTC(2000, m - 1, 1)));
+    }
+    expect(formatMonthName(3, 'fr')).toBe('mars');
+    expect(formatMonthName(0, 'ja')).toBe('—');
+    expect(formatMonthName(13, 'en')).toBe('—');
   });
 
   it("writes compact numbers exactly as Intl's compact notation does, in all four languages", () => {

@@ -55,6 +55,23 @@ export function formatTime(ms: number): string {
   return `${p.hour}:${p.minute}`;
 }
 
+const EN_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * A month's name as Intl's `{ month: 'long' }` writes it in the app's languages (3 → 3月, March,
+ * 3月, 3월), without Intl: the first DateTimeFormat of a page loads ICU's locale data, most of a
+ * 130 ms task (4× CPU) in the stock detail's company profile (docs/decisions/020-first-load-and-prerender.md).
+ * A unit test holds it to Intl's answer; another language still asks Intl.
+ */
+export function formatMonthName(month: number, locale: string): string {
+  if (!Number.isInteger(month) || month < 1 || month > 12) return NONE;
+  const lang = locale.toLowerCase();
+  if (lang === 'ja' || lang.startsWith('zh')) return `${month}月`;
+  if (lang === 'ko') return `${month}월`;
+  if (lang === 'en' || lang.startsWith('en-')) return EN_MONTHS[month - 1]!;
+  return new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2000, month - 1, 1));
+}
+
 /** An ISO calendar date as the app writes dates: "2026-11-24" → "2026.11.24". */
 export function formatIsoDate(d: string): string {
   return d.replaceAll('-', '.');

@@ -3,7 +3,7 @@ import { useIsRestoring, useQuery, type UseQueryResult } from '@tanstack/react-q
 import { Trans, useLingui } from '@lingui/react/macro';
 import { EmptyView } from '../../components/EmptyView';
 import { useOnline } from '../../query/online';
-import { direction, formatCompact, formatDateTime, formatInt, formatPercent, formatPrice, formatX100, formatYenCompact } from '../../../shared/money';
+import { direction, formatCompact, formatDateTime, formatInt, formatMonthName, formatPercent, formatPrice, formatX100, formatYenCompact } from '../../../shared/money';
 import { useMarketLabels } from '../../components/market/labels';
 import { instrumentName } from '../../components/market/names';
 import { SimNote, TabList } from '../../components/market/parts';
@@ -54,7 +54,7 @@ function Profile({ data }: { data: CompanyData }) {
   const labels = useMarketLabels();
   const ps = data.priceScale;
   const sector = locale === 'ja' ? data.sectorNameJa : data.sectorNameEn;
-  const fyEnd = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2000, data.fiscalYearEndMonth - 1, 1));
+  const fyEnd = formatMonthName(data.fiscalYearEndMonth, locale);
   const years = data.financials;
   const rows: [ReactNode, (f: CompanyData['financials'][number]) => string][] = [
     [<Trans key="r">売上高</Trans>, (f) => formatYenCompact(f.revenue, locale)],
