@@ -137,12 +137,11 @@ export function TabList<T extends string>({
   fit?: boolean;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
-  // Keep the selected tab in view (horizontally only: never scroll the page). A passive effect:
-  // measuring in a layout effect forced a synchronous layout of the whole new screen inside the
-  // render's commit (the stock detail's longest task under Lighthouse's 4x CPU model); after the
-  // paint the layout is already clean and the measure costs nothing (issue 19). On mount with the
-  // first tab selected there is nothing to scroll (a new list starts at its left edge), and not
-  // measuring keeps a forced layout out of the screen's first commit (docs/decisions/020).
+  // Keep the selected tab in view (horizontally only: never scroll the page). Where the tab is comes
+  // from an IntersectionObserver, which reports it with the next frame's layout: reading it from the
+  // DOM in an effect forced a synchronous layout of the whole new screen (the stock detail's longest
+  // task under Lighthouse's 4x CPU model; docs/decisions/020). On mount with the first tab selected
+  // there is nothing to scroll (a new list starts at its left edge).
   const mounted = useRef(false);
   const firstId = items[0]?.id;
   useEffect(() => {
@@ -151,12 +150,20 @@ export function TabList<T extends string>({
     if (first && firstId === value) return;
     const list = listRef.current;
     const tab = list?.querySelector<HTMLElement>('[aria-selected="true"]');
-    if (!list || !tab) return;
-    const lr = list.getBoundingClientRect();
-    const tr = tab.getBoundingClientRect();
-    if (lr.width === 0) return; // hidden (a kept-alive screen in the background)
-    if (tr.left < lr.left) list.scrollLeft = Math.max(0, list.scrollLeft - (lr.left - tr.left) - 16);
-    else if (tr.right > lr.right) list.scrollLeft += tr.right - lr.right + 16;
+    if (!list || !tab || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver(
+      ([entry]) => {
+        io.disconnect();
+        const lr = entry?.rootBounds;
+        if (!entry || !lr || lr.width === 0) return; // hidden (a kept-alive screen in the background)
+        const tr = entry.boundingClientRect;
+        if (tr.left < lr.left) list.scrollLeft = Math.max(0, list.scrollLeft - (lr.left - tr.left) - 16);
+        else if (tr.right > lr.right) list.scrollLeft += tr.right - lr.right + 16;
+      },
+      { root: list, threshold: 1 },
+    );
+    io.observe(tab);
+    return () => io.disconnect();
   }, [value, firstId]);
   const focusTab = (i: number) => {
     const item = items[(i + items.length) % items.length];
