@@ -102,7 +102,7 @@ for (const e of events.filter((x) => x.ph === 'X' && onMain(x) && /compile/i.tes
   compiledUpTo = e.ts + (e.dur ?? 0);
 }
 console.log(`FCP ${fcp ? ms(fcp.ts - start) : '?'} ms; tasks ≥ 50 ms after FCP: ${long.length}; blocking ${blocking.toFixed(0)} ms; main-thread busy ${busy.toFixed(0)} ms, compiling ${compiling.toFixed(0)} ms`);
-if (process.env.DEBUG_COMPILE) console.log([...compileKinds].map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', '));
+if (mode !== 'quiet') console.log(`compiling by kind: ${[...compileKinds].map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join(', ')}`);
 
 /**
  * The task's time by the trace events directly inside it (EvaluateScript, FunctionCall, Layout,
