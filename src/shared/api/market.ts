@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { fastArray } from './fast-rows';
 import { BOARDS, SEGMENTS, SECTOR_IDS, type Sector33 } from '../market/sectors';
 import { MARKET_SESSIONS } from '../market/session-names';
 import { ADJUST_MODES } from '../chart';
@@ -151,7 +152,7 @@ export const candlesData = z.object({
   /** Time-share base line (previous close); null for other periods. */
   prevClose: int.nullable(),
   /** Oldest first; `t` is the bar's start (daily and longer: 00:00 JST of its first day). */
-  bars: z.array(candleBar),
+  bars: fastArray(candleBar),
   /** Time-share only: the day's running average price (scaled, float) per bar. */
   avg: z.array(z.number().nullable()).nullable(),
   /** Splits and dividends that went ex up to now (what forward/backward adjustment used). */
@@ -182,9 +183,9 @@ export const bookData = z.object({
   /** open: continuous trading; limit_up/limit_down: stuck at a limit, one side only; closed: no continuous book now. */
   status: z.enum(BOOK_STATUSES),
   /** Best (lowest) ask first, at most BOOK_DEPTH; fewer near the upper limit. */
-  asks: z.array(bookLevel),
+  asks: fastArray(bookLevel),
   /** Best (highest) bid first, at most BOOK_DEPTH; fewer near the lower limit. */
-  bids: z.array(bookLevel),
+  bids: fastArray(bookLevel),
   /** Shares offered above the last ask shown / bid below the last bid shown (up to the limits). */
   over: int,
   under: int,
@@ -215,7 +216,7 @@ export const tradesData = z.object({
   tradingDate: z.string(),
   priceScale: int,
   /** Newest first, up to the quote's last step (so the newest is the quote's price). */
-  items: z.array(tradePrint),
+  items: fastArray(tradePrint),
   simulated,
 });
 export type TradesData = z.infer<typeof tradesData>;
@@ -225,13 +226,13 @@ export const marketApi = {
     method: 'get', path: 'market/instruments', tag: 'market', auth: 'none',
     summary: 'A market board (listed, otc, crypto, fx) sorted and paged',
     query: instrumentsQuery,
-    data: z.object({ items: z.array(instrumentRow), next: z.string().nullable(), total: int, at: int, simulated }),
+    data: z.object({ items: fastArray(instrumentRow), next: z.string().nullable(), total: int, at: int, simulated }),
   }),
   search: endpoint({
     method: 'get', path: 'market/search', tag: 'market', auth: 'none',
     summary: 'Search by code prefix, Japanese or English name, or kana (hiragana or katakana)',
     query: z.object({ q: z.string().trim().min(1).max(50) }),
-    data: z.object({ items: z.array(instrumentRow), simulated }),
+    data: z.object({ items: fastArray(instrumentRow), simulated }),
   }),
   quote: endpoint({
     method: 'get', path: 'market/quote/{code}', tag: 'market', auth: 'none',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { fastArray } from './fast-rows';
 import { codeParams, codeSchema, instrumentRow } from './market';
 
 /** A user's watchlist (お気に入り): codes in the user's order, at most this many. */
@@ -34,7 +35,7 @@ export const watchlistGroup = z.object({
 const groupsData = z.object({
   groups: z.array(watchlistGroup),
   /** One row per distinct code of all groups (a code the market no longer knows has none). */
-  items: z.array(instrumentRow),
+  items: fastArray(instrumentRow),
   maxGroups: z.number().int(),
   nameMax: z.number().int(),
   simulated: z.literal(true),
@@ -44,7 +45,7 @@ export const watchlistApi = {
   list: endpoint({
     method: 'get', path: 'watchlist', tag: 'watchlist', auth: 'user',
     summary: 'The watchlist in order, each with its current (simulated) quote',
-    data: z.object({ codes, items: z.array(instrumentRow), max: z.number().int(), simulated: z.literal(true) }),
+    data: z.object({ codes, items: fastArray(instrumentRow), max: z.number().int(), simulated: z.literal(true) }),
   }),
   add: endpoint({
     method: 'put', path: 'watchlist/{code}', tag: 'watchlist', auth: 'user',
