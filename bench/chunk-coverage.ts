@@ -12,7 +12,7 @@
  * no service worker), as Lighthouse loads it.
  */
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, DEMO, demoToken, startAppServer } from './app-server';
+import { CHROMIUM, CHROMIUM_ARGS, demoToken, signInPage, startAppServer } from './app-server';
 
 const PAGES = [
   { name: 'login', path: '/#/login/start', signedIn: false },
@@ -70,17 +70,7 @@ try {
   for (const p of PAGES) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    if (p.signedIn) {
-      await page.goto(`${server.url}/icons/logo.svg`); // same origin, not the app
-      await page.evaluate(
-        ([t, phone]) => {
-          localStorage.setItem('tokend', t!);
-          localStorage.setItem('account', phone!);
-          localStorage.setItem('language', 'jp');
-        },
-        [token, DEMO.phone],
-      );
-    }
+    if (p.signedIn) await signInPage(page, server.url, token);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.startPreciseCoverage', { callCount: false, detailed: false });

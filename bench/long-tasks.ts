@@ -13,7 +13,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, DEMO, demoToken, startAppServer } from './app-server';
+import { CHROMIUM, CHROMIUM_ARGS, demoToken, signInPage, startAppServer } from './app-server';
 
 interface TraceEvent {
   name: string;
@@ -47,15 +47,7 @@ async function record(): Promise<{ events: TraceEvent[]; profile: Profile }> {
     const token = await demoToken(server.url);
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/icons/logo.svg`); // same origin, not the app
-    await page.evaluate(
-      ([t, phone]) => {
-        localStorage.setItem('tokend', t!);
-        localStorage.setItem('account', phone!);
-        localStorage.setItem('language', 'jp');
-      },
-      [token, DEMO.phone],
-    );
+    await signInPage(page, server.url, token);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await cdp.send('Profiler.enable');
