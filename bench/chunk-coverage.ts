@@ -1,6 +1,7 @@
 /**
  * A diagnostic, not a figure of `npm run bench`: how much of each JavaScript chunk a page load runs,
- * by function (docs/decisions/020-first-load-and-prerender.md, "Compile hints"). For each chunk the
+ * by function (docs/decisions/020-first-load-and-prerender.md, follow-up "compile hints, and
+ * uPlot's Intl"). For each chunk the
  * pages load, the share of its function source that ran at least once. A chunk whose functions
  * mostly run is worth compiling eagerly off the main thread (`//# allFunctionsCalledOnLoad`,
  * scripts/vite-compile-hints.ts); one that mostly does not is better left to V8's lazy compilation.

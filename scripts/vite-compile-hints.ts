@@ -2,7 +2,7 @@
  * A Vite plugin: every JavaScript chunk starts with V8's explicit compile hint
  * `//# allFunctionsCalledOnLoad`, so Chromium compiles its functions while the file streams in, on a
  * background thread, instead of one by one on the main thread the first time each runs
- * (docs/decisions/020-first-load-and-prerender.md, "Compile hints"). A chunk loads when its screen
+ * (docs/decisions/020-first-load-and-prerender.md, follow-up "compile hints, and uPlot's Intl"). A chunk loads when its screen
  * needs it, and a page load runs most of what it loads (`bench/chunk-coverage.ts`). Other browsers
  * read a comment.
  *

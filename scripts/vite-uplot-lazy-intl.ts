@@ -2,8 +2,8 @@
  * A Vite plugin: uPlot builds two Intl objects when its module is evaluated, a NumberFormat for its
  * default number labels and a DateTimeFormat to learn the local time zone. The first Intl object of
  * a page loads ICU's data: under Lighthouse's 4x CPU model that was most of a 150 ms task when the
- * stock detail's chart chunk arrived (docs/decisions/020-first-load-and-prerender.md, "Compile hints
- * and uPlot's Intl"). Our charts pass their own axis labels (options.ts, AssetHistoryChart.tsx), keep
+ * stock detail's chart chunk arrived (docs/decisions/020-first-load-and-prerender.md, follow-up
+ * "compile hints, and uPlot's Intl"). Our charts pass their own axis labels (options.ts, AssetHistoryChart.tsx), keep
  * the legend off and use no time zone, so uPlot never needs either: the patch builds each on first
  * use instead, same values, same behaviour.
  *

@@ -6,7 +6,7 @@ import { COMPILE_HINT, compileHints } from '../../scripts/vite-compile-hints';
 import { patchUplot } from '../../scripts/vite-uplot-lazy-intl';
 
 // The two build plugins that take start-up work off the main thread
-// (docs/decisions/020-first-load-and-prerender.md, "Compile hints and uPlot's Intl").
+// (docs/decisions/020-first-load-and-prerender.md, follow-up "compile hints, and uPlot's Intl").
 
 function runGenerateBundle(plugin: Plugin, bundle: Rollup.OutputBundle): void {
   const hook = plugin.generateBundle as { handler: (this: unknown, options: unknown, bundle: Rollup.OutputBundle, isWrite: boolean) => void };

@@ -5,8 +5,8 @@ import { z } from 'zod';
  * app's largest responses, and the client checks each against the contract. The app runs zod
  * without its code generator (our CSP forbids `new Function`: src/app/api/zod-jitless.ts), and zod's
  * interpreter, cold on a page's first load, took 15 ms for one board at full speed and most of a
- * 100 ms task at Lighthouse's 4× CPU (docs/decisions/020-first-load-and-prerender.md, "Rows checked
- * in one loop").
+ * 100 ms task at Lighthouse's 4× CPU (docs/decisions/020-first-load-and-prerender.md, follow-up
+ * "compile hints, and uPlot's Intl", "Rows checked in one loop").
  *
  * `fastArray(row)` is `z.array(row)` with a parser of its own installed through zod's `withParser`:
  * one loop that checks each field against what the row's schema says (a string, a finite number, a
@@ -55,8 +55,12 @@ function checkerOf(schema: z.ZodType): Check | undefined {
       return checks.length === 0 ? (v) => values.includes(v) : undefined;
     }
     case 'enum': {
-      const values = new Set(Object.values(def.entries ?? {}));
-      return checks.length === 0 ? (v) => values.has(v) : undefined;
+      // A TypeScript numeric enum's entries map its values back to its names, which zod leaves out:
+      // such an enum gets no fast check rather than one that would accept a name.
+      const values = Object.values(def.entries ?? {});
+      if (checks.length > 0 || values.some((x) => typeof x !== 'string')) return undefined;
+      const set = new Set(values);
+      return (v) => set.has(v);
     }
     case 'nullable': {
       const inner = def.innerType && checks.length === 0 ? checkerOf(def.innerType) : undefined;

@@ -60,13 +60,14 @@ const EN_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July
 /**
  * A month's name as Intl's `{ month: 'long' }` writes it in the app's languages (3 → 3月, March,
  * 3月, 3월), without Intl: the first DateTimeFormat of a page loads ICU's locale data, most of a
- * 130 ms task (4× CPU) in the stock detail's company profile (docs/decisions/020-first-load-and-prerender.md).
+ * 130 ms task (4× CPU) in the stock detail's company profile (docs/decisions/020-first-load-and-prerender.md,
+ * follow-up "compile hints, and uPlot's Intl").
  * A unit test holds it to Intl's answer; another language still asks Intl.
  */
 export function formatMonthName(month: number, locale: string): string {
   if (!Number.isInteger(month) || month < 1 || month > 12) return NONE;
   const lang = locale.toLowerCase();
-  if (lang === 'ja' || lang.startsWith('zh')) return `${month}月`;
+  if (lang === 'ja' || lang === 'zh' || lang.startsWith('zh-')) return `${month}月`;
   if (lang === 'ko') return `${month}월`;
   if (lang === 'en' || lang.startsWith('en-')) return EN_MONTHS[month - 1]!;
   return new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2000, month - 1, 1));
