@@ -23,7 +23,9 @@ async function main(): Promise<void> {
 
   const dbOptions = databaseOptionsFromEnv(env);
   const database = openDatabase(
-    dbOptions.kind === 'sqlite' ? { ...dbOptions, onCheckpointError: (err) => logger.error({ err }, 'WAL checkpoint worker failed; checkpoints back on the event loop') } : dbOptions,
+    dbOptions.kind === 'sqlite'
+      ? { ...dbOptions, onCheckpointError: (err) => logger.error({ err }, 'WAL checkpoint worker failed; checkpoints back on the event loop') }
+      : { ...dbOptions, onIdleError: (err) => logger.warn({ err }, 'an idle PostgreSQL connection failed; the pool dropped it') },
   );
   await migrate(database);
   // TEST ONLY (KABUTO_TEST_CONTROL=1, never in production): both clocks become settable through

@@ -28,7 +28,14 @@ export type DatabaseOptions =
       /** The worker failed and the connection took the checkpoints back. */
       onCheckpointError?: (err: unknown) => void;
     }
-  | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      schema?: string;
+      poolSize?: number;
+      /** An idle pooled connection failed (the server restarted, or terminated it); the pool has dropped it. */
+      onIdleError?: (err: Error) => void;
+    };
 
 /** int8 and numeric come back from pg as strings; money is a safe integer everywhere (docs/architecture.md "The money model"). */
 function parseSafeInteger(text: string): number {
@@ -69,6 +76,11 @@ export function openDatabase(opts: DatabaseOptions): Database {
           : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
+  // node-postgres re-emits an idle client's error on the pool, and an 'error' event without a
+  // listener ends the process: a PostgreSQL restart, a failover or an administrator terminating
+  // connections would take every instance down. The pool has already dropped the client; the next
+  // query opens a new connection (docs/decisions/021-scale-out.md).
+  pool.on('error', (err) => opts.onIdleError?.(err));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
   return { db, caps: postgresCapabilities, schema: opts.schema, close: () => db.destroy() };
 }
