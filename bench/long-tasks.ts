@@ -84,17 +84,25 @@ const long = tasks.filter((t) => t.dur! >= LONG_US && (!fcp || t.ts + t.dur! > f
 const blocking = long.reduce((sum, t) => sum + (t.dur! - LONG_US) / 1000, 0);
 const busy = tasks.filter((t) => t.ts >= start).reduce((sum, t) => sum + t.dur! / 1000, 0);
 const ms = (us: number) => (us / 1000).toFixed(0);
+/** Of timed events sorted by start, those not inside an earlier one (nested events are part of their parent's time). */
+function outermost(list: TraceEvent[]): TraceEvent[] {
+  const out: TraceEvent[] = [];
+  let reach = -Infinity;
+  for (const e of list) {
+    if (e.ts < reach) continue;
+    out.push(e);
+    reach = e.ts + (e.dur ?? 0);
+  }
+  return out;
+}
+const byStart = (a: TraceEvent, b: TraceEvent) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0);
 // V8's compiling on the main thread (a function compiled on its first call, a script or module
 // compiled before it runs), outermost events only: what streaming compilation did not take away.
-let compiling = 0;
-let compiledUpTo = 0;
 const compileKinds = new Map<string, number>();
-for (const e of events.filter((x) => x.ph === 'X' && onMain(x) && /compile/i.test(x.name) && x.ts >= start).sort((a, b) => a.ts - b.ts)) {
-  if (e.ts < compiledUpTo) continue;
-  compiling += (e.dur ?? 0) / 1000;
+for (const e of outermost(events.filter((x) => x.ph === 'X' && onMain(x) && /compile/i.test(x.name) && x.ts >= start).sort(byStart))) {
   compileKinds.set(e.name, (compileKinds.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
-  compiledUpTo = e.ts + (e.dur ?? 0);
 }
+const compiling = [...compileKinds.values()].reduce((a, b) => a + b, 0);
 // Layout on the main thread (forced or in a frame): what CSS containment and content-visibility save.
 const layout = events.filter((e) => e.ph === 'X' && onMain(e) && e.name === 'Layout' && e.ts >= start).reduce((sum, e) => sum + (e.dur ?? 0) / 1000, 0);
 console.log(
@@ -108,16 +116,9 @@ if (mode !== 'quiet') console.log(`compiling by kind: ${[...compileKinds].map(([
  */
 function traceParts(task: TraceEvent): string {
   const end = task.ts + task.dur!;
-  const inside = events
-    .filter((e) => e.ph === 'X' && onMain(e) && e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end && (e.dur ?? 0) > 0)
-    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const inside = events.filter((e) => e.ph === 'X' && onMain(e) && e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end && (e.dur ?? 0) > 0).sort(byStart);
   const byName = new Map<string, number>();
-  let reach = task.ts;
-  for (const e of inside) {
-    if (e.ts < reach) continue;
-    byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur!);
-    reach = e.ts + e.dur!;
-  }
+  for (const e of outermost(inside)) byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur!);
   return [...byName].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([name, us]) => `${name} ${ms(us)} ms`).join(', ');
 }
 
