@@ -1,6 +1,7 @@
-import type { Compilable, CompiledQuery, Insertable, QueryResult } from 'kysely';
+import type { Compilable, CompiledQuery, Insertable, Kysely, QueryResult } from 'kysely';
 import type { DB } from './schema';
 import type { Executor } from './executor';
+import type { DirectRunner } from './statement-cache';
 
 /**
  * Hot statements (the order path, `user/info`) that Kysely builds and compiles once per database,
@@ -43,10 +44,31 @@ function compile<R>(query: Compilable<R>, standIns: readonly object[]): Entry<R>
   return { query: compiled, slots: compiled.parameters.map((p) => standIns.indexOf(p as object)) };
 }
 
+/**
+ * Root Kysely instances (not their transactions, which are other handles) whose statements may run
+ * without Kysely's connection machinery while no transaction is open: SQLite's (statement-cache.ts
+ * DirectRunner). The instance has no plugins, so Kysely would return the driver's result as it is.
+ */
+const directRunners = new WeakMap<object, DirectRunner>();
+
+export function runDirectlyOutsideTransactions(db: Kysely<DB>, runner: DirectRunner): void {
+  if (db.getExecutor().plugins.length > 0) throw new Error('a direct runner would skip the plugins of this Kysely instance');
+  directRunners.set(db, runner);
+}
+
 function run<R>(db: Executor, entry: Entry<R>, args: readonly unknown[]): Promise<QueryResult<R>> {
   const { query, slots } = entry;
   const parameters = new Array<unknown>(slots.length);
   for (let i = 0; i < slots.length; i++) parameters[i] = slots[i]! >= 0 ? args[slots[i]!] : query.parameters[i];
+  const direct = directRunners.get(db);
+  if (direct) {
+    try {
+      const result = direct.runOutsideTransaction(query.sql, parameters);
+      if (result) return Promise.resolve(result as QueryResult<R>);
+    } catch (err) {
+      return Promise.reject(err as Error); // as Kysely's executeQuery would: callers see a rejection, never a throw
+    }
+  }
   return db.executeQuery<R>({ query: query.query, queryId: query.queryId, sql: query.sql, parameters });
 }
 

@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DB } from './schema';
 import { withStatementCache } from './statement-cache';
+import { runDirectlyOutsideTransactions } from './compiled-statement';
 import { withNamedStatements } from './named-statements';
 import { postgresCapabilities, sqliteCapabilities, type Capabilities } from './capabilities';
 import { startCheckpointer, type Checkpointer } from './checkpointer';
@@ -52,7 +53,9 @@ export function openDatabase(opts: DatabaseOptions): Database {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const statements = withStatementCache(sqlite);
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) });
+    runDirectlyOutsideTransactions(db, statements);
     const checkpointer =
       opts.backgroundCheckpoint && opts.file !== ':memory:' ? startCheckpointer(sqlite, opts.file, { onError: opts.onCheckpointError }) : undefined;
     return {

@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
-import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import type { QueryResult, SqliteDatabase, SqliteStatement } from 'kysely';
 import { Lru } from '../platform/lru';
+import { rowStatement, type RowStatement } from './sqlite-rows';
 
 /** Distinct SQL texts kept prepared; Kysely's texts are few (one per query shape), lists of `?` aside. */
 const STATEMENT_CACHE_SIZE = 1_000;
@@ -12,16 +13,42 @@ const STATEMENT_CACHE_SIZE = 1_000;
  * iterated (`busy`, a streamed select) is not handed out twice: a fresh one is prepared for the
  * second caller. Evicted statements are finalized by better-sqlite3 when collected.
  */
-export function withStatementCache(db: SQLite.Database, max = STATEMENT_CACHE_SIZE): SqliteDatabase {
-  const cache = new Lru<string, SQLite.Statement>(max);
+export function withStatementCache(db: SQLite.Database, max = STATEMENT_CACHE_SIZE): SqliteDatabase & DirectRunner {
+  const cache = new Lru<string, RowStatement>(max);
+  const prepare = (sql: string): RowStatement => {
+    const hit = cache.get(sql);
+    if (hit && !hit.busy) return hit;
+    const stmt = rowStatement(db.prepare(sql));
+    if (!hit) cache.set(sql, stmt);
+    return stmt;
+  };
   return {
     close: () => db.close(),
-    prepare(sql: string): SqliteStatement {
-      const hit = cache.get(sql);
-      if (hit && !hit.busy) return hit;
-      const stmt = db.prepare(sql);
-      if (!hit) cache.set(sql, stmt);
-      return stmt;
+    prepare: prepare as (sql: string) => SqliteStatement,
+    runOutsideTransaction(sql, parameters) {
+      if (db.inTransaction) return undefined;
+      const stmt = prepare(sql);
+      if (stmt.reader) return { rows: stmt.all(parameters) };
+      // The result Kysely's SqliteDriver gives for a write.
+      const { changes, lastInsertRowid } = stmt.run(parameters);
+      return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
     },
   };
+}
+
+/**
+ * A statement run on the spot, without Kysely's connection machinery, when that cannot change its
+ * answer (compiled-statement.ts). SQLite has one connection, which Kysely lends to one query or one
+ * transaction at a time through a mutex; a query asking for it runs seven async steps (the mutex,
+ * acquire, release, the result's plugins), as much CPU as a short statement itself
+ * (docs/decisions/018-request-path-performance.md, "Follow-up: statements outside transactions").
+ * better-sqlite3 runs a statement synchronously, so between two awaits the connection is either in
+ * a transaction — whose holder may be between statements, and whose uncommitted rows another
+ * request must not read: undefined, the caller queues for the mutex as before — or in none: then
+ * the statement is an autocommit statement, exactly as Kysely would have run it once the mutex was
+ * free. (A streamed select also holds the connection across awaits; its statement is `busy`, and
+ * the server does not stream.)
+ */
+export interface DirectRunner {
+  runOutsideTransaction(sql: string, parameters: readonly unknown[]): QueryResult<unknown> | undefined;
 }
