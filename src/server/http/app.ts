@@ -8,17 +8,16 @@ import type { Services } from '../services';
 import { accessLogger } from '../logger';
 import { DomainError } from '../errors';
 import type { AppEnv } from './env';
-import { prepareEnvelopeHeaders, sendDomainError, sendFailure, sentEnvelope } from './envelope';
+import { COMPRESS_THRESHOLD, prepareEnvelopeHeaders, sendDomainError, sendFailure, sentEnvelope } from './envelope';
 import { serveApp } from './static';
 import { API_SECURITY_HEADERS, SECURITY_HEADERS } from './security-headers';
 import { apiRoutes } from './routes';
 import { forwardedClientIp } from './edge';
+import { KeptMatchRouter } from './router';
 import { UPLOAD_FORM_MAX_BYTES, UPLOAD_MAX_BYTES } from '../../shared/api/uploads';
 
 export const API_BASE = '/api/vue';
 export const MAX_BODY_BYTES = 64 * 1024;
-/** JSON answers from this size on are compressed. */
-const COMPRESS_THRESHOLD = 1024;
 const CLOSE = { Connection: 'close' } as const;
 
 export interface AppOptions {
@@ -34,13 +33,13 @@ export interface AppOptions {
 }
 
 export function createApp(services: Services, opts: AppOptions = {}) {
-  const app = new OpenAPIHono<AppEnv>();
+  const app = new OpenAPIHono<AppEnv>({ router: new KeptMatchRouter() });
   const log = services.logger;
   const accessLog = accessLogger(log);
 
   // JSON answers over 1 KB go gzip'd to a browser that accepts it (market/instruments: 18.8 → 3.4 KB);
   // event streams and files are left alone (the filter), small answers too (the threshold). An
-  // envelope whose size sendJson knows to be under the threshold skips it: reading its headers
+  // envelope sendJson knows to be under the threshold skips it: reading its headers
   // would build the Headers object the plain record saves.
   const gzip = compress({ threshold: COMPRESS_THRESHOLD, contentTypeFilter: /^application\/json\b/ });
   const noop = async () => {};
@@ -121,7 +120,7 @@ export function createApp(services: Services, opts: AppOptions = {}) {
       prepareEnvelopeHeaders(c, API_SECURITY_HEADERS, reqId);
       await withinBodyLimit(c, next);
       const envelope = sentEnvelope(c);
-      if (!envelope || envelope.bytes >= COMPRESS_THRESHOLD) await gzip(c, noop);
+      if (!envelope || envelope.compressible) await gzip(c, noop);
     } else {
       c.header('X-Request-Id', reqId);
       for (const [name, value] of SECURITY_HEADERS) c.header(name, value);

@@ -32,12 +32,14 @@ export function failure(msg: MessageId, params?: MessageParams): Failure {
  * (docs/decisions/018-request-path-performance.md).
  */
 const PREPARED = Symbol('prepared envelope headers');
-/** The Response sendJson built on the prepared record, with its body size (app.ts: compression). */
+/** The Response sendJson built on the prepared record, and whether it is large enough to compress. */
 const SENT = Symbol('sent envelope');
+/** JSON answers from this many bytes on are compressed (app.ts). */
+export const COMPRESS_THRESHOLD = 1024;
 /** Kept on the context itself: a WeakMap entry per request cost more than the request's own work. */
 interface EnvelopeSlots {
   [PREPARED]?: { base: Readonly<Record<string, string>>; requestId: string };
-  [SENT]?: { res: Response; bytes: number };
+  [SENT]?: { res: Response; compressible: boolean };
 }
 
 /** `base` (fixed: the security headers) and the request's id go on every envelope of this request. */
@@ -46,25 +48,34 @@ export function prepareEnvelopeHeaders(c: Context, base: Readonly<Record<string,
 }
 
 /** The envelope sendJson answered this request with, if it is still the response. */
-export function sentEnvelope(c: Context): { bytes: number } | undefined {
+export function sentEnvelope(c: Context): { compressible: boolean } | undefined {
   const s = (c as EnvelopeSlots)[SENT];
   return s && c.finalized && c.res === s.res ? s : undefined;
 }
 
 /**
- * The envelope as JSON with its Content-Length: the length lets the compression middleware leave
- * small answers alone (its threshold) and the client see the size up front. `extra` headers (a
- * `Connection: close`) go with it; set them here, not with `c.header()`, which a prepared
- * answer does not read.
+ * A string's UTF-8 size is at least its length and at most three times it: only a size between
+ * the two bounds is counted.
+ */
+function atLeast(text: string, bytes: number): boolean {
+  if (text.length >= bytes) return true;
+  return text.length * 3 >= bytes && Buffer.byteLength(text) >= bytes;
+}
+
+/**
+ * The envelope as JSON. On the prepared record it carries no Content-Length: @hono/node-server
+ * counts the bytes of a string body and gives Node the length itself, which then writes the
+ * header unvalidated — our own count and header were the same work twice, per answer
+ * (docs/decisions/018-request-path-performance.md). `extra` headers (a `Connection: close`) go
+ * with it; set them here, not with `c.header()`, which a prepared answer does not read.
  */
 export function sendJson(c: Context, body: unknown, code: ContentfulStatusCode, extra?: Record<string, string>) {
   const text = JSON.stringify(body);
-  const bytes = Buffer.byteLength(text);
   const prepared = (c as EnvelopeSlots)[PREPARED];
-  if (!prepared) return c.body(text, code, { 'Content-Type': 'application/json', 'Content-Length': String(bytes), ...extra });
-  const headers = { ...prepared.base, 'X-Request-Id': prepared.requestId, 'Content-Type': 'application/json', 'Content-Length': String(bytes) };
+  if (!prepared) return c.body(text, code, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)), ...extra });
+  const headers = { ...prepared.base, 'X-Request-Id': prepared.requestId, 'Content-Type': 'application/json' };
   const res = new Response(text, { status: code, headers: extra ? { ...headers, ...extra } : headers });
-  (c as EnvelopeSlots)[SENT] = { res, bytes };
+  (c as EnvelopeSlots)[SENT] = { res, compressible: atLeast(text, COMPRESS_THRESHOLD) };
   return res;
 }
 
