@@ -140,3 +140,25 @@ describe('rows built from arrays (SQLite)', () => {
     expect(r).toEqual({ changes: 1, lastInsertRowid: 1 });
   });
 });
+
+describe('kept statements across a schema change (SQLite)', () => {
+  it('a kept `select *` reads the columns of the table as it is now, after ALTER TABLE adds, drops and renames', async () => {
+    const t = await createTestDatabase('sqlite');
+    try {
+      const { db } = t.database;
+      const { sql } = await import('kysely');
+      await sql`create table probe (a integer, b text, c text)`.execute(db);
+      await sql`insert into probe values (1, 'b', 'c')`.execute(db);
+      const all = () => sql`select * from probe`.execute(db).then((r) => r.rows);
+      expect(await all()).toEqual([{ a: 1, b: 'b', c: 'c' }]);
+      await sql`alter table probe drop column b`.execute(db);
+      expect(await all()).toEqual([{ a: 1, c: 'c' }]);
+      await sql`alter table probe rename column c to d`.execute(db);
+      expect(await all()).toEqual([{ a: 1, d: 'c' }]);
+      await sql`alter table probe add column e integer default 5`.execute(db);
+      expect(await all()).toEqual([{ a: 1, d: 'c', e: 5 }]);
+    } finally {
+      await t.dispose();
+    }
+  });
+});

@@ -5,6 +5,8 @@ import { rowStatement, type RowStatement } from './sqlite-rows';
 
 /** Distinct SQL texts kept prepared; Kysely's texts are few (one per query shape), lists of `?` aside. */
 const STATEMENT_CACHE_SIZE = 1_000;
+/** DDL: what can change the columns a kept select returns. */
+const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i;
 
 /**
  * better-sqlite3 as Kysely's SqliteDriver sees it, with its prepared statements kept by SQL text:
@@ -14,8 +16,12 @@ const STATEMENT_CACHE_SIZE = 1_000;
  * second caller. Evicted statements are finalized by better-sqlite3 when collected.
  */
 export function withStatementCache(db: SQLite.Database, max = STATEMENT_CACHE_SIZE): SqliteDatabase & DirectRunner {
-  const cache = new Lru<string, RowStatement>(max);
+  let cache = new Lru<string, RowStatement>(max);
   const prepare = (sql: string): RowStatement => {
+    // A select's row builder holds the column names it was prepared with, and SQLite re-prepares a
+    // statement after a schema change without telling us: `select *` after an ALTER TABLE would
+    // be read with the old names. A schema change (migrations) drops every kept statement.
+    if (SCHEMA_CHANGE.test(sql)) cache = new Lru(max);
     const hit = cache.get(sql);
     if (hit && !hit.busy) return hit;
     const stmt = rowStatement(db.prepare(sql));
