@@ -22,7 +22,7 @@ export interface RowStatement {
 type RowOf = (values: unknown[]) => Record<string, unknown>;
 
 /** `(v) => ({ "id": v[0], "phone": v[1], … })` for these column names. */
-export function rowBuilder(names: readonly string[]): RowOf | undefined {
+function rowBuilder(names: readonly string[]): RowOf | undefined {
   // An object literal would take `__proto__` as the prototype, not as a column.
   if (names.includes('__proto__')) return undefined;
   const fields = names.map((name, i) => `${JSON.stringify(name)}: v[${i}]`).join(', ');
@@ -32,7 +32,8 @@ export function rowBuilder(names: readonly string[]): RowOf | undefined {
 
 export function rowStatement(stmt: SQLite.Statement): RowStatement {
   const row = stmt.reader ? rowBuilder(stmt.columns().map((c) => c.name)) : undefined;
-  if (!row) return statementAsIs(stmt);
+  // Writes, and a select with a `__proto__` column: better-sqlite3's statement answers as it is.
+  if (!row) return stmt as RowStatement;
   stmt.raw(true);
   return {
     reader: true,
@@ -49,17 +50,5 @@ export function rowStatement(stmt: SQLite.Statement): RowStatement {
     *iterate(parameters) {
       for (const values of stmt.iterate(parameters as unknown[]) as IterableIterator<unknown[]>) yield row(values);
     },
-  };
-}
-
-function statementAsIs(stmt: SQLite.Statement): RowStatement {
-  return {
-    reader: stmt.reader,
-    get busy() {
-      return stmt.busy;
-    },
-    all: (parameters) => stmt.all(parameters as unknown[]),
-    run: (parameters) => stmt.run(parameters as unknown[]),
-    iterate: (parameters) => stmt.iterate(parameters as unknown[]),
   };
 }
