@@ -2,13 +2,14 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import './chart.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Bar, ChartPeriod } from '../../../shared/chart';
 import { DEFAULT_DOWN_COLOR, DEFAULT_UP_COLOR } from './colors';
 import { ViewController, keyCommand } from './gestures';
 import { Legend } from './Legend';
 import { buildModel, type ChartModel, type Indicators, type Pane } from './model';
 import { X_AXIS_HEIGHT, paneData, paneOptions, type LiveModel } from './options';
+import { inTasks } from './tasks';
 import { atLatest, clampView, fullView, initialView } from './view';
 
 /*
@@ -88,10 +89,15 @@ function shapeKey(model: ChartModel, extra: unknown[]): string {
   return JSON.stringify([model.mode, pane(model.main), pane(model.sub), ...extra]);
 }
 
+/** The charts on screen: the sub pane is built a task after the main one (tasks.ts). */
 interface Mounted {
   key: string;
-  charts: uPlot[];
   live: LiveModel;
+  width: number;
+  main: uPlot;
+  sub: uPlot | null;
+  /** The previous shape's sub pane, on screen until its replacement is built. */
+  staleSub: uPlot | null;
 }
 
 export function PriceChart({
@@ -120,6 +126,7 @@ export function PriceChart({
   const subRef = useRef<HTMLDivElement>(null);
   const mountedRef = useRef<Mounted | null>(null);
   const ctlRef = useRef<{ ctl: ViewController; period: ChartPeriod } | null>(null);
+  const pendingRef = useRef<(() => void) | null>(null);
   const [cursor, setCursor] = useState<number | null>(null);
   const onCrosshairRef = useRef(onCrosshair);
   useEffect(() => {
@@ -128,85 +135,113 @@ export function PriceChart({
   const syncKey = useId();
   const locale = i18n.locale || 'ja';
 
-  useLayoutEffect(() => {
+  // The charts follow the props in tasks of their own, after the commit (tasks.ts): the main pane,
+  // then the sub pane; newer props cancel the steps not yet run and start again from the latest.
+  useEffect(() => {
+    pendingRef.current?.();
+    pendingRef.current = null;
     const wrap = wrapRef.current;
     const mainEl = mainRef.current;
     const subEl = subRef.current;
     if (!wrap || !mainEl || !subEl || model.n === 0) {
-      destroy(mountedRef.current);
+      unmount(mountedRef.current, ctlRef.current?.ctl);
       mountedRef.current = null;
       return;
     }
-    const width = Math.max(1, wrap.clientWidth);
-    const n = model.n;
-    const zoomable = model.mode === 'candles';
-    const initial = !zoomable || visibleBars === 'all' ? fullView(n) : initialView(n, visibleBars ?? Math.round(width / PX_PER_BAR));
-
-    // A new period starts at the initial view; new bars of the same period keep the reader's
-    // window (following the latest bar when it was in view).
-    // (One controller for the component's life: the charts' plugins and scales hold on to it.)
-    let held = ctlRef.current;
-    if (!held) {
-      held = { ctl: new ViewController(n, initial, initial, zoomable), period };
-      ctlRef.current = held;
-    } else if (held.period !== period || held.ctl.zoomable !== zoomable) {
-      Object.assign(held.ctl, { n, view: initial, initial, zoomable, crosshair: false });
-      held.period = period;
-    } else {
-      const c = held.ctl;
-      const shift = atLatest(c.view, c.n) ? n - c.n : 0;
-      c.view = clampView({ min: c.view.min + shift, max: c.view.max + shift }, n);
-      c.n = n;
-      c.initial = initial;
-    }
-    const ctl = held.ctl;
-
     const key = shapeKey(model, [upColor, downColor, height, subHeight, locale, syncKey]);
-    const mounted = mountedRef.current;
-    if (mounted && mounted.key === key) {
-      // Same charts, new data (a live update, another adjustment, …): no rebuild, the cursor stays.
-      mounted.live.model = model;
-      mounted.charts[0]!.setData(paneData(model, model.main));
-      mounted.charts[1]!.setData(paneData(model, model.sub));
-      return;
-    }
-    destroy(mounted);
+    // A new shape waits for the frame that shows the commit; new data for the same charts does not.
+    const rebuild = mountedRef.current?.key !== key;
 
-    const live: LiveModel = { model };
-    let lastIdx: number | null = null;
-    const onCursor = (idx: number | null) => {
-      if (idx === lastIdx) return;
-      lastIdx = idx;
-      setCursor(idx);
-      onCrosshairRef.current?.(idx === null ? null : crosshairInfo(live.model, idx));
-    };
-    const common = { live, ctl, width, up: upColor, down: downColor, syncKey, locale };
-    const charts = [
-      new uPlot(paneOptions({ ...common, which: 'main', height, onCursor }), paneData(model, model.main), mainEl),
-      new uPlot(paneOptions({ ...common, which: 'sub', height: subHeight + X_AXIS_HEIGHT }), paneData(model, model.sub), subEl),
-    ];
-    for (const u of charts) ctl.charts.add(u);
-    mountedRef.current = { key, charts, live };
+    const mainStep = () => {
+      // Read after the frame's own layout, so the read forces none.
+      const width = Math.max(1, wrap.clientWidth);
+      const n = model.n;
+      const zoomable = model.mode === 'candles';
+      const initial = !zoomable || visibleBars === 'all' ? fullView(n) : initialView(n, visibleBars ?? Math.round(width / PX_PER_BAR));
 
-    function destroy(m: Mounted | null) {
-      if (!m) return;
-      for (const u of m.charts) {
-        ctlRef.current?.ctl.charts.delete(u);
-        u.destroy();
+      // A new period starts at the initial view; new bars of the same period keep the reader's
+      // window (following the latest bar when it was in view).
+      // (One controller for the component's life: the charts' plugins and scales hold on to it.)
+      let held = ctlRef.current;
+      if (!held) {
+        held = { ctl: new ViewController(n, initial, initial, zoomable), period };
+        ctlRef.current = held;
+      } else if (held.period !== period || held.ctl.zoomable !== zoomable) {
+        Object.assign(held.ctl, { n, view: initial, initial, zoomable, crosshair: false });
+        held.period = period;
+      } else {
+        const c = held.ctl;
+        const shift = atLatest(c.view, c.n) ? n - c.n : 0;
+        c.view = clampView({ min: c.view.min + shift, max: c.view.max + shift }, n);
+        c.n = n;
+        c.initial = initial;
       }
-    }
+      const ctl = held.ctl;
+
+      const mounted = mountedRef.current;
+      if (mounted && mounted.key === key) {
+        // Same charts, new data (a live update, another adjustment, …): no rebuild, the cursor stays.
+        mounted.live.model = model;
+        mounted.main.setData(paneData(model, model.main));
+        return;
+      }
+      // The old panes leave the controller now; the sub pane stays on screen until its successor is drawn.
+      let staleSub: uPlot | null = null;
+      if (mounted) {
+        ctl.charts.delete(mounted.main);
+        mounted.main.destroy();
+        staleSub = mounted.sub ?? mounted.staleSub;
+        if (mounted.sub && mounted.staleSub) mounted.staleSub.destroy();
+        if (staleSub) ctl.charts.delete(staleSub);
+      }
+      const live: LiveModel = { model };
+      let lastIdx: number | null = null;
+      const onCursor = (idx: number | null) => {
+        if (idx === lastIdx) return;
+        lastIdx = idx;
+        setCursor(idx);
+        onCrosshairRef.current?.(idx === null ? null : crosshairInfo(live.model, idx));
+      };
+      const chart = new uPlot(
+        paneOptions({ live, ctl, width, up: upColor, down: downColor, syncKey, locale, which: 'main', height, onCursor }),
+        paneData(model, model.main),
+        mainEl,
+      );
+      ctl.charts.add(chart);
+      mountedRef.current = { key, live, width, main: chart, sub: null, staleSub };
+    };
+
+    const subStep = () => {
+      const mounted = mountedRef.current;
+      const ctl = ctlRef.current?.ctl;
+      if (!mounted || !ctl) return;
+      const m = mounted.live.model;
+      if (mounted.sub) {
+        mounted.sub.setData(paneData(m, m.sub));
+        return;
+      }
+      mounted.staleSub?.destroy();
+      mounted.staleSub = null;
+      const chart = new uPlot(
+        paneOptions({ live: mounted.live, ctl, width: mounted.width, up: upColor, down: downColor, syncKey, locale, which: 'sub', height: subHeight + X_AXIS_HEIGHT }),
+        paneData(m, m.sub),
+        subEl,
+      );
+      // (Its x range is the controller's view, read at every draw: it matches the main pane's.)
+      ctl.charts.add(chart);
+      mounted.sub = chart;
+    };
+
+    pendingRef.current = inTasks([mainStep, subStep], rebuild);
   }, [model, period, upColor, downColor, height, subHeight, visibleBars, syncKey, locale]);
 
-  // Destroy the charts when the component goes away.
-  useLayoutEffect(
+  // Destroy the charts (and drop the steps not yet run) when the component goes away.
+  useEffect(
     () => () => {
-      const m = mountedRef.current;
+      pendingRef.current?.();
+      pendingRef.current = null;
+      unmount(mountedRef.current, ctlRef.current?.ctl);
       mountedRef.current = null;
-      if (!m) return;
-      for (const u of m.charts) {
-        ctlRef.current?.ctl.charts.delete(u);
-        u.destroy();
-      }
     },
     [],
   );
@@ -218,7 +253,10 @@ export function PriceChart({
     if (!wrap || typeof ResizeObserver === 'undefined') return;
     const ro = new ResizeObserver(() => {
       const w = Math.max(1, wrap.clientWidth);
-      for (const u of mountedRef.current?.charts ?? []) if (u.width !== w) u.setSize({ width: w, height: u.height });
+      const m = mountedRef.current;
+      if (!m) return;
+      m.width = w;
+      for (const u of [m.main, m.sub, m.staleSub]) if (u && u.width !== w) u.setSize({ width: w, height: u.height });
     });
     ro.observe(wrap);
     return () => ro.disconnect();
@@ -253,6 +291,15 @@ export function PriceChart({
       <div ref={subRef} className="pc-plot" style={{ height: subHeight + X_AXIS_HEIGHT }} />
     </div>
   );
+}
+
+function unmount(m: Mounted | null, ctl: ViewController | undefined) {
+  if (!m) return;
+  for (const u of [m.main, m.sub, m.staleSub]) {
+    if (!u) continue;
+    ctl?.charts.delete(u);
+    u.destroy();
+  }
 }
 
 export default PriceChart;

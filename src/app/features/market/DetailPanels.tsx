@@ -1,22 +1,71 @@
-import { StockMessaging } from '../../components/messaging/StockMessaging';
-import { YourPosition } from '../../components/trade/YourPosition';
-import { DepthPanel } from './DepthPanel';
-import { StockInfo } from './StockInfo';
+import { Suspense, lazy, startTransition, useCallback, useEffect, useState } from 'react';
+import { afterNextPaint } from '../../components/market/after-paint';
+
+/*
+ * A stock's panels below the chart: your position with the 板 / 歩み値, then the information tabs,
+ * then the messaging entry. Each stage is a chunk of its own (with its schemas: position, company,
+ * messaging), fetched, evaluated and mounted in tasks of its own, and each is mounted after the
+ * previous one is on screen, so that no task of the detail's load holds them all — nor all of
+ * their queries' fetches (Lighthouse TBT, issue 19; docs/decisions/020-first-load-and-prerender.md,
+ * "Follow-up: the chart in tasks of its own"). Later stages go below earlier ones: nothing shifts.
+ */
+
+const loadPosition = () => import('../../components/trade/YourPosition');
+const loadDepth = () => import('./DepthPanel');
+const loadInfo = () => import('./StockInfo');
+const loadMessaging = () => import('../../components/messaging/StockMessaging');
+
+const YourPosition = lazy(() => loadPosition().then((m) => ({ default: m.YourPosition })));
+const DepthPanel = lazy(() => loadDepth().then((m) => ({ default: m.DepthPanel })));
+const StockInfo = lazy(() => loadInfo().then((m) => ({ default: m.StockInfo })));
+const StockMessaging = lazy(() => loadMessaging().then((m) => ({ default: m.StockMessaging })));
 
 /**
- * A stock's panels below the chart: your position, the 板 / 歩み値, the information tabs and the
- * messaging entry. Their own chunk, mounted by DetailScreen after the header and the chart are
- * painted: their code (with the position, messaging and company schemas) is evaluated and rendered
- * in tasks of its own instead of inside the detail's first render (Lighthouse TBT, issue 19;
- * docs/decisions/020-first-load-and-prerender.md, "Follow-up: the screens' long tasks").
+ * Starts fetching the panels' chunks, one import per task (each adds its modulepreload links and
+ * evaluates its modules apart from the others). Returns a function that stops the imports not yet started.
  */
-export default function DetailPanels({ code, priceScale, price }: { code: string; priceScale: number; price: number }) {
+export function preloadPanels(): () => void {
+  const timers = [loadPosition, loadDepth, loadInfo, loadMessaging].map((load) => setTimeout(() => void load(), 0));
+  return () => timers.forEach(clearTimeout);
+}
+
+const STAGES = 3;
+
+/** Rendered inside a stage's Suspense boundary: its effect runs once the stage's content is committed. */
+function Drawn({ stage, onDrawn }: { stage: number; onDrawn: (stage: number) => void }) {
+  useEffect(() => onDrawn(stage), [stage, onDrawn]);
+  return null;
+}
+
+export function DetailPanels({ code, priceScale, price }: { code: string; priceScale: number; price: number }) {
+  // Stages mounted, and stages whose content has been committed.
+  const [mounted, setMounted] = useState(1);
+  const [drawn, setDrawn] = useState(0);
+  const onDrawn = useCallback((stage: number) => setDrawn((d) => Math.max(d, stage)), []);
+  useEffect(() => {
+    if (drawn < mounted || mounted >= STAGES) return;
+    return afterNextPaint(() => startTransition(() => setMounted((m) => Math.min(STAGES, m + 1))));
+  }, [drawn, mounted]);
+
   return (
     <>
-      <YourPosition code={code} />
-      <DepthPanel code={code} />
-      <StockInfo code={code} />
-      <StockMessaging code={code} priceScale={priceScale} price={price} />
+      <Suspense fallback={null}>
+        <YourPosition code={code} />
+        <DepthPanel code={code} />
+        <Drawn stage={1} onDrawn={onDrawn} />
+      </Suspense>
+      {mounted >= 2 ? (
+        <Suspense fallback={null}>
+          <StockInfo code={code} />
+          <Drawn stage={2} onDrawn={onDrawn} />
+        </Suspense>
+      ) : null}
+      {mounted >= 3 ? (
+        <Suspense fallback={null}>
+          <StockMessaging code={code} priceScale={priceScale} price={price} />
+          <Drawn stage={3} onDrawn={onDrawn} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useIsRestoring, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -16,11 +16,8 @@ import { quoteQuery } from './api';
 import { ChartPanel, chartState, type ChartState } from './ChartPanel';
 import { QuoteHeader } from './QuoteHeader';
 import { useAfterPaint } from '../../components/market/after-paint';
+import { DetailPanels, preloadPanels } from './DetailPanels';
 
-// The panels below the chart: their own chunk, loaded and mounted once the header and the chart
-// are on screen (DetailPanels.tsx).
-const loadPanels = () => import('./DetailPanels');
-const DetailPanels = lazy(loadPanels);
 
 /** The saved stock detail: what the detail screen opens when no code is given. */
 export interface SavedStock {
@@ -53,13 +50,11 @@ export function DetailScreen({
   const query = useQuery({ ...quoteQuery(code ?? ''), enabled: !!code });
   const detail = query.data;
   useLiveQuotes(code ? [code] : []);
-  // The header and the chart paint first; the panels below them mount after that frame (their
-  // chunk is fetched meanwhile).
+  // The header and the chart paint first; the panels below them mount after that frame, in stages
+  // (their chunks are fetched meanwhile, one per task: DetailPanels.tsx).
   const isStockDetail = detail?.instrument.kind === 'stock';
   const painted = useAfterPaint(isStockDetail);
-  useEffect(() => {
-    if (isStockDetail) void loadPanels();
-  }, [isStockDetail]);
+  useEffect(() => (isStockDetail ? preloadPanels() : undefined), [isStockDetail]);
 
   // Remember the last instrument opened: the stock detail opens it when no code is given.
   const inst = detail?.instrument;
@@ -140,11 +135,7 @@ export function DetailScreen({
         state={chart}
         onChange={onChart}
       />
-      {isStock && painted ? (
-        <Suspense fallback={null}>
-          <DetailPanels code={detail.instrument.code} priceScale={detail.quote.priceScale} price={detail.quote.price} />
-        </Suspense>
-      ) : null}
+      {isStock && painted ? <DetailPanels code={detail.instrument.code} priceScale={detail.quote.priceScale} price={detail.quote.price} /> : null}
       {isStock ? (
         <div className="trade-bar">
           <Link to="/trade/index" search={{ code: detail.instrument.code, direction: 'up' }} className="btn mk-btn--rise">
