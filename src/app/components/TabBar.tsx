@@ -4,10 +4,13 @@ import { useLingui } from '@lingui/react/macro';
 import { Icon } from './Icon';
 import * as icons from './icons';
 import { getToken } from '../storage';
+import { useAfterPaint } from './market/after-paint';
 import './messaging/messaging.css';
 
 // The unread badge reads the messaging contract (zod schemas): its own chunk, so the entry that
-// draws the tab bar stays free of zod (docs/decisions/020-first-load-and-prerender.md).
+// draws the tab bar stays free of zod, loaded after the screen's first frame so that its chunks'
+// requests and its schemas are not part of the screen's first tasks
+// (docs/decisions/020-first-load-and-prerender.md).
 const UnreadBadge = lazy(() => import('./messaging/UnreadBadge'));
 
 /** The four routes the bottom tab bar links to (docs/product.md "Routes"). */
@@ -21,6 +24,7 @@ export function isTabPath(path: string): path is TabPath {
 export function TabBar() {
   const { t } = useLingui();
   const signedIn = getToken() !== null;
+  const painted = useAfterPaint(signedIn);
   const tabs: { to: TabPath; label: string; icon: string }[] = [
     { to: '/home/index', label: t`ホーム`, icon: icons.home },
     { to: '/home/newsList', label: t`ニュース`, icon: icons.news },
@@ -40,7 +44,7 @@ export function TabBar() {
           >
             <Icon d={tab.icon} size={24} />
             <span className="tabbar__label">{tab.label}</span>
-            {tab.to === '/information/index' && signedIn ? (
+            {tab.to === '/information/index' && signedIn && painted ? (
               <Suspense fallback={null}>
                 <UnreadBadge />
               </Suspense>
