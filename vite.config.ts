@@ -13,14 +13,14 @@ import { prerenderShell } from './scripts/prerender-shell';
 const API_TARGET = process.env.KABUTO_API ?? 'http://127.0.0.1:8080';
 
 /**
- * Chunks imported after a screen's first frame (the stock detail's panels, the tab bar's unread
- * badge): no modulepreload links for their JavaScript. Vite's helper would add one `<link>` per
+ * Chunks imported after a screen's first frame (the stock detail's panels and watchlist star, the
+ * tab bar's unread badge): no modulepreload links for their JavaScript. Vite's helper would add one `<link>` per
  * dependency in the task that calls import(), 20–35 of them, each a request started on the main
  * thread; without them the browser's module loader requests each level of the graph as the level
  * above arrives, a few per task (docs/decisions/020-first-load-and-prerender.md, "Follow-up: the
  * chart in tasks of its own"). Their CSS is still preloaded.
  */
-const AFTER_PAINT_CHUNK = /(?:^|\/)(?:YourPosition|DepthPanel|StockInfo|StockMessaging|UnreadBadge)-[\w-]+\.js$/;
+const AFTER_PAINT_CHUNK = /(?:^|\/)(?:YourPosition|DepthPanel|StockInfo|StockMessaging|UnreadBadge|WatchStar)-[\w-]+\.js$/;
 
 export default defineConfig({
   plugins: [

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useIsRestoring, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -7,7 +7,6 @@ import { EmptyView } from '../../components/EmptyView';
 import { Spinner } from '../../components/Spinner';
 import * as shellIcons from '../../components/icons';
 import { instrumentName, rowFromDetail } from '../../components/market/names';
-import { WatchStar } from '../../components/watchlist/WatchStar';
 import { isApiError } from '../../api/client';
 import { useLiveQuotes } from '../../api/quotes/live';
 import { useOnline } from '../../query/online';
@@ -17,6 +16,10 @@ import { ChartPanel, chartState, type ChartState } from './ChartPanel';
 import { QuoteHeader } from './QuoteHeader';
 import { useAfterPaint } from '../../components/market/after-paint';
 import { DetailPanels, preloadPanels } from './DetailPanels';
+
+// The watchlist star (with the watchlist's contract, group picker and dialogs) is a chunk of its own,
+// mounted after the header's first frame: its slot in the top bar has a fixed width, so nothing moves.
+const WatchStar = lazy(() => import('../../components/watchlist/WatchStar').then((m) => ({ default: m.WatchStar })));
 
 
 /** The saved stock detail: what the detail screen opens when no code is given. */
@@ -54,6 +57,7 @@ export function DetailScreen({
   // (their chunks are fetched meanwhile, one per task: DetailPanels.tsx).
   const isStockDetail = detail?.instrument.kind === 'stock';
   const painted = useAfterPaint(isStockDetail);
+  const headerPainted = useAfterPaint(detail !== undefined);
   useEffect(() => (isStockDetail ? preloadPanels() : undefined), [isStockDetail]);
 
   // Remember the last instrument opened: the stock detail opens it when no code is given.
@@ -125,7 +129,13 @@ export function DetailScreen({
     <Page
       title={title}
       fallback="/market/index"
-      right={variant === 'stock' ? <WatchStar row={rowFromDetail(detail)} /> : undefined}
+      right={
+        variant === 'stock' && headerPainted ? (
+          <Suspense fallback={null}>
+            <WatchStar row={rowFromDetail(detail)} />
+          </Suspense>
+        ) : undefined
+      }
     >
       <QuoteHeader detail={detail} />
       <ChartPanel
