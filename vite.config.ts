@@ -6,21 +6,12 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress';
 import { compileHints } from './scripts/vite-compile-hints';
+import { preloadInBatches } from './scripts/vite-preload-batches';
 import { uplotLazyIntl } from './scripts/vite-uplot-lazy-intl';
 import { bootCatalog } from './scripts/vite-boot-catalog';
 import { prerenderShell } from './scripts/prerender-shell';
 
 const API_TARGET = process.env.KABUTO_API ?? 'http://127.0.0.1:8080';
-
-/**
- * Chunks imported after a screen's first frame (the stock detail's panels and watchlist star, the
- * tab bar's unread badge): no modulepreload links for their JavaScript. Vite's helper would add one `<link>` per
- * dependency in the task that calls import(), 20–35 of them, each a request started on the main
- * thread; without them the browser's module loader requests each level of the graph as the level
- * above arrives, a few per task (docs/decisions/020-first-load-and-prerender.md, "Follow-up: the
- * chart in tasks of its own"). Their CSS is still preloaded.
- */
-const AFTER_PAINT_CHUNK = /(?:^|\/)(?:YourPosition|DepthPanel|StockInfo|StockMessaging|UnreadBadge|WatchStar)-[\w-]+\.js$/;
 
 export default defineConfig({
   plugins: [
@@ -83,6 +74,8 @@ export default defineConfig({
     }),
     // V8's compile hint atop every chunk: functions compiled off the main thread while the file streams in.
     compileHints(),
+    // Dynamic imports' modulepreload links a few per task (scripts/preload-helper.js).
+    preloadInBatches(),
     // Brotli and gzip copies of the text assets, served by content negotiation (src/server/http/static.ts).
     precompress(),
   ],
@@ -100,7 +93,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 400,
-    modulePreload: { polyfill: false, resolveDependencies: (file, deps) => (AFTER_PAINT_CHUNK.test(file) ? [] : deps) },
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // The entry has a stable name: the shell's inline script (src/server/http/csp.ts SHELL_SCRIPT,
