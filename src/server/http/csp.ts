@@ -14,9 +14,10 @@ export const APP_PRELOAD_TEMPLATE_ID = 'kabuto-preload-app';
  * splash: `data-shell="market"` at the market list (the shell shows the list's top bar and note
  * instead of the splash), `"other"` elsewhere (the shell shows only the logo); then, once the
  * browser has painted a frame, it adds the entry's modulepreload links (kept inert in a
- * `<template>` until then) — and for every start but the splash's, those of the app and the Query
- * layer, which such a start loads at once — and the app's entry script, so no JavaScript is fetched
- * or run before the shell is on screen. The build (scripts/prerender-shell.ts) writes this text into index.html;
+ * `<template>` until then) and the app's entry script, and for every start but the splash's, in the
+ * next task, the links of the app and the Query layer, which such a start loads at once (each link
+ * starts a request on the main thread: two short tasks instead of one long one); no JavaScript is
+ * fetched or run before the shell is on screen. The build (scripts/prerender-shell.ts) writes this text into index.html;
  * the policy below allows exactly it by its hash.
  */
 export const SHELL_SCRIPT =
@@ -25,11 +26,13 @@ export const SHELL_SCRIPT =
   "var done=0;function add(id){var t=document.getElementById(id);if(t)document.head.appendChild(t.content.cloneNode(true))}" +
   "function go(){if(done)return;done=1;add('" +
   PRELOAD_TEMPLATE_ID +
-  "');if(d.hasAttribute('data-shell'))add('" +
-  APP_PRELOAD_TEMPLATE_ID +
   "');var s=document.createElement('script');s.type='module';s.crossOrigin='anonymous';s.src='" +
   APP_ENTRY +
-  "';document.head.appendChild(s)}" +
+  "';document.head.appendChild(s);" +
+  // The app's links in a task of their own: each link starts a request on the main thread.
+  "if(d.hasAttribute('data-shell'))setTimeout(function(){add('" +
+  APP_PRELOAD_TEMPLATE_ID +
+  "')},0)}" +
   // After the next frame; a hidden tab gets no frames, hence the timer as well.
   "if(window.requestAnimationFrame)requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,500)})()";
 
