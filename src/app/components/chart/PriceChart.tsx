@@ -92,7 +92,9 @@ function shapeKey(model: ChartModel, extra: unknown[]): string {
 /** The charts on screen: the sub pane is built a task after the main one (tasks.ts). */
 interface Mounted {
   key: string;
+  /** The main pane's model; the sub pane has its own, moved to the new model in its own step. */
   live: LiveModel;
+  subLive: LiveModel;
   width: number;
   main: uPlot;
   sub: uPlot | null;
@@ -208,7 +210,7 @@ export function PriceChart({
         mainEl,
       );
       ctl.charts.add(chart);
-      mountedRef.current = { key, live, width, main: chart, sub: null, staleSub };
+      mountedRef.current = { key, live, subLive: { model }, width, main: chart, sub: null, staleSub };
     };
 
     const subStep = () => {
@@ -216,6 +218,7 @@ export function PriceChart({
       const ctl = ctlRef.current?.ctl;
       if (!mounted || !ctl) return;
       const m = mounted.live.model;
+      mounted.subLive.model = m;
       if (mounted.sub) {
         mounted.sub.setData(paneData(m, m.sub));
         return;
@@ -223,7 +226,7 @@ export function PriceChart({
       mounted.staleSub?.destroy();
       mounted.staleSub = null;
       const chart = new uPlot(
-        paneOptions({ live: mounted.live, ctl, width: mounted.width, up: upColor, down: downColor, syncKey, locale, which: 'sub', height: subHeight + X_AXIS_HEIGHT }),
+        paneOptions({ live: mounted.subLive, ctl, width: mounted.width, up: upColor, down: downColor, syncKey, locale, which: 'sub', height: subHeight + X_AXIS_HEIGHT }),
         paneData(m, m.sub),
         subEl,
       );
