@@ -65,6 +65,11 @@ async function load(name: string): Promise<any> {
 }
 
 export async function audit(url: string, path: string, token: string | null): Promise<any> {
+  return (await auditRun(url, path, token)).lhr;
+}
+
+/** Lighthouse's whole result for one page: the report (`lhr`) and the artifacts, its trace among them. */
+export async function auditRun(url: string, path: string, token: string | null, categories = ['performance', 'accessibility', 'best-practices']): Promise<any> {
   const { default: lighthouse } = await load('lighthouse');
   const chromeLauncher = await load('chrome-launcher');
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
@@ -91,13 +96,13 @@ export async function audit(url: string, path: string, token: string | null): Pr
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      onlyCategories: categories,
       // Merged into the mobile profile's throttling, as the CLI's --throttling.cpuSlowdownMultiplier is.
       throttling: { cpuSlowdownMultiplier: cpuSlowdown() },
       // Keep the session just written (the cache is cold anyway: a fresh profile).
       disableStorageReset: token !== null,
     });
-    return result.lhr;
+    return result;
   } finally {
     await chrome.kill();
   }

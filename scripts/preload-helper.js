@@ -7,7 +7,7 @@
 // Only what this app uses: base '/', no CSP nonce (the CSP allows 'self' scripts and styles).
 
 /** Links added per task. */
-export const LINKS_PER_TASK = 4;
+export const LINKS_PER_TASK = 2;
 
 /** Module URLs linked (or queued), and the stylesheets added with their loads. */
 const requested = new Set();
