@@ -11,16 +11,8 @@
 import { resolve } from 'node:path';
 import { demoToken, startAppServer } from './app-server';
 import { LIGHTHOUSE_PAGES, auditRun } from './lighthouse';
+import type { TraceEvent } from './trace-events';
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  args?: { name?: string; data?: { functionName?: string; url?: string; isLoadingMainFrame?: boolean; documentLoaderURL?: string } };
-}
 
 const [dist = 'dist', path = '/#/market/stockDetail?code=7203', min = '12.5'] = process.argv.slice(2);
 const MIN_US = Number(min) * 1000;

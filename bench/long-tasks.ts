@@ -14,16 +14,8 @@
 import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, demoToken, signInPage, startAppServer } from './app-server';
+import type { TraceEvent } from './trace-events';
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  args?: { name?: string; data?: { isLoadingMainFrame?: boolean } };
-}
 interface CallFrame {
   functionName: string;
   url: string;

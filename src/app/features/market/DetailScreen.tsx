@@ -21,7 +21,6 @@ import { DetailPanels, preloadPanels } from './DetailPanels';
 // mounted after the header's first frame: its slot in the top bar has a fixed width, so nothing moves.
 const WatchStar = lazy(() => import('../../components/watchlist/WatchStar').then((m) => ({ default: m.WatchStar })));
 
-
 /** The saved stock detail: what the detail screen opens when no code is given. */
 export interface SavedStock {
   code: string;
@@ -53,11 +52,10 @@ export function DetailScreen({
   const query = useQuery({ ...quoteQuery(code ?? ''), enabled: !!code });
   const detail = query.data;
   useLiveQuotes(code ? [code] : []);
-  // The header and the chart paint first; the panels below them mount after that frame, in stages
-  // (their chunks are fetched meanwhile, one per task: DetailPanels.tsx).
+  // The header and the chart paint first; the star and the panels below them mount after that
+  // frame, the panels in stages (their chunks are fetched meanwhile, one per task: DetailPanels.tsx).
   const isStockDetail = detail?.instrument.kind === 'stock';
-  const painted = useAfterPaint(isStockDetail);
-  const headerPainted = useAfterPaint(detail !== undefined);
+  const painted = useAfterPaint(detail !== undefined);
   useEffect(() => (isStockDetail ? preloadPanels() : undefined), [isStockDetail]);
 
   // Remember the last instrument opened: the stock detail opens it when no code is given.
@@ -130,7 +128,7 @@ export function DetailScreen({
       title={title}
       fallback="/market/index"
       right={
-        variant === 'stock' && headerPainted ? (
+        variant === 'stock' && painted ? (
           <Suspense fallback={null}>
             <WatchStar row={rowFromDetail(detail)} />
           </Suspense>
