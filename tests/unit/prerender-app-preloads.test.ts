@@ -67,4 +67,21 @@ describe('the shell script', () => {
   it('preloads the app too for a start at any other screen', () => {
     expect(preloadsFor('#/trade/index')).toEqual(['/assets/framework-1.js', '/assets/router-1.js']);
   });
+
+  it("adds the app's links two per task after the entry's", () => {
+    window.location.hash = '#/trade/index';
+    const link = (name: string) => `<link rel="modulepreload" href="/assets/${name}.js">`;
+    document.body.innerHTML =
+      `<template id="${PRELOAD_TEMPLATE_ID}">${link('framework-1')}${link('app-1')}${link('layer-1')}</template>` +
+      `<template id="${APP_PRELOAD_TEMPLATE_ID}">${link('router-1')}${link('query-1')}${link('online-1')}</template>`;
+    const linked = () => [...document.head.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href')!.slice(8, -5));
+    new Function(SHELL_SCRIPT)();
+    // Task by task up to the one that adds the entry's script (after a frame, or the fallback timer).
+    while (!document.head.querySelector('script[type=module]')) vi.advanceTimersToNextTimer();
+    expect(linked()).toEqual(['framework', 'app', 'layer']);
+    vi.advanceTimersToNextTimer();
+    expect(linked()).toEqual(['framework', 'app', 'layer', 'router', 'query']);
+    vi.advanceTimersToNextTimer();
+    expect(linked()).toEqual(['framework', 'app', 'layer', 'router', 'query', 'online']);
+  });
 });
