@@ -3,6 +3,7 @@ import { fillPath } from '../../shared/api/endpoint';
 import type { MessageParams } from '../../shared/api/envelope';
 import type { MessageId } from '../../shared/api/messages';
 import { clearSession, getAccount, getToken } from '../storage';
+import { fetchTurn } from './fetch-turns';
 
 /**
  * The one way the PWA talks to the server (docs/architecture.md, "The contract"):
@@ -244,6 +245,12 @@ async function send(endpoint: AnyEndpoint, opts: SendOptions): Promise<unknown> 
   const { signal } = opts;
   if (signal?.aborted) throw signal.reason;
   if (endpoint.idempotent && isOffline()) throw new ApiError('offline');
+  // One request started per task (fetch-turns.ts): a screen's queries start one after another.
+  const turn = fetchTurn();
+  if (turn) {
+    await turn;
+    if (signal?.aborted) throw signal.reason;
+  }
 
   const url = buildUrl(endpoint, opts.params, opts.query);
   const headers: Record<string, string> = { Accept: 'application/json' };
