@@ -20,6 +20,37 @@ export interface RouterContext {
 export const PENDING_MS = 400;
 
 /**
+ * Search params are plain strings, both ways: every route's validator reads strings
+ * (routes/-lib/search.ts). The router's default reads `?code=7203` as a number and writes
+ * the validated string back as `?code=%227203%22`, so every deep link with a number-like value was
+ * rewritten by a replace navigation on its first render, a second load of the route's matches
+ * (docs/decisions/020-first-load-and-prerender.md, "Follow-up: one request per task").
+ */
+export function parseSearch(search: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(search)) out[key] = unquote(value);
+  return out;
+}
+/** A link written by the old default (`?code=%227203%22`, bookmarked or shared) still opens: its JSON quotes go. */
+function unquote(value: string): string {
+  if (value.length < 2 || !value.startsWith('"') || !value.endsWith('"')) return value;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return typeof parsed === 'string' ? parsed : value;
+  } catch {
+    return value;
+  }
+}
+export function stringifySearch(search: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) {
+    if (value !== undefined) params.set(key, typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
  * The app's router (docs/decisions/003-client-plumbing.md): hash history, one lazy chunk per route (autoCodeSplitting),
  * default pending / error / not-found screens, and scroll handling:
  * - the kept-alive tab screens restore their own scroll position (keyed by path);
@@ -29,6 +60,8 @@ export function createAppRouter(queryClient?: QueryClient) {
   return createRouter({
     routeTree,
     history: createHashHistory(),
+    parseSearch,
+    stringifySearch,
     context: queryClient ? { queryClient } : {},
     defaultPreload: 'intent',
     defaultPendingMs: PENDING_MS,

@@ -61,8 +61,8 @@ test('market, stock detail with every period and indicator, watchlist, search hi
   const code = (await first.getAttribute('data-code'))!;
   expect(code).toMatch(/^[0-9A-Z]+$/);
   await first.click();
-  // (The router JSON-quotes number-like strings in the URL: code=%227203%22.)
-  await expect(page).toHaveURL(new RegExp(`#/market/stockDetail\\?code=(%22)?${code}(%22)?`));
+  // Plain, as linked: no JSON quotes (src/app/router.tsx).
+  await expect(page).toHaveURL(new RegExp(`#/market/stockDetail\\?code=${code}(&|$)`));
   await expect(page.getByTestId('quote-price')).toBeVisible();
   await expect(page.getByTestId('quote-asof')).toContainText('時点');
   await expect(page.locator('.qhead .sim-badge')).toContainText('シミュレーション');
@@ -114,7 +114,7 @@ test('market, stock detail with every period and indicator, watchlist, search hi
     await expect(page.locator('#info-panel .sim-note')).toContainText('シミュレーション');
   }
   // The buy entry point goes to the trade screen with the code.
-  await expect(page.getByRole('link', { name: '買い', exact: true })).toHaveAttribute('href', new RegExp(`code=(%22)?${code}(%22)?&direction=up`));
+  await expect(page.getByRole('link', { name: '買い', exact: true })).toHaveAttribute('href', new RegExp(`code=${code}&direction=up`));
 
   // --- add it to the watchlist ---
   await page.getByRole('button', { name: 'お気に入りに追加' }).click();
