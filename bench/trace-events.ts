@@ -9,5 +9,29 @@ export interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
+  /** The thread's CPU time inside the event (Chrome records it for top-level tasks). */
+  tdur?: number;
   args?: { name?: string; data?: { functionName?: string; url?: string; isLoadingMainFrame?: boolean; documentLoaderURL?: string } };
+}
+
+/**
+ * The page's main-thread tasks after its first contentful paint in Lighthouse's trace, with Lighthouse's
+ * own rule for blocking time applied twice (docs/decisions/020-first-load-and-prerender.md,
+ * "Follow-up: the page's CPU time and the host's"): each task's time times the CPU slowdown, less
+ * 50 ms, summed. `wallMs` uses the task's wall time, as Lighthouse's simulation does; `cpuMs` its
+ * thread CPU time, which leaves out the time the main thread waited for a core (on a 2-core host,
+ * Chromium's browser and compositor processes, the server and Lighthouse itself share them).
+ */
+export function blockingFromTrace(events: TraceEvent[], slowdown: number): { wallMs: number; cpuMs: number; tasks: TraceEvent[] } {
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
+  if (!fcp) throw new Error('no first contentful paint in the trace');
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === fcp.pid);
+  if (!main) throw new Error("no renderer main thread for the page's process");
+  const tasks = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.name === 'RunTask' && e.ph === 'X' && e.ts >= fcp.ts);
+  const blocking = (us: number) => Math.max(0, (slowdown * us) / 1000 - 50);
+  return {
+    wallMs: Math.round(tasks.reduce((sum, t) => sum + blocking(t.dur ?? 0), 0)),
+    cpuMs: Math.round(tasks.reduce((sum, t) => sum + blocking(t.tdur ?? 0), 0)),
+    tasks,
+  };
 }
