@@ -104,7 +104,7 @@ export default defineConfig({
         // waits on fewer round trips (docs/decisions/020-first-load-and-prerender.md). React and
         // Lingui draw the splash; the router and TanStack Query (with its persister) come after it,
         // and with every other start in parallel (src/app/main.tsx, src/app/query/load-layer.ts).
-        advancedChunks: {
+        codeSplitting: {
           // Rolldown copies each automatic common chunk under 4 KiB (source size, before minifying)
           // into the chunks that import it, behind a registry that keeps one module instance: the
           // stock detail loads 43 JavaScript files instead of 61, the login page 22 instead of 37,

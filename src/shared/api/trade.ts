@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { holdingsView, tradeHoldings } from './trade-holdings';
 import {
   ALERT_KINDS,
   BUSINESS_TYPES,
@@ -12,6 +13,8 @@ import {
   isPositionStatus,
   leverageTenths,
 } from '../domain/position';
+
+export { holdingsView };
 
 const int = z.number().int();
 const price = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -254,37 +257,6 @@ export const closePreview = z.object({
   settlesOn: z.string(),
 });
 
-/** 保有証券: cash holdings per stock, margin positions (建玉) apart, totals (docs/domain.md "Trading"). */
-export const holdingsView = z.object({
-  asOf: int,
-  totals: z.object({
-    /** Value of the cash holdings. */
-    value: int,
-    /** Net P/L of everything held (fees and interest paid are deducted). */
-    pnl: int,
-    /** Today's change of the cash holdings' value (from the purchase for shares bought today). */
-    dayChange: int,
-    /** Value of the margin positions (not the user's money: see each position's P/L). */
-    marginValue: int,
-  }),
-  stocks: z.array(
-    z.object({
-      code: z.string(), nameJa: z.string(), nameEn: z.string(), shares: int,
-      /** Σ cost (yen) and the average cost per share in priceScale. */
-      cost: int, averageCost: int, priceScale: int, price: int.nullable(),
-      value: int, pnl: int, pnlBp: int, dayChange: int, dayChangeBp: int,
-      /** How many positions the row sums (each can be sold on its own). */
-      positions: int,
-    }),
-  ),
-  margin: z.array(
-    z.object({
-      id: z.string(), code: z.string(), nameJa: z.string(), nameEn: z.string(), direction: z.enum(DIRECTIONS), leverage: z.number(), dayTrade: z.boolean(),
-      shares: int, cost: int, entryPrice: int.nullable(), priceScale: int, price: int.nullable(), value: int, pnl: int, maintenanceRatioBp: int.nullable(),
-    }),
-  ),
-});
-
 /**
  * 現物売: sell `shares` of a cash holding. The server closes the user's sellable cash positions of
  * the stock oldest first (FIFO), whole positions only, so `shares` must be one of the FIFO sums
@@ -347,11 +319,7 @@ export const tradeApi = {
     summary: 'Cost of an order before placing it: principal, fee and buying power',
     query: previewQuery, data: orderPreview,
   }),
-  holdings: endpoint({
-    method: 'get', path: 'trade/holdings', tag: 'trade', auth: 'user',
-    summary: '保有証券: cash holdings per stock with average cost, margin positions apart, totals',
-    data: holdingsView,
-  }),
+  holdings: tradeHoldings,
   closePreview: endpoint({
     method: 'get', path: 'trade/positions/{id}/close-preview', tag: 'trade', auth: 'user',
     summary: 'Estimated P/L, closing fee, year-netted tax, interest and amount received of closing a position at market or a price',

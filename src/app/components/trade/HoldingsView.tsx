@@ -2,18 +2,16 @@ import { useState, type ReactNode } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { tradeApi } from '../../../shared/api/trade';
-import type { DataOf } from '../../../shared/api/endpoint';
 import type { Direction } from '../../../shared/domain/position';
 import { formatLeverage, formatMoney, formatNumber, formatPercent, formatPriceYen } from '../../../shared/money';
-import { endpointQuery } from '../../api/query';
 import { AsOf } from '../AsOf';
 import { EmptyView } from '../EmptyView';
 import { LoadingPane } from '../Spinner';
 import { Signed } from '../Signed';
 import * as icons from '../icons';
 import { HoldingFigures } from './HoldingFigures';
-import { POSITIONS_POLL_MS, PositionRow, positionsQuery } from './PositionList';
+import { holdingsQuery, type HoldingsData } from './holdings-query';
+import { PositionRow, positionsQuery } from './PositionList';
 import './holdings.css';
 
 /*
@@ -23,13 +21,10 @@ import './holdings.css';
  * Used by the trade screen (features/trade) and, through YourPosition, the stock detail.
  */
 
-export type HoldingsData = DataOf<typeof tradeApi.holdings>;
+export { holdingsQuery, type HoldingsData };
 export type StockHolding = HoldingsData['stocks'][number];
 export type MarginHolding = HoldingsData['margin'][number];
 
-export function holdingsQuery() {
-  return endpointQuery(tradeApi.holdings, {}, { silent: true, refetchInterval: POSITIONS_POLL_MS, staleTime: 0 });
-}
 
 /** P/L % of everything held: net P/L over what it cost (cash holdings' cost + margin positions' contract value). */
 export function totalPnlBp(h: HoldingsData): number {

@@ -14,6 +14,7 @@ import { MoreButton } from '../MoreButton';
 import { Signed } from '../Signed';
 import * as icons from '../icons';
 import { alertTags } from './alert-texts';
+import { POSITIONS_POLL_MS } from './holdings-query';
 import { PRICE_TYPE_TEXT, STATUS_TEXT, sideText } from './labels';
 import './positions.css';
 
@@ -32,8 +33,7 @@ export const POSITION_GROUPS = {
 } as const satisfies Record<string, readonly PositionStatus[]>;
 export type PositionGroup = keyof typeof POSITION_GROUPS;
 
-/** Live P/L: lists and details refresh this often while on screen. */
-export const POSITIONS_POLL_MS = 5_000;
+export { POSITIONS_POLL_MS };
 
 const PAGE = 50;
 

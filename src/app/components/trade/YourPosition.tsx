@@ -6,7 +6,7 @@ import { formatLeverage, formatNumber, formatPriceYen } from '../../../shared/mo
 import { getToken, subscribeSession } from '../../storage';
 import { AsOf } from '../AsOf';
 import { Signed } from '../Signed';
-import { holdingsQuery, type HoldingsData } from './HoldingsView';
+import { holdingsQuery, type HoldingsData } from './holdings-query';
 import { HoldingFigures } from './HoldingFigures';
 import './positions.css';
 import './holdings.css';
