@@ -178,7 +178,14 @@ export async function lighthouseScores(dist = resolve(process.env.KABUTO_DIST_DI
     const only = process.env.KABUTO_LIGHTHOUSE_PAGES?.split(',').map((x) => x.trim());
     for (const p of LIGHTHOUSE_PAGES) {
       if (only && !only.includes(p.name)) continue;
-      out.push(scores(p.name, await auditRun(server.url, p.path, p.signedIn ? token : null)));
+      let run = await auditRun(server.url, p.path, p.signedIn ? token : null);
+      // A run Lighthouse itself failed (about one in twelve here: no score, NaN metrics, best
+      // practices 0) says nothing of the page: say so, and run it once more.
+      if (run.lhr.runtimeError || run.lhr.categories.performance.score === null) {
+        console.log(`  lighthouse ${p.name}: the run failed (${run.lhr.runtimeError?.code ?? 'no performance score'}); once more`);
+        run = await auditRun(server.url, p.path, p.signedIn ? token : null);
+      }
+      out.push(scores(p.name, run));
     }
     return out;
   } finally {
