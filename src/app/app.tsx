@@ -7,6 +7,7 @@ import { fullCatalog, i18n } from './i18n';
 import { getLanguage } from './storage';
 import { onApiError, setUnauthorizedHandler, type ApiError } from './api/client';
 import { registerSW } from './pwa/register';
+import { whenLoadSettles } from './pwa/when-load-settles';
 import { createAppRouter } from './router';
 import { toast } from './components/Toast';
 import { whenIdle } from './idle';
@@ -86,11 +87,12 @@ export async function startApp(root: Root, ready: Promise<unknown>, failed: () =
     ),
   );
 
-  // After the first screen is drawn (not while its chunks load): the service worker, then, when the
-  // browser is idle, the full catalog and the server-message table (docs/decisions/020-first-load-and-prerender.md).
+  // After the first screen is drawn (not while its chunks load): when the browser is idle, the full
+  // catalog and the server-message table; the service worker once the screen's own load has settled,
+  // since its install precaches the whole build (docs/decisions/020-first-load-and-prerender.md).
   const stopWaiting = router.subscribe('onRendered', () => {
     stopWaiting();
-    void registerSW();
+    whenLoadSettles(() => void registerSW());
     whenIdle(() => {
       void fullCatalog().catch(() => {});
       void import('./i18n/translate');
