@@ -68,6 +68,33 @@ describe('the shell script', () => {
     expect(preloadsFor('#/trade/index')).toEqual(['/assets/framework-1.js', '/assets/router-1.js']);
   });
 
+  it('starts the app when the first contentful paint is reported, not before', () => {
+    let report: (names: string[]) => void = () => {};
+    class PaintObserver {
+      static supportedEntryTypes = ['paint'];
+      constructor(cb: (list: { getEntriesByName: (n: string) => unknown[] }) => void) {
+        report = (names) => cb({ getEntriesByName: (n) => names.filter((x) => x === n) });
+      }
+      observe() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('PerformanceObserver', PaintObserver);
+    try {
+      window.location.hash = '#/login/start';
+      document.body.innerHTML = `<template id="${PRELOAD_TEMPLATE_ID}"><link rel="modulepreload" href="/assets/framework-1.js"></template>`;
+      new Function(SHELL_SCRIPT)();
+      vi.advanceTimersByTime(100); // frames and short timers: no start yet
+      report(['first-paint']);
+      expect(document.head.querySelector('script[type=module]')).toBeNull();
+      report(['first-contentful-paint']);
+      expect(document.head.querySelector('script[type=module]')?.getAttribute('src')).toBe('/app.js');
+      vi.advanceTimersByTime(600); // the fallback timer adds nothing more
+      expect(document.head.querySelectorAll('script[type=module]')).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("adds the app's links two per task after the entry's", () => {
     window.location.hash = '#/trade/index';
     const link = (name: string) => `<link rel="modulepreload" href="/assets/${name}.js">`;

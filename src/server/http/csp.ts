@@ -13,7 +13,8 @@ export const APP_PRELOAD_TEMPLATE_ID = 'kabuto-preload-app';
  * shell's text and fonts are the user's language) and marks a start at another screen than the
  * splash: `data-shell="market"` at the market list (the shell shows the list's top bar and note
  * instead of the splash), `"other"` elsewhere (the shell shows only the logo); then, once the
- * browser has painted a frame, it adds the entry's modulepreload links (kept inert in a
+ * browser reports the first contentful paint (a `paint` PerformanceObserver; the next frame where
+ * there is none), it adds the entry's modulepreload links (kept inert in a
  * `<template>` until then) and the app's entry script, and for every start but the splash's, in the
  * next tasks, two per task, the links of the app and the Query layer, which such a start loads at
  * once (each link starts a request on the main thread: short tasks instead of one long one, about
@@ -36,8 +37,11 @@ export const SHELL_SCRIPT =
   "if(d.hasAttribute('data-shell'))setTimeout(function(){add('" +
   APP_PRELOAD_TEMPLATE_ID +
   "',2)},0)}" +
-  // After the next frame; a hidden tab gets no frames, hence the timer as well.
-  "if(window.requestAnimationFrame)requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,500)})()";
+  // Once the first contentful paint is reported (its entry comes after the frame is presented), or
+  // after the next frame where paint timing is missing; a hidden tab paints nothing, hence the timer.
+  "var po=0;try{if(PerformanceObserver.supportedEntryTypes.indexOf('paint')>=0){po=new PerformanceObserver(function(l){" +
+  "if(l.getEntriesByName('first-contentful-paint').length){po.disconnect();go()}});po.observe({type:'paint',buffered:true})}}catch(e){po=0}" +
+  "if(!po&&window.requestAnimationFrame)requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,500)})()";
 
 export const SHELL_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SHELL_SCRIPT).digest('base64')}'`;
 
