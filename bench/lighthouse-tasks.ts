@@ -5,7 +5,8 @@
  * (4×), so a task over 12.5 ms here is a long task there. Each is printed with its wall and CPU
  * time (the difference is time the main thread waited for a core), its start (ms after navigation)
  * and the trace events at its top: which script's function, a timer, module evaluation, style and
- * layout; a task with none of those, with the longest events inside it. The Lighthouse run is the bench's (bench/lighthouse.ts), signed in as the demo user.
+ * layout; a task with none of those, with the longest events inside it. The Lighthouse run is the
+ * bench's (bench/lighthouse.ts), signed in as the demo user.
  *
  *   node --import tsx bench/lighthouse-tasks.ts [dist] ['/#/market/stockDetail?code=7203'] [minMs=12.5]
  */
@@ -51,7 +52,7 @@ try {
         const url = e.args?.data?.url ? `@${e.args.data.url.replace(/^https?:\/\/[^/]+/, '')}` : '';
         return `${e.name}${fn}${url} ${ms(e.dur!)}`;
       });
-    if (parts.length === 0 || process.env.KABUTO_TASKS_ALL) {
+    if (parts.length === 0) {
       // Nothing named at the top: the longest events inside, whatever they are (GC, compile, microtasks, style sheets).
       const inside = events
         .filter((e) => onMain(e) && e.ph === 'X' && e.name !== 'RunTask' && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end && (e.dur ?? 0) >= 500)

@@ -25,7 +25,6 @@ export { holdingsQuery, type HoldingsData };
 export type StockHolding = HoldingsData['stocks'][number];
 export type MarginHolding = HoldingsData['margin'][number];
 
-
 /** P/L % of everything held: net P/L over what it cost (cash holdings' cost + margin positions' contract value). */
 export function totalPnlBp(h: HoldingsData): number {
   const cost = h.stocks.reduce((a, s) => a + s.cost, 0) + h.margin.reduce((a, m) => a + m.cost, 0);
