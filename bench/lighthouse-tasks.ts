@@ -13,7 +13,7 @@
 import { resolve } from 'node:path';
 import { demoToken, startAppServer } from './app-server';
 import { LIGHTHOUSE_PAGES, auditRun } from './lighthouse';
-import { blockingFromTrace, type TraceEvent } from './trace-events';
+import { blockingFromTrace, pageMainThread, type TraceEvent } from './trace-events';
 
 
 const [dist = 'dist', path = '/#/market/stockDetail?code=7203', min = '12.5'] = process.argv.slice(2);
@@ -26,11 +26,7 @@ try {
   const signedIn = LIGHTHOUSE_PAGES.find((p) => p.path === path)?.signedIn ?? !path.startsWith('/#/login');
   const run = await auditRun(server.url, path, signedIn ? await demoToken(server.url) : null, ['performance']);
   const events: TraceEvent[] = run.artifacts.Trace.traceEvents;
-  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
-  if (!fcp) throw new Error('no first contentful paint in the trace');
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === fcp.pid);
-  if (!main) throw new Error("no renderer main thread for the page's process");
-  const onMain = (e: TraceEvent) => e.pid === main.pid && e.tid === main.tid;
+  const { fcp, onMain } = pageMainThread(events);
   // The page's own navigation: the last main-frame start of a document of the app before its first paint.
   const nav = events
     .filter((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame && e.ts <= fcp.ts && (e.args.data.documentLoaderURL ?? '').startsWith(server.url))

@@ -14,6 +14,15 @@ export interface TraceEvent {
   args?: { name?: string; data?: { functionName?: string; url?: string; isLoadingMainFrame?: boolean; documentLoaderURL?: string } };
 }
 
+/** The page's first contentful paint and its renderer's main thread, in Lighthouse's trace. */
+export function pageMainThread(events: TraceEvent[]): { fcp: TraceEvent; onMain: (e: TraceEvent) => boolean } {
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
+  if (!fcp) throw new Error('no first contentful paint in the trace');
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === fcp.pid);
+  if (!main) throw new Error("no renderer main thread for the page's process");
+  return { fcp, onMain: (e) => e.pid === main.pid && e.tid === main.tid };
+}
+
 /**
  * The page's main-thread tasks after its first contentful paint in Lighthouse's trace, with Lighthouse's
  * own rule for blocking time applied twice (docs/decisions/020-first-load-and-prerender.md,
@@ -22,16 +31,12 @@ export interface TraceEvent {
  * thread CPU time, which leaves out the time the main thread waited for a core (on a 2-core host,
  * Chromium's browser and compositor processes, the server and Lighthouse itself share them).
  */
-export function blockingFromTrace(events: TraceEvent[], slowdown: number): { wallMs: number; cpuMs: number; tasks: TraceEvent[] } {
-  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
-  if (!fcp) throw new Error('no first contentful paint in the trace');
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === fcp.pid);
-  if (!main) throw new Error("no renderer main thread for the page's process");
-  const tasks = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.name === 'RunTask' && e.ph === 'X' && e.ts >= fcp.ts);
+export function blockingFromTrace(events: TraceEvent[], slowdown: number): { wallMs: number; cpuMs: number } {
+  const { fcp, onMain } = pageMainThread(events);
+  const tasks = events.filter((e) => onMain(e) && e.name === 'RunTask' && e.ph === 'X' && e.ts >= fcp.ts);
   const blocking = (us: number) => Math.max(0, (slowdown * us) / 1000 - 50);
   return {
     wallMs: Math.round(tasks.reduce((sum, t) => sum + blocking(t.dur ?? 0), 0)),
     cpuMs: Math.round(tasks.reduce((sum, t) => sum + blocking(t.tdur ?? 0), 0)),
-    tasks,
   };
 }

@@ -21,7 +21,7 @@ import './holdings.css';
  * Used by the trade screen (features/trade) and, through YourPosition, the stock detail.
  */
 
-export { holdingsQuery, type HoldingsData };
+export type { HoldingsData };
 export type StockHolding = HoldingsData['stocks'][number];
 export type MarginHolding = HoldingsData['margin'][number];
 
