@@ -19,6 +19,7 @@
 import { sql } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { Figure } from './ledger';
+import { median } from './stats';
 import { HOUSE } from '../src/server/ledger';
 import { contractValue, principalFor } from '../src/shared/domain/trade-money';
 import { registerUser, startTestServer, type TestServer, type TestUser } from '../tests/support/server';
@@ -27,11 +28,6 @@ import type { Dialect } from '../src/server/db/capabilities';
 const SIZES = (process.env.BENCH_GROWTH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const OTHER_USERS = 20;
 const CODES = ['7203', '6758', '9984', '8306', '6861', '9432', '4063', '8035'];
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
 
 function p99(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);

@@ -7,9 +7,9 @@ import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, DEMO, demoToken, startAppServer } from './app-server';
 import type { Figure } from './ledger';
+import { median } from './stats';
 
 const RELOADS = 7;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 export async function benchOfflineStart(dist = resolve(process.env.KABUTO_DIST_DIR || 'dist'), port = Number(process.env.BENCH_PORT) || 18954): Promise<Figure[]> {
   const server = await startAppServer(dist, port);

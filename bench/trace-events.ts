@@ -30,13 +30,21 @@ export function pageMainThread(events: TraceEvent[]): { fcp: TraceEvent; onMain:
  * 50 ms, summed. `wallMs` uses the task's wall time, as Lighthouse's simulation does; `cpuMs` its
  * thread CPU time, which leaves out the time the main thread waited for a core (on a 2-core host,
  * Chromium's browser and compositor processes, the server and Lighthouse itself share them).
+ *
+ * As Lighthouse's simulator (Lantern) does, a task that ran a layout is slowed by half the CPU
+ * slowdown only (layout is taken as less CPU-bound), and a task is the trace's top-level `RunTask`
+ * with every event that starts inside it. Lantern also stops at its simulated time to interactive;
+ * this does not, so it can count a late task Lighthouse leaves out.
  */
 export function blockingFromTrace(events: TraceEvent[], slowdown: number): { wallMs: number; cpuMs: number } {
   const { fcp, onMain } = pageMainThread(events);
-  const tasks = events.filter((e) => onMain(e) && e.name === 'RunTask' && e.ph === 'X' && e.ts >= fcp.ts);
-  const blocking = (us: number) => Math.max(0, (slowdown * us) / 1000 - 50);
+  const main = events.filter((e) => onMain(e) && e.ph === 'X').sort((a, b) => a.ts - b.ts);
+  const tasks = main.filter((e) => e.name === 'RunTask' && e.ts >= fcp.ts);
+  const layouts = main.filter((e) => e.name === 'Layout').map((e) => e.ts);
+  const ranLayout = (t: TraceEvent) => layouts.some((ts) => ts >= t.ts && ts < t.ts + (t.dur ?? 0));
+  const blocking = (t: TraceEvent, us: number) => Math.max(0, ((ranLayout(t) ? slowdown / 2 : slowdown) * us) / 1000 - 50);
   return {
-    wallMs: Math.round(tasks.reduce((sum, t) => sum + blocking(t.dur ?? 0), 0)),
-    cpuMs: Math.round(tasks.reduce((sum, t) => sum + blocking(t.tdur ?? 0), 0)),
+    wallMs: Math.round(tasks.reduce((sum, t) => sum + blocking(t, t.dur ?? 0), 0)),
+    cpuMs: Math.round(tasks.reduce((sum, t) => sum + blocking(t, t.tdur ?? 0), 0)),
   };
 }
