@@ -38,7 +38,7 @@ export function pageMainThread(events: TraceEvent[]): { fcp: TraceEvent; onMain:
  */
 export function blockingFromTrace(events: TraceEvent[], slowdown: number): { wallMs: number; cpuMs: number } {
   const { fcp, onMain } = pageMainThread(events);
-  const main = events.filter((e) => onMain(e) && e.ph === 'X').sort((a, b) => a.ts - b.ts);
+  const main = events.filter((e) => onMain(e) && e.ph === 'X');
   const tasks = main.filter((e) => e.name === 'RunTask' && e.ts >= fcp.ts);
   const layouts = main.filter((e) => e.name === 'Layout').map((e) => e.ts);
   const ranLayout = (t: TraceEvent) => layouts.some((ts) => ts >= t.ts && ts < t.ts + (t.dur ?? 0));
