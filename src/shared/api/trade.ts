@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { holdingsView, tradeHoldings } from './trade-holdings';
+import { tradeHoldings } from './trade-holdings';
 import {
   ALERT_KINDS,
   BUSINESS_TYPES,
@@ -13,8 +13,6 @@ import {
   isPositionStatus,
   leverageTenths,
 } from '../domain/position';
-
-export { holdingsView };
 
 const int = z.number().int();
 const price = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);

@@ -33,8 +33,6 @@ export const POSITION_GROUPS = {
 } as const satisfies Record<string, readonly PositionStatus[]>;
 export type PositionGroup = keyof typeof POSITION_GROUPS;
 
-export { POSITIONS_POLL_MS };
-
 const PAGE = 50;
 
 /** One status group of the user's positions, newest first, paged by cursor; polled for live P/L. */

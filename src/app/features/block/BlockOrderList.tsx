@@ -6,7 +6,8 @@ import { EmptyView } from '../../components/EmptyView';
 import { Page } from '../../components/Page';
 import { LoadingPane } from '../../components/Spinner';
 import * as icons from '../../components/icons';
-import { POSITIONS_POLL_MS, PositionRow } from '../../components/trade/PositionList';
+import { PositionRow } from '../../components/trade/PositionList';
+import { POSITIONS_POLL_MS } from '../../components/trade/holdings-query';
 
 /** The user's block-trade purchases (`GET block/orders`), newest first, paged by cursor. */
 export function blockOrdersQuery() {

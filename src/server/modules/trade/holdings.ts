@@ -5,7 +5,7 @@
  * lock is.
  */
 import type { z } from 'zod';
-import type { holdingsView } from '../../../shared/api/trade';
+import type { holdingsView } from '../../../shared/api/trade-holdings';
 import { contractValue } from '../../../shared/domain/trade-money';
 import { jstMs } from '../../../shared/market';
 import type { Direction } from '../../../shared/domain/position';
