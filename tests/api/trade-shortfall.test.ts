@@ -25,7 +25,8 @@ for (const dialect of testDialects()) {
 
     const summary = async (token: string) => (await s.call('get', 'funds/summary', { token })).body.data;
 
-    it('a loss beyond cash is a shortfall due the next business day: orders wait, late interest accrues after it, credits repay it first', async () => {
+    /** A user whose 3.3× short of 8309 lost more than its principal: the shortfall and when it was closed. */
+    async function shortfallUser() {
       // 8309 rallies more than 30% within weeks in the simulated market: a 3.3× short loses more than its principal.
       const u = await trader(s, 0);
       s.clock.set(TEST_NOW);
@@ -38,7 +39,11 @@ for (const dialect of testDialects()) {
       await signIn(s, u);
       await signInAdmin(s);
       const c = (await closePos(s, u, p.id)).body.data;
-      const owed = -(c.pnl - c.interest) - principal;
+      return { u, t, owed: -(c.pnl - c.interest) - principal };
+    }
+
+    it('a loss beyond cash is a shortfall due the next business day: orders wait, late interest accrues after it, credits repay it first', async () => {
+      const { u, t, owed } = await shortfallUser();
       expect(owed).toBeGreaterThan(0);
       expect(await balances(s, u.id)).toEqual({ cash: 0, frozen: 0, margin: 0, unsettled: 0, loan: 0, shortfall: -owed });
       const dueOn = nextTradingDay(jstDate(t));
@@ -52,19 +57,21 @@ for (const dialect of testDialects()) {
       expect(refused.body).toMatchObject({ msg: 'shortfall_owed', params: { amount: owed - 1, dueOn } });
       expect(await balances(s, u.id)).toMatchObject({ cash: 0, frozen: 0, margin: 0 });
 
-      // Nothing accrues up to the due date; after it, 14.6%/yr on what is owed, cumulative.
+      // Nothing accrues up to the due date nor on it: 遅延損害金 runs from the day after, 14.6%/yr
+      // on what is owed, cumulative. A run on day D charges the days before D.
       expect((await s.services.jobs.runDue(at(dueOn, 23, 59))).settlement.lateInterest).toBe(0);
+      expect((await s.services.jobs.runDue(at(addDays(dueOn, 1), 0, 0, 1))).settlement.lateInterest).toBe(0);
       const late = (days: number) => Math.floor(((owed - 1) * SHORTFALL_LATE_RATE_BP * days) / 3_650_000);
       const d10 = addDays(dueOn, 10);
       s.clock.set(at(d10, 0, 0, 1));
-      expect(late(10)).toBeGreaterThan(0);
+      expect(late(9)).toBeGreaterThan(0);
       expect((await s.services.jobs.runDue(at(d10, 0, 0, 1))).settlement.lateInterest).toBe(1);
-      expect((await balances(s, u.id)).shortfall).toBe(-(owed - 1) - late(10));
+      expect((await balances(s, u.id)).shortfall).toBe(-(owed - 1) - late(9));
       const d11 = addDays(dueOn, 11);
       await s.services.jobs.runDue(at(d11, 0, 0, 1));
       await s.services.jobs.runDue(at(d11, 12)); // a second run the same day charges nothing more
-      expect((await balances(s, u.id)).shortfall).toBe(-(owed - 1) - late(11));
-      expect(late(11)).toBe(cumulativeInterest(owed - 1, SHORTFALL_LATE_RATE_BP, dayNumber(d11) - dayNumber(dueOn)));
+      expect((await balances(s, u.id)).shortfall).toBe(-(owed - 1) - late(10));
+      expect(late(10)).toBe(cumulativeInterest(owed - 1, SHORTFALL_LATE_RATE_BP, dayNumber(d11) - dayNumber(dueOn) - 1));
 
       // Repaid in full by a credit: the notice ends and orders are taken again.
       s.clock.set(at(addTradingDays(d11, 1), 10));
@@ -77,6 +84,19 @@ for (const dialect of testDialects()) {
       expect((await order(s, u, { code: '7203' })).status).toBe(200);
       const kinds = await s.services.database.db.selectFrom('journal_entry').select('kind').where('user_id', '=', u.id).execute();
       expect(kinds.map((k) => k.kind)).toContain('late_interest');
+      await expectLedgerBalanced(s);
+    });
+
+    it('late interest starts the day after the due date (the audit: ¥3,706 owed, a run five days after the due date charges ¥5, not ¥7)', async () => {
+      const { u, t, owed } = await shortfallUser();
+      expect(owed).toBeGreaterThan(3_706);
+      await grant(s, u.id, owed - 3_706); // a credit repays first: ¥3,706 left owed
+      expect(await balances(s, u.id)).toMatchObject({ cash: 0, shortfall: -3_706 });
+      const dueOn = nextTradingDay(jstDate(t));
+      // 3,706 × 14.6% / 365 = ¥1.48 a day: four days (after the due date, before the run) round down
+      // to ¥5; counting the due date itself made five days, ¥7.
+      await s.services.jobs.runDue(at(addDays(dueOn, 5), 0, 0, 1));
+      expect((await balances(s, u.id)).shortfall).toBe(-3_706 - 5);
       await expectLedgerBalanced(s);
     });
 

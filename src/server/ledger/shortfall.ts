@@ -57,10 +57,21 @@ export async function overdueShortfalls(db: Kysely<DB>, today: string) {
 }
 
 /**
- * Late interest for the days after the due date and before `today`, on a cumulative basis: each
- * day adds (owed × rate) to an exact accrual, and the charge is its rounded-down total less what
- * was charged before (docs/decisions/009-trading-money-conventions.md). The late interest itself is
- * not charged interest on (simple interest on what the trading loss left owed).
+ * The days of late interest a run on `today` adds: those after the due date (遅延損害金 runs from
+ * the day after the deadline, never the deadline itself) and before `today`, not yet accrued.
+ * `accruedThrough` is exclusive — every day before it is accrued — except on a fresh notice, where
+ * it still holds the due date; taking the later of it and the day after the due date covers both.
+ */
+export function lateInterestDays(dueOn: string, accruedThrough: string, today: string): number {
+  const from = Math.max(dayNumber(accruedThrough), dayNumber(dueOn) + 1);
+  return Math.max(0, dayNumber(today) - from);
+}
+
+/**
+ * Late interest for the days after the due date and before `today` (lateInterestDays), on a
+ * cumulative basis: each day adds (owed × rate) to an exact accrual, and the charge is its
+ * rounded-down total less what was charged before (docs/decisions/009-trading-money-conventions.md).
+ * The late interest itself is not charged interest on (simple interest on what the loss left owed).
  */
 export async function chargeLateInterest(trx: Transaction<DB>, caps: Capabilities, userId: string, currency: Currency, today: string, at: number): Promise<number> {
   const wallet = await lockWallet(trx, caps, userId, currency);
@@ -68,7 +79,7 @@ export async function chargeLateInterest(trx: Transaction<DB>, caps: Capabilitie
   if (caps.rowLocks) q = q.forUpdate();
   const n = await q.executeTakeFirst();
   if (!n || n.accrued_through >= today) return 0;
-  const days = dayNumber(today) - dayNumber(n.accrued_through);
+  const days = lateInterestDays(n.due_on, n.accrued_through, today);
   const owed = Math.max(0, -wallet.shortfall - Number(n.charged));
   const units = Number(n.accrual_units) + owed * SHORTFALL_LATE_RATE_BP * days;
   const total = Math.floor(units / (10_000 * 365));
