@@ -7,7 +7,7 @@ import { Ledger } from './ledger';
 import type { MarketDataSource } from './market';
 import { Simulator, SIMULATOR_DEFAULTS } from './market-sim';
 import { ConfigService } from './modules/config';
-import { AccountService, DEFAULT_LOGIN_LIMITS, FundPasswords, LoginLimiter, PasskeyService, Reauth, SessionService, type LoginLimits } from './modules/account';
+import { AccountService, DEFAULT_LOGIN_LIMITS, FundPasswords, LoginHistory, LoginLimiter, PasskeyService, Reauth, SessionService, type LoginLimits } from './modules/account';
 import { MarketService, QuoteHub } from './modules/market';
 import { WatchlistService } from './modules/watchlist';
 import { CorporateActionsJob, TradingEngine, TradingService, type TradeCtx } from './modules/trade';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../support/db';
 import { startTestServer, TEST_NOW, type TestServer } from '../support/server';
-import { capitalGainsTax } from '../../src/shared/domain/trade-money';
-import { at, balances, closePos, findInstant, grant, placed, quote, setConfig, trader } from './trade-support';
+import { capitalGainsTax, dividendTax } from '../../src/shared/domain/trade-money';
+import { at, balances, closePos, findInstant, grant, placed, quote, runAt, setConfig, signInAdmin, trader } from './trade-support';
 
 /** funds/summary and funds/records (issue 5 §5): every figure from the ledger and live prices. */
 for (const dialect of testDialects()) {
@@ -23,6 +23,7 @@ for (const dialect of testDialects()) {
         currency: 'JPY', totalAssets: 0, available: 0, cash: 0, unsettled: 0, settlements: [], withdrawable: 0, frozen: 0, margin: 0, loan: 0,
         shortfall: 0, shortfallDueOn: null, marketValue: 0, unrealizedPnl: 0, realizedPnl: 0, profit: 0,
         balances: [{ currency: 'JPY', cash: 0, frozen: 0, margin: 0, unsettled: 0, loan: 0, shortfall: 0, total: 0, valueJpy: 0 }],
+        awaitingListing: [],
       });
     });
 
@@ -97,6 +98,37 @@ for (const dialect of testDialects()) {
       } finally {
         await setConfig(s, 'feeSchedule', 'zero');
       }
+    });
+
+    // Issue 36 item 3 (the audit's account): a long and a short held over 7203's ex-date (¥23 a
+    // share, 2027-03-30). The long's 配当金 (net of the tax withheld) and the short's 配当落調整金
+    // are in profit, so profit = total assets − net deposits (docs/domain.md "Profit").
+    it('counts the dividend a long receives and a short pays in profit', async () => {
+      const opening = at('2027-03-29', 9, 5);
+      s.clock.set(opening);
+      await signInAdmin(s);
+      const u = await trader(s, 3_000_000);
+      await placed(s, u, { code: '7203', lots: 1 });
+      await placed(s, u, { code: '7203', lots: 2, direction: 'down', leverage: 2 });
+      await runAt(s, at('2027-03-29', 15, 31));
+      const exRun = at('2027-03-30', 0, 0, 1);
+      s.clock.set(exRun);
+      expect((await s.services.jobs.runDue(exRun)).corporateActions).toMatchObject({ errors: 0 });
+      const gross = (230 * 100) / 10;
+      const received = gross - dividendTax(gross);
+      // Before the fix: profit 3,336 (the positions' P/L alone) against total assets − deposits 569.
+      const exDay = await summary(u.token);
+      expect(exDay.realizedPnl).toBe(received - 2 * gross);
+      expect(exDay.profit).toBe(exDay.totalAssets - 3_000_000);
+      // Closed later, the P/L of the positions joins the dividends in the realized figure.
+      s.clock.set(at('2027-03-30', 10));
+      for (const p of (await s.call('get', 'trade/positions?status=holding', { token: u.token })).body.data.items) {
+        expect((await closePos(s, u, p.id)).status).toBe(200);
+      }
+      // Before the fix: 10,110 against 7,343.
+      const closed = await summary(u.token);
+      expect(closed.unrealizedPnl).toBe(0);
+      expect(closed.profit).toBe(closed.totalAssets - 3_000_000);
     });
   });
 }

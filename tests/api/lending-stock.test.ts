@@ -5,7 +5,8 @@ import { startTestServer, TEST_NOW, type TestServer, type TestUser } from '../su
 import { HOUSE } from '../../src/server/ledger';
 import { addDays } from '../../src/shared/market';
 import { verifiedUser } from './cash-support';
-import { agreeToMargin, at, balances, closePos, expectLedgerBalanced, grant, placed, signIn, signInAdmin } from './trade-support';
+import { agreeToMargin, at, balances, closePos, expectLedgerBalanced, grant, placed, position, signIn, signInAdmin } from './trade-support';
+import { lendingModule } from '../../src/server/modules/lending';
 
 /**
  * Stock lending (貸株, docs/domain.md "Loans and stock lending"): a held cash position is lent (not
@@ -124,6 +125,107 @@ describe.each(testDialects())('lending: stock lending (%s)', (dialect) => {
     expect(first.status).toBe(422);
     expect(first.body.msg).toBe('repay_loan_first');
     expect((await stock(u)).items).toEqual([]);
+    await expectLedgerBalanced(s);
+  });
+
+  /*
+   * A stock loan follows a split (issue 36 item 1). 4592 splits 1:3 ex 2027-02-25 in the simulated
+   * market; 100 shares lent on Monday 2027-02-15 at the default rate (stockLendingRateBp 100 bp,
+   * RATE_BP above); the fee job on 2027-03-01 pays through 02-28, 4 days of them after the split.
+   * Daily closes (priceScale 10; a weekend or holiday counts the last close before it):
+   *   02-15 24,640  02-16 24,220  02-17 23,970  02-18 24,660  02-19..21 23,800 ×3  02-22..23 24,990 ×2
+   *   02-24 25,860 → Σ 244,730 over the 10 days before the ex-date;
+   *   02-25 8,770  02-26..28 8,560 ×3 → Σ 34,450 over the 4 days from it.
+   * fee = floor(Σ shares × close × 100 bp ÷ (10,000 × 365 × 10)) (rules.ts accrue, cumulative):
+   *   on the old count throughout (the audit's figure): 100 × 279,180 × 100 ÷ 36,500,000 = 76.49 → ¥76;
+   *   on the shares lent each day: (100 × 244,730 + 300 × 34,450) × 100 ÷ 36,500,000 = 95.36 → ¥95,
+   *   of which the split step pays 100 × 244,730 × 100 ÷ 36,500,000 = 67.05 → ¥67 and the 03-01 run ¥28.
+   */
+  const SPLIT = { code: '4592', exDate: '2027-02-25', ratio: 3 } as const;
+
+  /** The fee the rules owe from `from` to `to` (exclusive) when `sharesOn(day)` are lent each day. */
+  function feeBetween(code: string, sharesOn: (day: string) => number, from: string, to: string): number {
+    let units = 0;
+    for (let d = from; d < to; d = addDays(d, 1)) {
+      const bars = s.services.market.dailyBars(code, addDays(d, -14), d);
+      units += sharesOn(d) * bars[bars.length - 1]!.close * RATE_BP;
+    }
+    return Math.floor(units / (10_000 * 365 * s.services.market.instrument(code)!.priceScale));
+  }
+  const sharesLent = (day: string) => (day >= SPLIT.exDate ? 300 : 100);
+  const feeEntries = (loanId: string) =>
+    s.services.database.db.selectFrom('journal_entry').select(['memo']).where('ref_id', '=', loanId).where('kind', '=', 'lending_fee').orderBy('id').execute();
+
+  /** A verified user holding 100 shares of 4592 bought and lent on 2027-02-15. */
+  async function lentBeforeSplit() {
+    s.clock.set(at('2027-02-15', 10));
+    await signInAdmin(s);
+    const u = await verifiedUser(s);
+    await grant(s, u.id, 1_000_000);
+    const pos = await placed(s, u, { code: SPLIT.code, lots: 1 });
+    const res = await lend(u, pos.id);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return { u, pos, loan: res.body.data.item };
+  }
+
+  it('a split on the ex-date: the fee before it on the old count, after it on the new one (¥95, not ¥76)', async () => {
+    const { u, pos, loan } = await lentBeforeSplit();
+    expect(loan).toMatchObject({ shares: 100, accruedThrough: '2027-02-15' });
+    expect(feeBetween(SPLIT.code, () => 100, '2027-02-15', '2027-03-01')).toBe(76); // the audit's underpayment
+    const cash0 = (await balances(s, u.id)).cash;
+
+    // The ex-date's first run: the split step pays the 10 days before it on 100 shares, then lends 300.
+    const exRun = at(SPLIT.exDate, 0, 0, 1);
+    s.clock.set(exRun);
+    expect((await s.services.jobs.runDue(exRun)).corporateActions.splits).toBeGreaterThanOrEqual(1);
+    const before = feeBetween(SPLIT.code, sharesLent, '2027-02-15', SPLIT.exDate);
+    expect(before).toBe(67);
+    expect((await balances(s, u.id)).cash).toBe(cash0 + before);
+
+    const mar1 = at('2027-03-01', 0, 0, 1);
+    s.clock.set(mar1);
+    await s.services.jobs.runDue(mar1);
+    await s.services.jobs.runDue(at('2027-03-01', 9)); // nothing twice
+    const owed = feeBetween(SPLIT.code, sharesLent, '2027-02-15', '2027-03-01');
+    expect(owed).toBe(95);
+    expect((await balances(s, u.id)).cash).toBe(cash0 + owed);
+
+    // The screens: the loan lends what the position now holds, valued on it.
+    await signIn(s, u);
+    expect((await position(s, u, pos.id)).quantity).toBe(300);
+    const item = (await stock(u)).items.find((i: { id: string }) => i.id === loan.id);
+    const price = s.services.market.quote(SPLIT.code, s.clock.now()).price;
+    expect(item).toMatchObject({ shares: 300, status: 'borrowing', feePaid: 95, accruedThrough: '2027-03-01', value: Math.floor((300 * price) / 10) });
+    // Each fee's memo and records line names the shares it was paid on.
+    expect((await feeEntries(loan.id)).map((e) => JSON.parse(e.memo))).toEqual([
+      { id: 'memo_lending_fee', params: { code: SPLIT.code, shares: 100, through: SPLIT.exDate, rateBp: RATE_BP } },
+      { id: 'memo_lending_fee', params: { code: SPLIT.code, shares: 300, through: '2027-03-01', rateBp: RATE_BP } },
+    ]);
+    const fees = (await records(u)).filter((e: { kind: string }) => e.kind === 'stock_fee').reverse();
+    expect(fees).toEqual([
+      expect.objectContaining({ code: SPLIT.code, shares: 100, amount: 67, date: SPLIT.exDate }),
+      expect.objectContaining({ code: SPLIT.code, shares: 300, amount: 28, date: '2027-03-01' }),
+    ]);
+    await expectLedgerBalanced(s);
+  });
+
+  it('a split that reaches the loan after the fee job ran past the ex-date still pays to the yen', async () => {
+    const { u, loan } = await lentBeforeSplit();
+    const cash0 = (await balances(s, u.id)).cash;
+    // Only the lending job runs on the 27th (as if the corporate step had failed): 12 days on 100 shares.
+    const t27 = at('2027-02-27', 0, 0, 1);
+    s.clock.set(t27);
+    await lendingModule.jobs!(s.services).lending.run(t27);
+    const early = feeBetween(SPLIT.code, () => 100, '2027-02-15', '2027-02-27');
+    expect((await balances(s, u.id)).cash).toBe(cash0 + early);
+
+    // The split comes on 03-01: the 25th and 26th are owed on their 200 new shares too.
+    const mar1 = at('2027-03-01', 0, 0, 1);
+    s.clock.set(mar1);
+    await s.services.jobs.runDue(mar1);
+    expect((await balances(s, u.id)).cash).toBe(cash0 + 95);
+    await signIn(s, u);
+    expect((await stock(u)).items.find((i: { id: string }) => i.id === loan.id)).toMatchObject({ shares: 300, feePaid: 95 });
     await expectLedgerBalanced(s);
   });
 

@@ -93,12 +93,6 @@ for (const dialect of testDialects()) {
       const low = await subscribe(a, FUND, 99_999);
       expect(low.status).toBe(422);
       expect(low.body).toMatchObject({ status: 0, msg: 'strategy_below_minimum', params: { amount: 100_000 } });
-      const broke = await trader(s, 50_000);
-      const tooMuch = await subscribe(broke, FUND, 100_000);
-      expect(tooMuch.status).toBe(422);
-      expect((tooMuch.body as { msg: string }).msg).toBe('balance_insufficient');
-      expect((await balances(s, broke.id)).cash).toBe(50_000);
-      expect(await holdings(broke)).toEqual([]);
 
       // Subscribe on d1: reserved until the strike.
       const key = uuidv7();
@@ -108,6 +102,13 @@ for (const dialect of testDialects()) {
       expect(pending).toMatchObject({ status: 'pending', amount: 50_000_000, units: 0 });
       expect(dataOf((await subscribe(a, FUND, 50_000_000, key)).body).id).toBe(pending.id); // same key: once
       expect(await balances(s, a.id)).toMatchObject({ cash: 10_000_000, frozen: 50_000_000 });
+      // With a's money on its way the fund can follow its rule: the minimum amount is enough, the wallet is not.
+      const broke = await trader(s, 50_000);
+      const tooMuch = await subscribe(broke, FUND, 100_000);
+      expect(tooMuch.status).toBe(422);
+      expect((tooMuch.body as { msg: string }).msg).toBe('balance_insufficient');
+      expect((await balances(s, broke.id)).cash).toBe(50_000);
+      expect(await holdings(broke)).toEqual([]);
 
       // d1 after the close: struck at ¥10,000; the money is the fund's.
       await runAt(s, at(d1, 16));
@@ -149,7 +150,9 @@ for (const dialect of testDialects()) {
       const history = dataOf((await s.api(fundsApi.history, { token: a.token, query: { range: '1m' } })).body);
       const pastD1 = history.points.find((p) => p.date === d1)!;
       const aNow = (await holdings(a))[0]!;
-      expect(aNow.units).toBe(50_000_000 - 684); // the d2 fee: floor(50,000,000 × 50bp ÷ 3,650,000) units
+      // The d2 fee, one calendar day on the share in shares: floor(50,000,000 × 50bp × 1 day × shares ÷ net ÷ 3,650,000) units.
+      const grossD2 = Number(r2.cash) + Number(r2.positions_value) - Number(r2.fee_accrued) + Number(r2.fee);
+      expect(aNow.units).toBe(50_000_000 - Math.floor((50_000_000 * 50 * Number(r2.positions_value)) / grossD2 / 3_650_000));
       expect(pastD1.totalAssets).toBe(10_000_000 + Math.floor((aNow.units * 10_000) / 10_000));
       const hb = (await holdings(b))[0]!;
       expect(hb).toMatchObject({ status: 'holding', strikeNav: Number(r2.nav), subscribedOn: d2 });
@@ -231,13 +234,15 @@ for (const dialect of testDialects()) {
         },
       });
       expect(created.status, JSON.stringify(created.body)).toBe(200);
-      const u = await trader(s, 5_000_000);
+      const u = await trader(s, 30_000_000);
       const late = await subscribe(u, 'closed-follow', 200_000);
       expect(late.status).toBe(422);
       expect((late.body as { msg: string }).msg).toBe('follow_time_exceeded');
-      expect((await balances(s, u.id)).cash).toBe(5_000_000);
+      expect((await balances(s, u.id)).cash).toBe(30_000_000);
 
-      const first = dataOf((await subscribe(u, 'core30-momentum', 200_000)).body);
+      // The first money must bring the fund to its minimum investable size; after it, the minimum amount will do.
+      const size = dataOf((await s.api(strategiesApi.detail, { token: u.token, params: { id: 'core30-momentum' } })).body).fund.minInvestable;
+      const first = dataOf((await subscribe(u, 'core30-momentum', size)).body);
       expect(first.feeBp).toBe(120);
       const fee = await s.api(strategiesAdminApi.fee, { token: s.admin.token, params: { id: 'core30-momentum' }, body: { feeBp: 60, reason: 'fee cut' } });
       expect(dataOf(fee.body).feeBp).toBe(60);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../support/db';
 import { startTestServer, type TestServer, type TestUser } from '../support/server';
 import { contractValue, dividendTax, pnlFromCost, principalFor } from '../../src/shared/domain/trade-money';
+import { roundToTick } from '../../src/shared/market';
 import { at, balances, closePos, expectLedgerBalanced, grant, house, placed, position, quote, runAt, signInAdmin, trader } from './trade-support';
 
 /*
@@ -152,6 +153,32 @@ for (const dialect of testDialects()) {
         const exit = p.direction === 'up' ? q26.bid! : q26.ask!;
         expect(c.pnl).toBe(pnlFromCost(p.direction, p.contractValue!, exit, 300, 10));
       }
+      await expectLedgerBalanced(s);
+    });
+
+    it('divides a waiting close request\'s stop and OCO stop-loss by the ratio, so the split itself fires neither', async () => {
+      const t0 = at('2027-02-24', 9, 5);
+      s.clock.set(t0);
+      await signInAdmin(s);
+      const u = await trader(s, 3_000_000);
+      const table = s.services.market.instrument(SPLIT.code)!.tickTable!;
+      const q = quote(s, SPLIT.code, t0);
+      // A stop-loss 10 % under the price and an OCO (take-profit 10 % over, the same stop-loss), valid this week.
+      const stop = roundToTick(Math.floor((q.price * 9) / 10), table, 'down');
+      const take = roundToTick(Math.ceil((q.price * 11) / 10), table, 'up');
+      const stopped = await placed(s, u, { code: SPLIT.code, lots: 1 });
+      const oco = await placed(s, u, { code: SPLIT.code, lots: 1 });
+      for (const [p, body] of [[stopped, { type: 'market', trigger: stop, validity: 'week' }], [oco, { type: 'limit', price: take, stop, validity: 'week' }]] as const) {
+        const res = await closePos(s, u, p.id, body);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(res.body.data.status).toBe('closing');
+      }
+      // Through the ex-date's session: on the old prices both stops would be far above the price and fire at once.
+      for (const [hh, mm] of [[0, 0], [9, 0], [9, 5], [12, 31], [15, 31]] as const) await runAt(s, at(SPLIT.exDate, hh, mm));
+      // A long's stop-loss is a sell: ÷ 3 rounds up onto the grid (as a sell limit does), the take-profit too.
+      const sell = (price: number) => roundToTick(Math.ceil(price / 3), table, 'up');
+      expect(await position(s, u, stopped.id)).toMatchObject({ status: 'closing', quantity: 300, closeTrigger: sell(stop) });
+      expect(await position(s, u, oco.id)).toMatchObject({ status: 'closing', quantity: 300, closeLimitPrice: sell(take), closeStop: sell(stop) });
       await expectLedgerBalanced(s);
     });
 

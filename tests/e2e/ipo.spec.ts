@@ -2,8 +2,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { E2E_ADMIN } from './env';
 import { addressOf, loginThroughUi, newPhone, ok, registerUser } from './helpers';
+import { adminToken } from './admin-passkey';
 
 /**
  * IPO end to end (issue 14 "Must show"), 390×844 in Japanese: an admin creates an IPO; a verified
@@ -73,7 +73,7 @@ async function verifiedUser(request: APIRequestContext, phone: string, yen: numb
 }
 
 test.beforeAll(async ({ request }) => {
-  admin = (await ok<{ token: string }>(request, 'post', 'user/login', { body: { phone: E2E_ADMIN.phone, password: E2E_ADMIN.password } })).token;
+  admin = await adminToken(request);
   await setClock(request, NOW);
 });
 
@@ -151,6 +151,26 @@ test('apply → draw → 当選 → purchase → listing → position; the verif
   const paid = await runJobs(request);
   const statusNow = async () => (await ok<{ items: { offeringId: string; status: string }[] }>(request, 'get', 'ipo/applications', { token: me.token })).items.find((x) => x.offeringId === id)?.status;
   expect(await statusNow(), JSON.stringify(paid)).toBe('payment_made');
+
+  // Paid, not listed yet (issue 36 item 8): the allotment is 上場待ち under 保有証券 and on the asset
+  // card, ¥200,000 (1 unit at the top of the range: 7 units applied for 4) until 2026.12.18.
+  await page.goto('/#/trade/index');
+  const awaiting = screen(page).getByTestId('holdings-awaiting').locator(`[data-code="${code}"]`);
+  await expect(async () => {
+    await page.reload();
+    await expect(awaiting).toContainText('上場待ち', { timeout: 8_000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(awaiting).toContainText('¥200,000');
+  await expect(awaiting).toContainText('2026.12.18');
+  await shot(page, 'trade-awaiting-listing-ja');
+  await page.goto('/#/information/index');
+  const assetLine = screen(page).getByTestId('assets-awaiting').locator(`[data-code="${code}"]`);
+  await expect(async () => {
+    await page.reload();
+    await expect(assetLine).toContainText(`上場待ち カブト・ロボティクス ${code} 100株 ¥200,000 上場日 2026.12.18`, { timeout: 8_000 });
+  }).toPass({ timeout: 60_000 });
+  await shot(page, 'mine-awaiting-listing-ja');
+
   await setClock(request, `${LISTING_DATE}T09:00:00+09:00`);
   const listed = await runJobs(request);
   expect(await statusNow(), JSON.stringify(listed)).toBe('ended');
@@ -175,6 +195,16 @@ test('apply → draw → 当選 → purchase → listing → position; the verif
   await expect(screen(page).getByText('読み込み中…')).toHaveCount(0);
   await shot(page, 'trade-position-ja');
 
+  // The money records name the stock and show amounts with ¥ (issue 36 item 7).
+  await page.goto('/#/information/fundRecord');
+  const payment = screen(page).locator('.record[data-memo="memo_ipo_payment"] .record__memo');
+  await expect(async () => {
+    await page.reload();
+    await expect(payment).toHaveText(`カブト・ロボティクス (${code}) 100株 @ ¥2,000 の払込`, { timeout: 8_000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(screen(page).locator('.record[data-memo="memo_ipo_reserve"] .record__memo')).toHaveText(`カブト・ロボティクス (${code}) の申込 1単元（¥200,000を拘束）`);
+  await shot(page, 'records-ipo-ja');
+
   // The market's Subscription board lists the offering too.
   await page.goto('/#/market/index');
   await screen(page).getByRole('tab', { name: '公募' }).click();
@@ -189,6 +219,7 @@ test('apply → draw → 当選 → purchase → listing → position; the verif
       [`/#/home/newStockBuy?id=${id}`, 'newStockBuy-en'],
       ['/#/home/ipo/sgList', 'sgList-en'],
       [`/#/home/ipo/sgjlDetail?id=${id}`, 'sgjlDetail-en'],
+      ['/#/information/fundRecord', 'records-ipo-en'],
     ] as const) {
       await page.goto(path);
       await page.reload();

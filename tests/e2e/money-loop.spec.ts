@@ -1,17 +1,17 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { E2E_ADMIN } from './env';
 import { loginThroughUi, newPhone, ok, registerUser, shots, toast } from './helpers';
+import { adminToken, E2E_LOCAL_BASE, signInAdminThroughUi } from './admin-passkey';
 import { addMufgShinjukuAccount, approveKyc, openKycInAdmin } from './identity-steps';
 import { formatMoney } from '../../src/shared/money';
 
 /**
  * The money loop end to end (issue 12 "Must show"), in one flow and all through the Japanese UI:
  * a new user registers, submits 本人確認 with two photos, an admin (in a browser of their own)
- * approves it in /admin; the user adds a bank account found by searching 三菱ＵＦＪ and a branch,
- * deposits ¥1,000,000 with a receipt through /information/recharge, the admin approves it in
- * /admin/deposits; the user buys 100 shares (現物買) and sells them (売り → 現物売), sets a fund
- * password and withdraws the withdrawable amount through /information/cashOut; the admin pays it in
+ * approves it in /admin; the user sets a fund password and adds a bank account found by searching
+ * 三菱ＵＦＪ and a branch, deposits ¥1,000,000 with a receipt through /information/recharge, the admin
+ * approves it in /admin/deposits; the user buys 100 shares (現物買) and sells them (売り → 現物売) and
+ * withdraws the withdrawable amount through /information/cashOut; the admin pays it in
  * /admin/withdrawals; /information/fundRecord shows every step with its Japanese label, and the
  * final balances (funds/summary, cash/withdrawals) are right.
  *
@@ -60,13 +60,16 @@ async function reloadUntil(page: Page, locator: ReturnType<Page['locator']>, tex
 }
 
 test.beforeAll(async ({ request }) => {
-  admin = (await ok<{ token: string }>(request, 'post', 'user/login', { body: { phone: E2E_ADMIN.phone, password: E2E_ADMIN.password } })).token;
+  admin = await adminToken(request);
   await setClock(request, NOW);
   // Same-day selling (the default; another spec sets T+1 and leaves it).
   await ok(request, 'post', 'admin/config', { token: admin, body: { name: 'sellAfterDays', value: 0, reason: 'e2e: same-day selling (the default)' } });
+  // The new bank account receives the withdrawal at once (the hold on new destinations: cash.spec.ts).
+  await ok(request, 'post', 'admin/config', { token: admin, body: { name: 'payoutHoldHours', value: 0, reason: 'e2e: no hold on new destinations' } });
 });
 
 test.afterAll(async ({ request }) => {
+  await ok(request, 'post', 'admin/config', { token: admin, body: { name: 'payoutHoldHours', value: 24, reason: 'e2e: the default hold' } });
   await setClock(request, null);
 });
 
@@ -97,11 +100,11 @@ test('register → KYC → bank account → deposit ¥1,000,000 → buy 100 → 
   await page.getByRole('button', { name: '提出する' }).click();
   await expect(page.getByTestId('kyc-status').getByText('審査中')).toBeVisible();
 
-  const adminContext = await browser.newContext();
+  const adminContext = await browser.newContext({ baseURL: E2E_LOCAL_BASE });
   const adminPage = await adminContext.newPage();
   try {
     // --- an admin approves it in /admin, in a browser of their own ---
-    await loginThroughUi(adminPage, E2E_ADMIN.phone, E2E_ADMIN.password);
+    await signInAdminThroughUi(adminPage, request);
     await approveKyc(adminPage, await openKycInAdmin(adminPage, name), '書類と申告が一致');
 
     // --- the admin adds the operator's bank account in 入金方法 ---
@@ -120,7 +123,15 @@ test('register → KYC → bank account → deposit ¥1,000,000 → buy 100 → 
     // --- a bank account found by 三菱ＵＦＪ and a branch ---
     await page.reload();
     await expect(page.getByTestId('kyc-status').getByText('確認済み')).toBeVisible();
-    await addMufgShinjukuAccount(page, 'ニュウシュッキン　タロウ', phone.slice(-7));
+    // --- the fund password, set through /information/fundPass (a payout destination is added with it) ---
+    await page.goto('/#/information/fundPass');
+    await screen(page).getByLabel('ログインパスワード', { exact: true }).fill(PASSWORD);
+    await screen(page).getByLabel('新しい取引暗証番号（6桁の数字）', { exact: true }).fill(FUND_PASSWORD);
+    await screen(page).getByLabel('新しい取引暗証番号（確認）', { exact: true }).fill(FUND_PASSWORD);
+    await screen(page).getByRole('button', { name: '設定する' }).click();
+    await expect(toast(page)).toHaveText('取引暗証番号を設定しました');
+    expect((await ok<{ fundPasswordSet: boolean }>(request, 'get', 'user/info', { token })).fundPasswordSet).toBe(true);
+    await addMufgShinjukuAccount(page, 'ニュウシュッキン　タロウ', phone.slice(-7), FUND_PASSWORD);
 
     // --- 入金 ¥1,000,000 with a receipt through /information/recharge ---
     await page.goto('/#/information/recharge');
@@ -185,15 +196,6 @@ test('register → KYC → bank account → deposit ¥1,000,000 → buy 100 → 
     expect(sold.withdrawable).toBe(bought.cash);
     expect(sold.cash).toBe(bought.cash);
 
-    // --- the fund password, set through /information/fundPass ---
-    await page.goto('/#/information/fundPass');
-    await screen(page).getByLabel('ログインパスワード', { exact: true }).fill(PASSWORD);
-    await screen(page).getByLabel('新しい取引暗証番号（6桁の数字）', { exact: true }).fill(FUND_PASSWORD);
-    await screen(page).getByLabel('新しい取引暗証番号（確認）', { exact: true }).fill(FUND_PASSWORD);
-    await screen(page).getByRole('button', { name: '設定する' }).click();
-    await expect(toast(page)).toHaveText('取引暗証番号を設定しました');
-    expect((await ok<{ fundPasswordSet: boolean }>(request, 'get', 'user/info', { token })).fundPasswordSet).toBe(true);
-
     // --- withdraw the withdrawable amount through /information/cashOut ---
     await page.goto('/#/information/cashOut');
     const breakdown = screen(page).getByTestId('withdraw-breakdown');
@@ -244,10 +246,10 @@ test('register → KYC → bank account → deposit ¥1,000,000 → buy 100 → 
     await expect(record('deposit').locator('.record__type')).toHaveText('入金');
     await expect(record('deposit')).toContainText('+¥1,000,000');
     await expect(record('trade_open').locator('.record__type')).toHaveText('新規約定');
-    await expect(record('trade_open')).toContainText('現物買');
+    await expect(record('trade_open')).toContainText('現物買付');
     await expect(record('trade_open')).toContainText('トヨタ自動車 (7203)');
     await expect(record('trade_close').locator('.record__type')).toHaveText('決済');
-    await expect(record('trade_close')).toContainText('売却');
+    await expect(record('trade_close')).toContainText('現物売付');
     await expect(record('withdrawal_request').locator('.record__type')).toHaveText('出金申請（資金拘束）');
     await expect(record('withdrawal_paid').locator('.record__type')).toHaveText('出金');
     await expect(record('withdrawal_paid')).toContainText(formatMoney(sold.withdrawable));

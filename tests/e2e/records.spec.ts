@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { E2E_ADMIN } from './env';
 import { loginThroughUi, newPhone, ok, registerUser } from './helpers';
+import { adminToken } from './admin-passkey';
 
 /**
  * The records screen reads in the reader's language (issue 8 item 6): a new user is granted funds,
@@ -24,7 +24,7 @@ let admin = '';
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  admin = (await ok<{ token: string }>(request, 'post', 'user/login', { body: { phone: E2E_ADMIN.phone, password: E2E_ADMIN.password } })).token;
+  admin = await adminToken(request);
   const setClock = (at: string | null) => ok(request, 'post', 'test/clock', { token: admin, body: { at } });
   const token = await registerUser(request, user.phone, user.password);
   const me = await ok<{ id: string }>(request, 'get', 'user/info', { token });
@@ -74,8 +74,8 @@ test('every records line reads in Japanese, with Japanese stock names', async ({
   const list = screen(page).locator('.records');
   const memo = (memoId: string) => list.locator(`.record[data-memo="${memoId}"] .record__memo`);
 
-  await expect(memo('memo_close')).toHaveText(/^売却 トヨタ自動車 \(7203\) 100株 @ ¥[\d,]+(\.\d)?$/);
-  await expect(memo('memo_buy').filter({ hasText: '7203' })).toHaveText(/^現物買 トヨタ自動車 \(7203\) 100株 @ ¥[\d,]+(\.\d)?$/);
+  await expect(memo('memo_close')).toHaveText(/^現物売付 トヨタ自動車 \(7203\) 100株 @ ¥[\d,]+(\.\d)?$/);
+  await expect(memo('memo_buy').filter({ hasText: '7203' })).toHaveText(/^現物買付 トヨタ自動車 \(7203\) 100株 @ ¥[\d,]+(\.\d)?$/);
   await expect(memo('memo_buy').filter({ hasText: '6758' })).toHaveText(/^信用新規買 ソニーグループ \(6758\) 100株 @ ¥[\d,]+(\.\d)?$/);
   await expect(memo('memo_order_placed')).toHaveText('注文受付(指値) ソフトバンクグループ (9984) 100株');
   await expect(memo('memo_order_cancelled')).toHaveText('取消 ソフトバンクグループ (9984) 100株');

@@ -19,6 +19,9 @@ import type { FundsRecord } from '../../src/app/features/funds/api';
 const TOYOTA = { code: '7203', nameJa: 'トヨタ自動車', nameEn: 'Toyota Motor' };
 const SONY = { code: '6758', nameJa: 'ソニーグループ', nameEn: 'Sony Group' };
 const NONE = { code: null, nameJa: null, nameEn: null };
+/** An IPO before its listing: the server finds no instrument for its code, the memo carries the offering's names. */
+const UNLISTED = { code: '5592', nameJa: null, nameEn: null };
+const OFFERING = { code: '5592', nameJa: 'カブトテック', nameEn: 'Kabuto Tech' };
 const T0 = Date.parse('2026-11-24T10:00:00+09:00');
 
 let seq = 0;
@@ -57,6 +60,13 @@ const RECORDS: FundsRecord[] = [
   rec('trade_open', { id: 'memo_none', params: {} }, TOYOTA, -1_000),
   rec('admin_grant', { id: 'memo_admin_grant', params: { reason: '動作確認のためのテスト資金' } }, NONE, 1_000_000),
   rec('demo_grant', { id: 'memo_demo_grant', params: {} }, NONE, 1_000_000),
+  // Issue 36 item 7: IPO and lending lines name the security and show amounts with the currency.
+  rec('ipo_reserve', { id: 'memo_ipo_reserve', params: { ...OFFERING, lots: 2, amount: 300_000 } }, UNLISTED, -300_000),
+  rec('ipo_release', { id: 'memo_ipo_release', params: { ...OFFERING, why: 'not_won', amount: 150_000 } }, UNLISTED, 150_000),
+  rec('ipo_payment', { id: 'memo_ipo_payment', params: { ...OFFERING, shares: 100, price: 15_000, priceScale: 10 } }, UNLISTED, 0),
+  // Written before IPO memos carried the names: the code alone, still a whole sentence.
+  rec('ipo_release', { id: 'memo_ipo_release', params: { code: '5592', why: 'cancel', amount: 300_000 } }, UNLISTED, 300_000),
+  rec('lending_fee', { id: 'memo_lending_fee', params: { code: '7203', shares: 100, through: '2026-11-25', rateBp: 10 } }, TOYOTA, 7),
 ];
 
 const server = setupServer(
@@ -97,6 +107,18 @@ describe('records texts', () => {
     expect(formatMemoPrice(12345, 100, 'USD')).toBe('$123.45');
   });
 
+  it('names an IPO’s stock by its instrument once listed, else by the offering’s names in the memo', async () => {
+    await activateLanguage('jp');
+    const payment = { code: '7203', nameJa: 'トヨタ自動車 公募', nameEn: 'Toyota PO', shares: 300, price: 25_000, priceScale: 10 };
+    // A public offering of a listed stock: the instrument's name, not the offering's.
+    expect(MEMO_TEXT.memo_ipo_payment(payment, { i18n, record: { ...TOYOTA, currency: 'JPY' } })).toBe('トヨタ自動車 (7203) 300株 @ ¥2,500 の払込');
+    expect(MEMO_TEXT.memo_ipo_payment(payment, { i18n, record: { ...NONE, currency: 'JPY' } })).toBe('トヨタ自動車 公募 (7203) 300株 @ ¥2,500 の払込');
+    await activateLanguage('en');
+    expect(MEMO_TEXT.memo_ipo_reserve({ ...OFFERING, lots: 1, amount: 150_000 }, { i18n, record: { ...UNLISTED, currency: 'JPY' } })).toBe(
+      'Kabuto Tech (5592) application, 1 lot(s) (¥150,000 reserved)',
+    );
+  });
+
   it('names the stock in the reader’s language, with its code', () => {
     expect(stockLabel(TOYOTA, 'ja')).toBe('トヨタ自動車 (7203)');
     expect(stockLabel(TOYOTA, 'en')).toBe('Toyota Motor (7203)');
@@ -120,13 +142,18 @@ describe('records list', () => {
       ['注文の資金拘束', '注文受付(指値) トヨタ自動車 (7203) 200株'],
       ['新規約定', '信用新規売 ソニーグループ (6758) 100株 @ ¥3,150'],
       ['新規約定', '買付 トヨタ自動車 (7203) 100株 @ ¥2,599.5'],
-      ['新規約定', '現物買 トヨタ自動車 (7203) 100株 @ ¥2,599'],
+      ['新規約定', '現物買付 トヨタ自動車 (7203) 100株 @ ¥2,599'],
       ['新規約定', '信用新規買 ソニーグループ (6758) 100株 @ ¥3,100'],
-      ['決済', '売却 トヨタ自動車 (7203) 100株 @ ¥2,700'],
+      ['決済', '現物売付 トヨタ自動車 (7203) 100株 @ ¥2,700'],
       ['信用取引の金利', '信用金利 トヨタ自動車 (7203) 2026.11.25まで'],
       ['新規約定', 'トヨタ自動車 (7203)'],
       ['テスト資金の付与', '付与理由：動作確認のためのテスト資金'],
       ['デモ資金の付与', 'お試し用のデモ資金（実際のお金ではありません）'],
+      ['新規公開株の申込（資金拘束）', 'カブトテック (5592) の申込 2単元（¥300,000を拘束）'],
+      ['新規公開株の拘束資金の返却', 'カブトテック (5592) の拘束資金 ¥150,000 を返却（落選）'],
+      ['新規公開株の払込', 'カブトテック (5592) 100株 @ ¥1,500 の払込'],
+      ['新規公開株の拘束資金の返却', '5592 の拘束資金 ¥300,000 を返却（申込の取消）'],
+      ['貸株金利（雑所得）', '貸株金利 トヨタ自動車 (7203) 100株（年率 0.1%）2026.11.25まで'],
     ]);
     // Nothing in Latin letters anywhere in the list (kinds, memos, lines, amounts).
     expect(screen.getByRole('list').textContent).not.toMatch(/[A-Za-z]/);
@@ -151,6 +178,11 @@ describe('records list', () => {
       // The admin's reason is shown as written.
       ['Test funds granted', 'Reason: 動作確認のためのテスト資金'],
       ['Demo funds granted', 'Demo funds for trying the app (not real money)'],
+      ['IPO application (funds reserved)', 'Kabuto Tech (5592) application, 2 lot(s) (¥300,000 reserved)'],
+      ['IPO reserve returned', 'Kabuto Tech (5592): ¥150,000 of the reserve returned (Not won)'],
+      ['IPO payment', 'Kabuto Tech (5592) 100 shares @ ¥1,500 paid'],
+      ['IPO reserve returned', '5592: ¥300,000 of the reserve returned (application cancelled)'],
+      ['Stock lending fee (miscellaneous income)', 'Lending fee Toyota Motor (7203) 100 shares (0.1% a year) through 2026.11.25'],
     ]);
     expect(screen.getByRole('list').textContent).not.toMatch(/トヨタ|ソニー|株|現物/);
   });
@@ -160,11 +192,14 @@ describe('records list', () => {
     expect(zh[1]?.[1]).toBe('融券回補 Sony Group (6758) 100股 @ ¥3,124');
     expect(zh[8]?.[1]).toBe('現股買進 Toyota Motor (7203) 100股 @ ¥2,599');
     expect(zh[9]?.[1]).toBe('融資買進 Sony Group (6758) 100股 @ ¥3,100');
+    expect(zh[15]?.[1]).toBe('Kabuto Tech (5592) 申購 2 單位（圈存 ¥300,000）');
     cleanup();
     const ko = await renderRecords('ko');
     expect(ko[6]?.[1]).toBe('공매도 Sony Group (6758) 100주 @ ¥3,150');
     expect(ko[2]?.[1]).toBe('강제청산 Sony Group (6758) 1,000주 @ ¥3,000');
     expect(ko[9]?.[1]).toBe('신용매수 Sony Group (6758) 100주 @ ¥3,100');
+    expect(ko[10]?.[1]).toBe('현금매도 Toyota Motor (7203) 100주 @ ¥2,700');
+    expect(ko[17]?.[1]).toBe('Kabuto Tech (5592) 100주 @ ¥1,500 납입');
   });
 
   it('shows the stock alone when a memo’s params do not fit its id', async () => {

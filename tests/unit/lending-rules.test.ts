@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  accrue, collateralCash, collateralLimit, creditScore, forcedSaleNeed, ltvBp, ltvState, perDay, quotaOf, scoreLimit, splitRepayment,
+  accrue, collateralCash, collateralLimit, creditScore, dueOf, feeEnd, forcedSaleNeed, ltvBp, ltvState, perDay, quotaOf, returnedBy, scoreLimit, splitRepayment,
 } from '../../src/server/modules/lending/rules';
 
 /** The pure rules of lending (docs/domain.md "Loans and stock lending"). */
@@ -56,5 +56,21 @@ describe('lending rules', () => {
     expect(perDay(1_000_000, 350)).toBe(95);
     expect(splitRepayment(50, 20, 100)).toEqual({ interest: 20, principal: 30 });
     expect(splitRepayment(121, 20, 100)).toBeNull();
+  });
+
+  it('pays accrued units rounded down once, and ends a stock loan\'s fee days at its recall', () => {
+    // 100 shares × ¥2,586.0 (scale 10) × 100 bp for a day: ¥7.08 → 7; four such days: ¥28.34 → 28,
+    // of which 21 are still unpaid after the first day's 7 (the fractions were carried, not lost).
+    expect(dueOf(100 * 25_860 * 100, 0, 10)).toEqual({ total: 7, due: 7 });
+    expect(dueOf(4 * 100 * 25_860 * 100, 7, 10)).toEqual({ total: 28, due: 21 });
+    expect(dueOf(100, 5)).toEqual({ total: 0, due: 0 });
+    const lent = { status: 'borrowing', completes_on: null };
+    const recalling = { status: 'recalling', completes_on: '2027-03-01' };
+    expect(feeEnd(lent, '2027-02-25')).toBe('2027-02-25');
+    expect(feeEnd(recalling, '2027-02-25')).toBe('2027-02-25');
+    expect(feeEnd(recalling, '2027-03-04')).toBe('2027-03-01');
+    expect(returnedBy(recalling, '2027-02-28')).toBe(false);
+    expect(returnedBy(recalling, '2027-03-01')).toBe(true);
+    expect(returnedBy(lent, '2099-01-01')).toBe(false);
   });
 });

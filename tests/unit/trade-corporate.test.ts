@@ -19,7 +19,10 @@ describe('splitRow', () => {
   it('multiplies lots and shares and leaves the cost, principal and reservation alone', () => {
     const held = row({ status: 'holding', price_type: 'market', buy_price: 25470, contract_value: 254_700, principal: 77_182, reserved: 0, open_fee: 275, interest: 17 });
     const patch = splitRow(held, 3, 'other');
-    expect(patch).toEqual({ quantity: 300, lots: 3, buy_price: 8490, limit_price: null, close_limit_price: null });
+    expect(patch).toEqual({
+      quantity: 300, lots: 3, buy_price: 8490, limit_price: null, trigger_price: null,
+      close_limit_price: null, close_trigger_price: null, close_stop_price: null, then_close: null,
+    });
     // Nothing about money is in the patch: the cost basis carries P/L across the split.
     for (const k of ['contract_value', 'principal', 'reserved', 'reserved_unsettled', 'open_fee', 'interest']) expect(patch).not.toHaveProperty(k);
   });
@@ -51,6 +54,21 @@ describe('splitRow', () => {
     expect(splitRow(row({ direction: 'down', limit_price: 25000 }), 3, 'topix500').limit_price).toBe(8334);
     // So the split order never costs more than it reserved: 300 × 834.1 ≤ 100 × 2,502.5.
     expect(8341 * 300).toBeLessThanOrEqual(25025 * 100);
+  });
+
+  it('splits stops, OCO stops and an IFD order\'s carried close as limits of their side', () => {
+    // A buy stop to open a long ÷ 3 rounds down, a sell stop to open a short up (¥2,546 → ¥848 / ¥849).
+    expect(splitRow(row({ direction: 'up', price_type: 'market', trigger_price: 25460 }), 3, 'other').trigger_price).toBe(8480);
+    expect(splitRow(row({ direction: 'down', price_type: 'market', trigger_price: 25460 }), 3, 'other').trigger_price).toBe(8490);
+    // A long's close request: a take-profit and a stop-loss are sells, rounded up; a short's are buys, rounded down.
+    const long = splitRow(row({ status: 'closing', direction: 'up', close_limit_price: 27000, close_trigger_price: 24010, close_stop_price: 24010 }), 3, 'other');
+    expect(long).toMatchObject({ close_limit_price: 9000, close_trigger_price: 8010, close_stop_price: 8010 });
+    const short = splitRow(row({ status: 'closing', direction: 'down', close_limit_price: 23000, close_trigger_price: 26990, close_stop_price: 26990 }), 3, 'other');
+    expect(short).toMatchObject({ close_limit_price: 7660, close_trigger_price: 8990, close_stop_price: 8990 });
+    // A pending IFDOCO: its carried close's limit and stop follow; the rest of it stays.
+    const then = { type: 'limit', price: 27000, stop: 24010, validity: 'week' };
+    const ifd = splitRow(row({ direction: 'up', limit_price: 25460, then_close: JSON.stringify(then) }), 3, 'other');
+    expect(JSON.parse(ifd.then_close!)).toEqual({ type: 'limit', price: 9000, stop: 8010, validity: 'week' });
   });
 
   it('rounds 1:2 limits across a band edge onto the coarser tick', () => {

@@ -13,6 +13,8 @@ export interface UsersTable {
   state: Generated<string>;
   state_reason: string | null;
   is_admin: Generated<number>;
+  /** 1: a password alone opens no session, the user signs in with a passkey (docs/decisions/008-passkeys.md). */
+  passkey_required: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -25,6 +27,8 @@ export interface SessionsTable {
   last_seen_at: number;
   revoked_at: number | null;
   ip: string | null;
+  /** How the session was signed in: 'password' (and registration) or 'passkey'; the back office takes only 'passkey'. */
+  auth_method: Generated<string>;
 }
 
 export interface ConfigTable {

@@ -5,6 +5,7 @@ import type { Clock } from '../clock';
 import type { Currency } from '../../shared/money';
 import type { AccountKind } from './accounts';
 import { postEntry, type EntryInput, type PostedEntry } from './post';
+import { readIncome } from './income';
 import { readBalance, readBalances, type BalanceSheet } from './balances';
 import { readEntries, type EntryPage } from './entries';
 import { withIdempotency } from './idempotency';
@@ -46,6 +47,11 @@ export class Ledger {
 
   balances(owner: string, db: Kysely<DB> = this.database.db): Promise<BalanceSheet> {
     return readBalances(db, owner);
+  }
+
+  /** The owner's running total of dividends, lending fees, loan and late interest (income.ts). */
+  income(owner: string, currency: Currency, db: Kysely<DB> = this.database.db): Promise<number> {
+    return readIncome(db, owner, currency);
   }
 
   /** A user's records, newest first; `cursor` is the previous page's `nextCursor`. */

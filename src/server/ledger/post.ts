@@ -5,6 +5,7 @@ import { ruleBroken } from '../errors';
 import { isCurrency, type Currency } from '../../shared/money';
 import { accountKeyString, checkAccountKey, HOUSE, resolveAccounts, type AccountKind } from './accounts';
 import { forgetWallets } from './wallet-memory';
+import { addIncome } from './income';
 import { insertRow, statement, statementByShape } from '../db/compiled-statement';
 
 // postEntry's statements, compiled once per database (db/compiled-statement.ts, docs/decisions/
@@ -214,6 +215,8 @@ export async function postEntry(trx: Transaction<DB>, entry: EntryInput, now: nu
     }
   }
   forgetWallets(trx); // again once the balances have moved (wallet-memory.ts)
+  // Dividends, lending fees, loan and late interest: profit no position carries (income.ts).
+  await addIncome(trx, entry.kind, entry.postings, now);
 
   return {
     id: entryId,

@@ -8,6 +8,7 @@
 import type { DataOf, Endpoint, IsIdempotent, IsPublic, ParsedBodyOf, ParsedParamsOf, ParsedQueryOf } from '../../shared/api/endpoint';
 import type { AuthUser } from '../auth/principal';
 import type { IsoDate } from '../../shared/market';
+import type { AwaitingListingLine } from '../../shared/api/funds';
 
 export type AnyEndpoint = Endpoint<any, any, any, any, any, any>;
 
@@ -88,6 +89,11 @@ export interface Holdings {
    * themselves are the ledger's (funds/summary lists them).
    */
   currencyValues?: { currency: string; valueHome: number }[];
+  /**
+   * Shares paid for and not delivered yet (the ipo area's 上場待ち): their money is a ledger balance
+   * already (margin), so they add nothing to total assets; funds/summary lists them to explain it.
+   */
+  awaitingListing?: AwaitingListingLine[];
 }
 
 export interface HoldingsProvider {

@@ -30,6 +30,28 @@ export const currencyBalance = z.object({
 /** Proceeds not yet settled, by settlement date. */
 export const pendingSettlement = z.object({ settlesOn: z.string(), amount: int });
 
+/**
+ * 上場待ち: an offering's allotment paid for (ipo_payment) whose shares are not delivered yet. The
+ * money paid is in `margin` already, so in totalAssets; the line explains it until the listing
+ * (or a public offering's delivery date) opens the position. docs/domain.md "IPO".
+ */
+export const awaitingListingLine = z.object({
+  applicationId: z.string(),
+  code: z.string(),
+  nameJa: z.string(),
+  nameEn: z.string(),
+  /** An IPO (the stock starts trading on listingDate); false for new shares of a listed stock (PO, placement). */
+  newListing: z.boolean(),
+  shares: int,
+  /** The issue price (priceScale) and the yen paid: shares × price. */
+  price: int,
+  priceScale: int,
+  amount: int,
+  /** Tokyo date the shares are delivered (the listing date of an IPO). */
+  listingDate: z.string(),
+});
+export type AwaitingListingLine = z.infer<typeof awaitingListingLine>;
+
 export const fundsSummary = z.object({
   currency: z.string(),
   /**
@@ -59,14 +81,23 @@ export const fundsSummary = z.object({
   marketValue: int,
   /** Net of opening fees and interest charged so far (the closing fee is not paid yet). */
   unrealizedPnl: int,
-  /** Net P/L of closed positions (after fees, interest and tax). */
+  /**
+   * What is over: closed positions' net P/L (after fees, interest and tax), fund holdings paid out
+   * less their cost, and the yen flows no position carries — 配当金 net of the tax withheld,
+   * 配当落調整金 received (margin long) or paid (short), 配当金相当額 and lending fees received, loan
+   * and late interest charged (docs/domain.md "Profit").
+   */
   realizedPnl: int,
   /**
-   * realizedPnl + unrealizedPnl: the trading result. totalAssets − net deposits also moves with
-   * foreign balances' yen value (rate changes) and less the spreads paid on exchanges, which are not in it.
+   * realizedPnl + unrealizedPnl = totalAssets − net deposits, where net deposits = yen deposits +
+   * grants (admin and demo funds count as money put in) − withdrawals paid. Exact for yen: foreign
+   * balances' yen value (rate moves, exchange spreads, a USDT deposit) is in totalAssets and in
+   * neither profit nor the yen net deposits (docs/domain.md "Profit").
    */
   profit: int,
   balances: z.array(currencyBalance),
+  /** Allotments paid for and awaiting listing, by listing date (part of `margin`); absent from an older server. */
+  awaitingListing: z.array(awaitingListingLine).optional(),
 });
 
 /** The periods of the asset chart (資産推移). */

@@ -39,8 +39,15 @@ export const strategySummary = z.object({
   model: z.string().nullable(),
   status: z.enum(STRATEGY_STATUSES),
   minAmount: int,
+  /**
+   * The fund's minimum investable size at current prices: the net assets at which its rule places
+   * all of its orders (one lot of each name at its weight, the cash buffer on top).
+   */
+  minInvestable: int,
+  /** The least a subscription may be now: minAmount, or what brings the fund to minInvestable. */
+  minSubscription: int,
   lockDays: int,
-  /** Annual management fee for new subscriptions, basis points. */
+  /** Annual management fee for new subscriptions, basis points; accrued per calendar day on the fund's shares (never on its cash). */
   feeBp: int,
   /** Follow-order funds: the last day subscriptions are taken (follow_time_exceeded after it). */
   followUntil: z.string().nullable(),

@@ -25,6 +25,18 @@ export interface EntryKindInfo {
  */
 export const EVENT_KINDS = ['stock_split'] as const satisfies readonly EntryKind[];
 
+/**
+ * Entry kinds whose change of the user's equity is profit that no position or holding carries:
+ * dividends (net of the tax withheld), 配当落調整金 received or paid, 配当金相当額 and lending fees,
+ * loan and late interest. The ledger keeps their running total per owner (src/server/ledger/income.ts)
+ * and funds/summary adds it to realizedPnl, so profit = total assets − net deposits (docs/domain.md
+ * "Profit"). A new kind that moves a user's equity outside deposits, trading and holdings belongs
+ * here (and in a migration that backfills it).
+ */
+export const INCOME_KINDS = [
+  'dividend', 'dividend_adjustment', 'dividend_substitute', 'lending_fee', 'loan_interest', 'late_interest',
+] as const satisfies readonly EntryKind[];
+
 export const ENTRY_KINDS = {
   order_reserve: { records: 'trade', ja: '注文の資金拘束' },
   order_release: { records: 'trade', ja: '拘束資金の返却' },
@@ -132,11 +144,11 @@ export interface MemoParams {
   /** The fund's management fee of `date` (the value of `units` taken from the holdings at their rates). */
   memo_strategy_fee: { fund: string; date: string; units: number };
   /** An IPO / offering application of `lots` for `code`: `amount` reserved at the top of the provisional range. */
-  memo_ipo_reserve: { code: string; lots: number; amount: number };
+  memo_ipo_reserve: { code: string; lots: number; amount: number } & OfferingNames;
   /** Reserve returned (why: cancel | pricing | not_won | partial | waived | lapsed). */
-  memo_ipo_release: { code: string; why: string; amount: number };
+  memo_ipo_release: { code: string; why: string; amount: number } & OfferingNames;
   /** An allotment paid from its reserve: `shares` at the issue price `price` (priceScale). */
-  memo_ipo_payment: { code: string; shares: number; price: number; priceScale: number };
+  memo_ipo_payment: { code: string; shares: number; price: number; priceScale: number } & OfferingNames;
   /** A loan drawn at `rateBp` a year (docs/domain.md "Loans and stock lending"). */
   memo_loan_draw: { rateBp: number };
   /** Loan interest for the days before `through` (cumulative basis), added to what is owed. */
@@ -152,6 +164,12 @@ export interface MemoParams {
   /** An entry written before memos were message ids: the client shows the kind only. */
   memo_none: Record<never, never>;
 }
+
+/**
+ * The offering's names in an IPO memo: a stock not listed yet has no instrument the records could
+ * name it by. Entries written before the memos carried them have none (the record shows the code).
+ */
+export type OfferingNames = { nameJa?: string; nameEn?: string };
 
 export type TradeParams = {
   code: string;

@@ -12,6 +12,7 @@ import { AsOf } from '../AsOf';
 import { EmptyView } from '../EmptyView';
 import { LoadingPane } from '../Spinner';
 import { Signed } from '../Signed';
+import { AwaitingListingLines } from './AwaitingListing';
 import * as icons from '../icons';
 import './AssetCard.css';
 
@@ -98,6 +99,7 @@ export function AssetCard() {
               </dd>
             </div>
           </dl>
+          <AwaitingListingLines lines={s.awaitingListing ?? []} currency={s.currency} />
           <p className="assets__note small">
             <Trans>
               損益 = 評価損益 <Signed value={s.unrealizedPnl} currency={s.currency} strong={false} /> ＋ 確定損益{' '}

@@ -81,7 +81,7 @@ export function FundCard({ f, link = true }: { f: StrategySummary; link?: boolea
           <dt>
             <Trans>最低投資金額</Trans>
           </dt>
-          <dd className="mono">{formatMoney(f.minAmount)}</dd>
+          <dd className="mono">{formatMoney(f.minSubscription)}</dd>
         </div>
         <div>
           <dt>

@@ -15,10 +15,11 @@ export const STATUS_TEXT: Record<PositionStatus, MessageDescriptor> = {
 
 /**
  * The side of a position in broker words (docs/domain.md "Trading"): a 1× long is a cash holding
- * (現物買), a margin long a 信用買 (買建), a short always a 信用売 (売建, 空売り).
+ * (現物買付, the full term of a broker's order and trade lists), a margin long a 信用買 (買建), a
+ * short always a 信用売 (売建, 空売り).
  */
 export const SIDE_TEXT = {
-  cash: msg({ message: '現物買' }),
+  cash: msg({ message: '現物買付' }),
   marginLong: msg({ message: '信用買' }),
   marginShort: msg({ message: '信用売' }),
 } as const satisfies Record<string, MessageDescriptor>;

@@ -7,14 +7,14 @@
  * Both tables are typed over the registry: a new entry kind without a label, or a new memo id
  * without a text, does not compile.
  *
- * Wording follows each market's brokers: 現物買・信用新規売・返済・売却 in Japanese,
+ * Wording follows each market's brokers: 現物買付・現物売付・信用新規売・返済 in Japanese,
  * Buy / Short sell / Buy to cover in English, 現股買進・融券賣出・融券回補 in Taiwan, 매수·공매도·상환
  * in Korea. Action words carry the `memo` context so they never share a catalog entry (and its
  * translation) with a button or a column title that happens to read the same in Japanese.
  */
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import type { EntryKind, MemoId, MemoParams, TradeParams } from '../../../shared/domain/ledger-kinds';
+import type { EntryKind, MemoId, MemoParams, OfferingNames, TradeParams } from '../../../shared/domain/ledger-kinds';
 import { CURRENCIES, HOME_CURRENCY, currencyOf, formatIsoDate, formatMoney, formatNumber, formatScaled, formatTickPrice } from '../../../shared/money';
 
 /** The label of each ledger entry kind (the Japanese source texts are ENTRY_KINDS[kind].ja). */
@@ -92,18 +92,19 @@ export interface MemoContext {
 }
 
 /**
- * Trade memos say which side and leverage the position had: a buy reads 現物買 or 信用新規買 and a
- * close 売却, 返済売 or 返済買. Entries written before they did get the neutral 買付 and 決済.
+ * Trade memos say which side and leverage the position had: a buy reads 現物買付 or 信用新規買 and a
+ * close 現物売付, 返済売 or 返済買 (the full terms of a broker's 取引履歴). Entries written before
+ * they did get the neutral 買付 and 決済.
  */
 type TradeMemoParams = TradeParams;
 
 const ACTION = {
   buy: msg({ context: 'memo', message: '買付' }),
-  cashBuy: msg({ context: 'memo', message: '現物買' }),
+  cashBuy: msg({ context: 'memo', message: '現物買付' }),
   marginBuy: msg({ context: 'memo', message: '信用新規買' }),
   sellShort: msg({ context: 'memo', message: '信用新規売' }),
   close: msg({ context: 'memo', message: '決済' }),
-  sell: msg({ context: 'memo', message: '売却' }),
+  cashSell: msg({ context: 'memo', message: '現物売付' }),
   sellToClose: msg({ context: 'memo', message: '返済売' }),
   buyToCover: msg({ context: 'memo', message: '返済買' }),
   autoClose: msg({ context: 'memo', message: '自動決済(いちにち信用)' }),
@@ -119,7 +120,7 @@ const ACTION = {
   adjustmentPaid: msg({ context: 'memo', message: '配当落調整金（支払）' }),
 } as const;
 
-/** "現物買 トヨタ自動車 (7203) 100株 @ ¥2,599.5" */
+/** "現物買付 トヨタ自動車 (7203) 100株 @ ¥2,599.5" */
 const TRADE_LINE = msg({ message: '{action} {stock} {shares}株 @ {price}' });
 /** "取消 トヨタ自動車 (7203) 100株" */
 const ORDER_LINE = msg({ message: '{action} {stock} {shares}株' });
@@ -169,7 +170,7 @@ function buyAction(p: TradeMemoParams): MessageDescriptor {
 
 function closeAction(p: TradeMemoParams): MessageDescriptor {
   if (p.direction === 'down') return ACTION.buyToCover;
-  if (p.direction === 'up' && typeof p.leverage === 'number') return p.leverage > 1 ? ACTION.sellToClose : ACTION.sell;
+  if (p.direction === 'up' && typeof p.leverage === 'number') return p.leverage > 1 ? ACTION.sellToClose : ACTION.cashSell;
   return ACTION.close;
 }
 
@@ -214,7 +215,7 @@ export const MEMO_TEXT: { [K in MemoId]: (p: MemoParams[K], c: MemoContext) => s
   memo_admin_grant: (p, c) => (p.reason ? tr(c, msg({ message: '付与理由：{reason}' }), { reason: p.reason }) : null),
   memo_deposit: (p, c) =>
     p.repaid > 0
-      ? tr(c, msg({ message: '{channel}による入金（うち{repaid}を不足金の返済に充当）：{reason}' }), { channel: depositChannel(p.channel, c), repaid: formatScaled(p.repaid, 0), reason: p.reason })
+      ? tr(c, msg({ message: '{channel}による入金（うち{repaid}を不足金の返済に充当）：{reason}' }), { channel: depositChannel(p.channel, c), repaid: formatMoney(p.repaid, c.record.currency), reason: p.reason })
       : tr(c, msg({ message: '{channel}による入金：{reason}' }), { channel: depositChannel(p.channel, c), reason: p.reason }),
   memo_fx_exchange: (p, c) =>
     tr(c, msg({ message: '{amount} を {amountOut} に両替（スプレッド {spread}）' }), {
@@ -244,17 +245,21 @@ export const MEMO_TEXT: { [K in MemoId]: (p: MemoParams[K], c: MemoContext) => s
       stock: stockLabel(c.record, c.i18n.locale, p.code), shares: formatScaled(p.shares, 0), rate: formatBpPercent(p.rateBp), through: formatMemoDate(p.through),
     }),
   memo_dividend_substitute: (p, c) => dividend(msg({ context: 'memo', message: '配当金相当額' }), p, c),
-  memo_strategy_subscribe: (p, c) => tr(c, msg({ message: '{fund} への申込（{amount}を次の基準価額まで拘束）' }), { fund: p.fund, amount: formatScaled(p.amount, 0) }),
+  memo_strategy_subscribe: (p, c) => tr(c, msg({ message: '{fund} への申込（{amount}を次の基準価額まで拘束）' }), { fund: p.fund, amount: formatMoney(p.amount, c.record.currency) }),
   memo_strategy_subscription: (p, c) =>
     tr(c, msg({ message: '{fund} {units}口を基準価額 {nav}（{date}）で取得' }), { fund: p.fund, units: formatNumber(p.units), nav: formatScaled(p.nav, 0), date: formatMemoDate(p.date) }),
   memo_strategy_redemption: (p, c) =>
     tr(c, msg({ message: '{fund} {units}口を基準価額 {nav}（{date}）で解約' }), { fund: p.fund, units: formatNumber(p.units), nav: formatScaled(p.nav, 0), date: formatMemoDate(p.date) }),
-  memo_strategy_refund: (p, c) => tr(c, msg({ message: '{fund} の運用終了により申込金 {amount} を返却' }), { fund: p.fund, amount: formatScaled(p.amount, 0) }),
+  memo_strategy_refund: (p, c) => tr(c, msg({ message: '{fund} の運用終了により申込金 {amount} を返却' }), { fund: p.fund, amount: formatMoney(p.amount, c.record.currency) }),
   memo_strategy_fee: (p, c) => tr(c, msg({ message: '{fund} の信託報酬（{date}・{units}口相当）' }), { fund: p.fund, date: formatMemoDate(p.date), units: formatNumber(p.units) }),
-  memo_ipo_reserve: (p, c) => tr(c, msg({ message: '{code} の申込 {lots}単元（{amount}を拘束）' }), { code: p.code, lots: formatNumber(p.lots), amount: formatScaled(p.amount, 0) }),
-  memo_ipo_release: (p, c) => tr(c, msg({ message: '{code} の拘束資金 {amount} を返却（{why}）' }), { code: p.code, amount: formatScaled(p.amount, 0), why: ipoWhy(p.why, c) }),
+  memo_ipo_reserve: (p, c) =>
+    tr(c, msg({ message: '{stock} の申込 {lots}単元（{amount}を拘束）' }), { stock: offeringLabel(p, c), lots: formatNumber(p.lots), amount: formatMoney(p.amount, c.record.currency) }),
+  memo_ipo_release: (p, c) =>
+    tr(c, msg({ message: '{stock} の拘束資金 {amount} を返却（{why}）' }), { stock: offeringLabel(p, c), amount: formatMoney(p.amount, c.record.currency), why: ipoWhy(p.why, c) }),
   memo_ipo_payment: (p, c) =>
-    tr(c, msg({ message: '{code} {shares}株 @ {price} の払込' }), { code: p.code, shares: formatNumber(p.shares), price: formatMemoPrice(p.price, p.priceScale) }),
+    tr(c, msg({ message: '{stock} {shares}株 @ {price} の払込' }), {
+      stock: offeringLabel(p, c), shares: formatNumber(p.shares), price: formatMemoPrice(p.price, p.priceScale, c.record.currency),
+    }),
   memo_none: () => null,
 };
 
@@ -317,6 +322,19 @@ const REQUIRED: { [K in MemoId]: Record<string, Check> } = {
   memo_ipo_payment: { code: 'string', shares: 'int', price: 'int', priceScale: 'scale' },
   memo_none: {},
 };
+
+/**
+ * The stock of an IPO memo: the record's instrument names it once listed (a PO's stock always);
+ * before the listing the memo's own names do, and an older entry without them shows the code.
+ */
+function offeringLabel(p: { code: string } & OfferingNames, c: MemoContext): string {
+  const same = c.record.code === p.code;
+  const memoName = (v: unknown) => (typeof v === 'string' && v ? v : null);
+  return stockLabel(
+    { code: p.code, nameJa: (same ? c.record.nameJa : null) ?? memoName(p.nameJa), nameEn: (same ? c.record.nameEn : null) ?? memoName(p.nameEn) },
+    c.i18n.locale,
+  );
+}
 
 /** Why an IPO reserve came back (memo_ipo_release). */
 function ipoWhy(why: string, c: MemoContext): string {

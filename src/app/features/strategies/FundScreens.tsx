@@ -8,6 +8,8 @@ import { NAV_UNITS, strategiesApi, type StrategyDetail, type StrategyHolding, ty
 import { jstDate } from '../../../shared/market/jst';
 import { formatDateTime, formatIsoDate, formatMoney, formatNumber, formatPercent, formatPriceYen } from '../../../shared/money';
 import { useMoneyCommand } from '../../api/money-command';
+import { translateMessage } from '../../i18n/translate';
+import { getLanguage } from '../../storage';
 import { endpointArea, endpointQuery } from '../../api/query';
 import { Page } from '../../components/Page';
 import { EmptyView } from '../../components/EmptyView';
@@ -194,11 +196,15 @@ function Rules({ f }: { f: StrategySummary }) {
           </div>
         ))}
       </dl>
-      <dl className="kv small">
+      <dl className="kv small" data-testid="fund-key-facts">
         <dt>
           <Trans>最低投資金額</Trans>
         </dt>
-        <dd className="mono">{formatMoney(f.minAmount)}</dd>
+        <dd className="mono">{formatMoney(f.minSubscription)}</dd>
+        <dt>
+          <Trans>運用に必要な最低純資産（現在の株価で）</Trans>
+        </dt>
+        <dd className="mono">{formatMoney(f.minInvestable)}</dd>
         <dt>
           <Trans>ロック期間（約定日から）</Trans>
         </dt>
@@ -218,7 +224,20 @@ function Rules({ f }: { f: StrategySummary }) {
           </>
         ) : null}
       </dl>
+      {f.units > 0 && f.aum < f.minInvestable ? (
+        <p className="notice notice--warn small" data-testid="fund-below-investable">
+          <Icon d={icons.info} size={18} />
+          <span>
+            <Trans>現在の純資産では運用ルールどおりに売買できません。株式を保有していない分に信託報酬は掛かりません。</Trans>
+          </span>
+        </p>
+      ) : null}
       <ul className="small muted fund-rules">
+        <li>
+          <Trans>
+            最低純資産は、組入銘柄を構成比どおりに各1単元（100株）以上買うために必要な純資産（現金として残す割合を含む）です。申込後の純資産がこれに届かない申込はお受けしません。
+          </Trans>
+        </li>
         <li>
           <Trans>申込金は次の基準価額（当日15:30の大引け後に算出）で口数に換わるまで拘束されます。</Trans>
         </li>
@@ -226,7 +245,12 @@ function Rules({ f }: { f: StrategySummary }) {
           <Trans>解約はロック期間の後に受け付け、次の基準価額で代金をお支払いします。</Trans>
         </li>
         <li>
-          <Trans>信託報酬は毎日、保有口数から差し引かれます（申込時の料率が解約まで続きます）。</Trans>
+          <Trans>
+            信託報酬は土日・祝日を含む毎日（暦日）の日割りで、ファンドが保有する株式の評価額に対してのみ計算し、保有口数から差し引きます。現金（単元に満たない余りや待機資金）には掛かりません。申込時の料率が解約まで続きます。
+          </Trans>
+        </li>
+        <li>
+          <Trans>最後の保有者の解約には、端数を含めファンドに残る全額をお支払いします。</Trans>
         </li>
       </ul>
     </section>
@@ -342,9 +366,11 @@ function Subscribe({ f }: { f: StrategySummary }) {
       ? null
       : amount < f.minAmount
         ? t`最低投資金額（${formatMoney(f.minAmount)}）以上を指定してください`
-        : available !== null && amount > available
-          ? t`残高が不足しています（利用可能額：${formatMoney(available)}）`
-          : null;
+        : amount < f.minSubscription
+          ? translateMessage('strategy_below_investable', { amount: f.minSubscription, min: f.minInvestable, currency: 'JPY' }, getLanguage())
+          : available !== null && amount > available
+            ? t`残高が不足しています（利用可能額：${formatMoney(available)}）`
+            : null;
   const action = useMoneyCommand(strategiesApi.subscribe, {
     invalidate: [endpointArea(strategiesApi.holdings), endpointArea(fundsApi.summary), endpointArea(strategiesApi.list)],
     onSuccess: () => {

@@ -2,7 +2,10 @@ import { useLingui } from '@lingui/react/macro';
 import type { Direction } from '../../../shared/domain/position';
 import { Tabs } from '../../components/Segmented';
 import { PositionList } from '../../components/trade/PositionList';
-import { HoldingsState, MarginHoldings, StockHoldings, type useHoldings } from '../../components/trade/HoldingsView';
+import { HoldingsState, MarginHoldings, StockHoldings, type HoldingsData, type useHoldings } from '../../components/trade/HoldingsView';
+import { AwaitingListingCards } from '../../components/trade/AwaitingListingCards';
+import { useAwaitingListing } from '../../components/funds/AwaitingListing';
+import { useAfterPaint } from '../../components/market/after-paint';
 import './trade.css';
 
 export type TradeTab = 'stocks' | 'margin' | 'pending' | 'done';
@@ -39,7 +42,7 @@ export function PositionTabs({
       />
       <div className="positions__body">
         {tab === 'stocks' ? (
-          <HoldingsState query={holdings}>{(h) => <StockHoldings h={h} onTrade={onTrade} />}</HoldingsState>
+          <HoldingsState query={holdings}>{(h) => <StocksTab h={h} onTrade={onTrade} />}</HoldingsState>
         ) : tab === 'margin' ? (
           <HoldingsState query={holdings}>{(h) => <MarginHoldings h={h} />}</HoldingsState>
         ) : (
@@ -47,5 +50,19 @@ export function PositionTabs({
         )}
       </div>
     </section>
+  );
+}
+
+/**
+ * 保有証券: the cash holdings, then allotments paid for and awaiting listing (funds/summary, asked
+ * once the list is drawn, so it adds nothing to the tab's first paint); "none held" only without either.
+ */
+function StocksTab({ h, onTrade }: { h: HoldingsData; onTrade: (code: string, direction: Direction) => void }) {
+  const awaiting = useAwaitingListing(useAfterPaint());
+  return (
+    <>
+      {h.stocks.length > 0 || awaiting.length === 0 ? <StockHoldings h={h} onTrade={onTrade} /> : null}
+      <AwaitingListingCards lines={awaiting} />
+    </>
   );
 }

@@ -19,6 +19,8 @@ import { uploadsKyc } from './2026-11-25-003-uploads-kyc';
 import { depositAddresses } from './2026-11-25-013-deposit-addresses';
 import { perfIndexes } from './2026-11-26-001-perf-indexes';
 import { kycLatestIndex } from './2026-11-26-004-kyc-latest-index';
+import { ledgerIncome } from './2026-11-27-001-ledger-income';
+import { strategyFeeCarry } from './2026-11-27-002-strategy-fee-carry';
 import { scaleout } from './2026-11-26-003-scaleout';
 import { ipo } from './2026-11-25-009-ipo';
 import { strategies } from './2026-11-25-011-strategies';
@@ -50,5 +52,7 @@ export const migrations: Record<string, (caps: Capabilities) => Migration> = {
   '2026-11-25-013-deposit-addresses': depositAddresses,
   '2026-11-26-001-perf-indexes': perfIndexes,
   '2026-11-26-004-kyc-latest-index': kycLatestIndex,
+  '2026-11-27-001-ledger-income': ledgerIncome,
+  '2026-11-27-002-strategy-fee-carry': strategyFeeCarry,
   '2026-11-26-003-scaleout': scaleout,
 };

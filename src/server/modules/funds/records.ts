@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { HOUSE } from '../../ledger';
 import type { fundsRecord, RECORD_LINE_TYPES } from '../../../shared/api/funds';
-import { decodeMemo, ENTRY_KINDS, EVENT_KINDS, isEntryKind, kindsOfRecordType, type EntryKind, type RecordType } from '../../../shared/domain/ledger-kinds';
+import { decodeMemo, ENTRY_KINDS, EVENT_KINDS, isEntryKind, kindsOfRecordType, type EntryKind, type Memo, type RecordType } from '../../../shared/domain/ledger-kinds';
 import type { z } from 'zod';
 
 type LineType = (typeof RECORD_LINE_TYPES)[number];
@@ -30,6 +30,12 @@ const LINE_OF: Record<string, LineType> = {
   bank_clearing: 'transfer',
   wallet_clearing: 'transfer',
 };
+
+/** The stock code a memo names, if any. */
+function memoCode(memo: Memo): string | null {
+  const code = (memo.params as Record<string, unknown>).code;
+  return typeof code === 'string' ? code : null;
+}
 
 const newestFirst = <T extends { entry_id: string }>(rows: T[]) => rows.sort((a, b) => (a.entry_id < b.entry_id ? 1 : a.entry_id > b.entry_id ? -1 : 0));
 
@@ -100,14 +106,16 @@ export async function readRecords(
       lines.set(type, (lines.get(type) ?? 0) - p.amount);
     }
     if (!isEntryKind(h.kind)) throw new Error(`records: unregistered entry kind ${h.kind}`);
-    const code = h.ref_id ? (codes.get(h.ref_id) ?? null) : null;
+    const memo = decodeMemo(h.memo);
+    // An entry about a stock held in no position (an IPO application, a stock loan) names it in its memo.
+    const code = (h.ref_id ? codes.get(h.ref_id) : undefined) ?? memoCode(memo);
     const name = code ? names(code) : undefined;
     return {
       id,
       kind: h.kind,
       type: ENTRY_KINDS[h.kind].records,
       createdAt: h.created_at,
-      memo: decodeMemo(h.memo),
+      memo,
       refType: h.ref_type,
       refId: h.ref_id,
       code,

@@ -15,7 +15,8 @@ import type { HistoryRange } from './history-rules';
 
 /**
  * Funds (docs/product.md "Entities and fields", Funds): every figure is a ledger balance or a live valuation of positions, so
- * total assets = Σ the user's postings + unrealized P/L, nothing else (docs/domain.md "What Kabuto never builds").
+ * total assets = Σ the user's postings + unrealized P/L, nothing else (docs/domain.md "What Kabuto never builds"), and
+ * profit = total assets − net deposits in yen (docs/domain.md "Profit").
  */
 export class FundsService {
   constructor(
@@ -35,12 +36,15 @@ export class FundsService {
     const held: Holdings = { marketValue: 0, unrealizedPnl: 0, unrealizedGrossPnl: 0, realizedPnl: 0 };
     // Other currencies' balances in yen, as the fx area values them (its holdings provider).
     const valued = new Map<string, number>();
+    // Shares paid for and awaiting listing (the ipo area): money in margin already, listed to explain it.
+    const awaiting: NonNullable<Holdings['awaitingListing']> = [];
     for (const h of await Promise.all(this.providers().map((p) => p.holdings(userId, now)))) {
       held.marketValue += h.marketValue;
       held.unrealizedPnl += h.unrealizedPnl;
       held.unrealizedGrossPnl += h.unrealizedGrossPnl;
       held.realizedPnl += h.realizedPnl;
       for (const v of h.currencyValues ?? []) valued.set(v.currency, (valued.get(v.currency) ?? 0) + v.valueHome);
+      awaiting.push(...(h.awaitingListing ?? []));
     }
     const currencies = new Set<Currency>([HOME_CURRENCY, ...(Object.keys(sheet) as Currency[])]);
     const balances = [...currencies].map((currency) => {
@@ -54,10 +58,14 @@ export class FundsService {
     const foreignJpy = balances.reduce((sum, b) => (b.currency === HOME_CURRENCY ? sum : sum + b.valueJpy), 0);
     const home = balances.find((b) => b.currency === HOME_CURRENCY)!;
     const db = this.database.db;
-    const [settlements, notice] = await Promise.all([
+    const [settlements, notice, income] = await Promise.all([
       pendingSettlements(db, userId, HOME_CURRENCY, jstDate(now)),
       home.shortfall < 0 ? findShortfallNotice(db, userId, HOME_CURRENCY) : undefined,
+      this.ledger.income(userId, HOME_CURRENCY, db),
     ]);
+    // Dividends, lending fees, loan and late interest are in the equity already and no area's
+    // positions carry them: realized, so profit = total assets − net deposits (docs/domain.md "Profit").
+    const realizedPnl = held.realizedPnl + income;
     return {
       currency: HOME_CURRENCY,
       // Fees and interest already paid on open positions are out of the ledger equity, so the assets
@@ -77,9 +85,10 @@ export class FundsService {
       shortfallDueOn: notice?.due_on ?? null,
       marketValue: held.marketValue,
       unrealizedPnl: held.unrealizedPnl,
-      realizedPnl: held.realizedPnl,
-      profit: held.realizedPnl + held.unrealizedPnl,
+      realizedPnl,
+      profit: realizedPnl + held.unrealizedPnl,
       balances,
+      awaitingListing: awaiting,
     };
   }
 

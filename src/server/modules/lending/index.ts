@@ -2,7 +2,9 @@
  * Lending area (docs/domain.md "Loans and stock lending"; docs/decisions/015-loans-and-lending.md):
  * the securities-backed credit line (credit score, quota, loans, interest, LTV monitoring with the
  * forced sale) and stock lending (貸株: lend, daily fee, recall). The cash area asks it, through
- * this file, for the cash kept back as loan collateral (the withdrawable rule's `collateral`).
+ * this file, for the cash kept back as loan collateral (the withdrawable rule's `collateral`); the
+ * trading area tells it of each split of a lent position through the hook the composition root
+ * wires (`TradeCtx.onSplit` → `LendingService.followSplit`), since trade may not import lending.
  */
 import { defineModule } from '../module';
 import type { Database } from '../../db/database';

@@ -119,9 +119,11 @@ export async function findStockLoan(db: Executor, userId: string, id: string, ca
   return r ? stock(r) : undefined;
 }
 
-/** The stock loan in force on a position (borrowing or recalling), if any. */
-export async function liveStockLoanOf(db: Executor, positionId: string): Promise<StockLoanRow | undefined> {
-  const r = await db.selectFrom('lending_stock').selectAll().where('position_id', '=', positionId).where('status', 'in', ['borrowing', 'recalling']).executeTakeFirst();
+/** The stock loan in force on a position (borrowing or recalling), if any; locked when `caps` can. */
+export async function liveStockLoanOf(db: Executor, positionId: string, caps?: Capabilities): Promise<StockLoanRow | undefined> {
+  let q = db.selectFrom('lending_stock').selectAll().where('position_id', '=', positionId).where('status', 'in', ['borrowing', 'recalling']);
+  if (caps?.rowLocks) q = q.forUpdate();
+  const r = await q.executeTakeFirst();
   return r ? stock(r) : undefined;
 }
 

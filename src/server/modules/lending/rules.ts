@@ -1,11 +1,12 @@
 /**
  * Pure rules of lending (docs/domain.md "Loans and stock lending"): the credit score factor by
  * factor, the score's limit tier, the quota, the LTV and its states, how much a forced sale must
- * raise to restore the target LTV, the cash kept back as collateral, and the cumulative interest
- * and fee accruals. No I/O, no clock; unit-tested in tests/unit/lending-rules.test.ts.
+ * raise to restore the target LTV, the cash kept back as collateral, the cumulative interest and
+ * fee accruals, and a stock loan's fee days. No I/O, no clock; unit-tested in tests/unit/lending-rules.test.ts.
  */
 import type { MessageId } from '../../../shared/api/messages';
 import type { ScoreFactor } from '../../../shared/api/lending';
+import type { IsoDate } from '../../../shared/market';
 
 /** 60 %: a loan may reach this share of the pledged holdings' value (日証金-style 担保掛目). */
 export const LENDING_RATIO_BP = 6_000;
@@ -147,8 +148,29 @@ export function quotaOf(i: QuotaInput): Quota {
  */
 export function accrue(prev: { units: number; charged: number }, base: number, rateBp: number, days: number, scale = 1): { units: number; total: number; due: number } {
   const units = prev.units + Math.max(0, base) * Math.max(0, rateBp) * Math.max(0, days);
+  return { units, ...dueOf(units, prev.charged, scale) };
+}
+
+/** What accrued units come to (rounded down once, so fractions carry over) and what of it is still unpaid. */
+export function dueOf(units: number, charged: number, scale = 1): { total: number; due: number } {
   const total = Math.floor(units / (10_000 * 365 * scale));
-  return { units, total, due: Math.max(0, total - prev.charged) };
+  return { total, due: Math.max(0, total - charged) };
+}
+
+/** A stock loan as the fee days see it: its state and the business day a recall completes on. */
+export interface StockLoanTerm {
+  status: string;
+  completes_on: string | null;
+}
+
+/** A recall completing on or before `date` has returned the shares by then. */
+export function returnedBy(loan: StockLoanTerm, date: IsoDate): boolean {
+  return loan.status === 'recalling' && loan.completes_on !== null && loan.completes_on <= date;
+}
+
+/** The fee runs for the days before `today`, and not past a recall's completion day. */
+export function feeEnd(loan: StockLoanTerm, today: IsoDate): IsoDate {
+  return returnedBy(loan, today) ? loan.completes_on! : today;
 }
 
 /** One day of interest (or fee) at `rateBp` a year on `base` yen, rounded down (what the screens show). */

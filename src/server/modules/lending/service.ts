@@ -8,6 +8,7 @@ import type { AuthUser } from '../../auth/principal';
 import { conflict, notFound, ruleBroken } from '../../errors';
 import { lockWallet, moneyCommand, Postings, type Ledger } from '../../ledger';
 import type { MarketDataSource } from '../../market';
+import type { PositionSplit } from '../trade';
 import type { ConfigService } from '../config';
 import { HOME_CURRENCY } from '../../../shared/money';
 import { addDays, dayNumber, jstDate, nextTradingDay, type IsoDate } from '../../../shared/market';
@@ -16,7 +17,8 @@ import type { ConfigValues } from '../../../shared/domain/config-items';
 import type { CreditView, LendingEventKind, LendingEventView, LoanStatus, LoanView, StockLoanStatus, StockLoanView } from '../../../shared/api/lending';
 import * as repo from './repo';
 import {
-  accrue, collateralCash, creditScore, LENDING_RATIO_BP, LTV_FORCED_BP, LTV_TARGET_BP, LTV_WARN_BP, ltvBp, ltvState, perDay, quotaOf, scoreLimit, splitRepayment,
+  accrue, collateralCash, creditScore, dueOf, feeEnd, LENDING_RATIO_BP, LTV_FORCED_BP, LTV_TARGET_BP, LTV_WARN_BP, ltvBp, ltvState, perDay, quotaOf, returnedBy,
+  scoreLimit, splitRepayment,
 } from './rules';
 
 const CURRENCY = HOME_CURRENCY;
@@ -386,35 +388,69 @@ export class LendingService {
    * cumulative basis; then the recall completes on its business day. The caller holds the wallet lock.
    */
   async settleStockLoan(trx: Transaction<DB>, row: repo.StockLoanRow, today: IsoDate, at: number): Promise<{ fee: number; completed: boolean }> {
-    const end = row.status === 'recalling' && row.completes_on !== null && row.completes_on < today ? row.completes_on : today;
-    let fee = 0;
-    if (row.accrued_through < end) {
-      const scale = this.market.instrument(row.code)?.priceScale ?? 1;
-      let units = row.accrual_units;
-      for (let d = row.accrued_through; d < end; d = addDays(d, 1)) {
-        units = accrue({ units, charged: 0 }, row.shares * this.closeOn(row.code, d), row.rate_bp, 1, scale).units;
-      }
-      const total = Math.floor(units / (10_000 * 365 * scale));
-      fee = Math.max(0, total - row.fee_paid);
-      await repo.updateStockLoan(trx, row.id, { accrual_units: units, fee_paid: row.fee_paid + fee, accrued_through: end });
-      if (fee > 0) {
-        const wallet = await lockWallet(trx, this.database.caps, row.user_id, CURRENCY);
-        const p = new Postings(row.user_id, CURRENCY, wallet).house('lending_fee_expense', -fee);
-        p.credit('cash', fee);
-        await this.ledger.post(trx, {
-          kind: 'lending_fee', userId: row.user_id, refType: 'stock_loan', refId: row.id,
-          memo: encodeMemo({ id: 'memo_lending_fee', params: { code: row.code, shares: row.shares, through: end, rateBp: row.rate_bp } }),
-          postings: p.list,
-        });
-        await repo.addEvent(trx, { userId: row.user_id, refId: row.id, kind: 'stock_fee', amount: fee, date: end, at, code: row.code, shares: row.shares });
-      }
-    }
-    if (row.status === 'recalling' && row.completes_on !== null && row.completes_on <= today) {
+    const fee = await this.feeThrough(trx, row, today, at);
+    if (returnedBy(row, today)) {
       await repo.updateStockLoan(trx, row.id, { status: 'completed', completed_at: at });
-      await repo.addEvent(trx, { userId: row.user_id, refId: row.id, kind: 'stock_returned', amount: 0, date: row.completes_on, at, code: row.code, shares: row.shares });
+      await repo.addEvent(trx, { userId: row.user_id, refId: row.id, kind: 'stock_returned', amount: 0, date: row.completes_on!, at, code: row.code, shares: row.shares });
       return { fee, completed: true };
     }
     return { fee, completed: false };
+  }
+
+  /**
+   * A split of a lent position (the trading area's corporate step, in its transaction, through
+   * SettleDeps.onSplit): the fee for the days before the ex-date is paid on the shares lent then,
+   * and the loan takes the new count, so each day's fee is that day's close × the shares lent that
+   * day (docs/domain.md "Loans and stock lending"). Idempotent by the trading area's actions_through.
+   */
+  async followSplit(trx: Transaction<DB>, split: PositionSplit): Promise<void> {
+    const live = await repo.liveStockLoanOf(trx, split.positionId, this.database.caps);
+    if (!live) return;
+    await lockWallet(trx, this.database.caps, live.user_id, CURRENCY);
+    await this.feeThrough(trx, live, split.exDate, split.at);
+    const row = (await repo.findStockLoan(trx, live.user_id, live.id))!;
+    // A recall completed by the ex-date gave back the shares lent before it.
+    if (returnedBy(row, split.exDate)) return;
+    const shares = row.shares * split.ratio;
+    await repo.updateStockLoan(trx, row.id, { shares });
+    // Days from the ex-date already paid on the old count (the split reached the loan late): the
+    // new shares of those days are owed too.
+    const lentOn = jstDate(row.created_at);
+    const late = this.feeUnits(row.code, shares - row.shares, row.rate_bp, lentOn > split.exDate ? lentOn : split.exDate, row.accrued_through);
+    if (late > 0) await this.payFee(trx, { ...row, shares }, row.accrual_units + late, row.accrued_through, split.at);
+  }
+
+  /** The fee brought up to `today` (rules.ts feeEnd) on the loan's shares; returns the yen paid. */
+  private async feeThrough(trx: Transaction<DB>, row: repo.StockLoanRow, today: IsoDate, at: number): Promise<number> {
+    const end = feeEnd(row, today);
+    if (row.accrued_through >= end) return 0;
+    return this.payFee(trx, row, row.accrual_units + this.feeUnits(row.code, row.shares, row.rate_bp, row.accrued_through, end), end, at);
+  }
+
+  /** Fee units of `shares` lent over the days [from, to), each day on its close (or the last before it). */
+  private feeUnits(code: string, shares: number, rateBp: number, from: IsoDate, to: IsoDate): number {
+    let units = 0;
+    for (let d = from; d < to; d = addDays(d, 1)) units = accrue({ units, charged: 0 }, shares * this.closeOn(code, d), rateBp, 1).units;
+    return units;
+  }
+
+  /**
+   * Records the loan's fee units as accrued through `through` and pays what they now come to less
+   * what was paid (rules.ts dueOf: rounded down once, fractions carry over), journaled on `row.shares`.
+   */
+  private async payFee(trx: Transaction<DB>, row: repo.StockLoanRow, units: number, through: IsoDate, at: number): Promise<number> {
+    const { due } = dueOf(units, row.fee_paid, this.market.instrument(row.code)?.priceScale ?? 1);
+    await repo.updateStockLoan(trx, row.id, { accrual_units: units, fee_paid: row.fee_paid + due, accrued_through: through });
+    if (due <= 0) return 0;
+    const p = new Postings(row.user_id, CURRENCY, await lockWallet(trx, this.database.caps, row.user_id, CURRENCY)).house('lending_fee_expense', -due);
+    p.credit('cash', due);
+    await this.ledger.post(trx, {
+      kind: 'lending_fee', userId: row.user_id, refType: 'stock_loan', refId: row.id,
+      memo: encodeMemo({ id: 'memo_lending_fee', params: { code: row.code, shares: row.shares, through, rateBp: row.rate_bp } }),
+      postings: p.list,
+    });
+    await repo.addEvent(trx, { userId: row.user_id, refId: row.id, kind: 'stock_fee', amount: due, date: through, at, code: row.code, shares: row.shares });
+    return due;
   }
 
   // ---------- admin ----------

@@ -31,12 +31,27 @@ export function payoutOf(units: number, nav: number): number {
   return Number((B(units) * B(nav)) / U);
 }
 
+/** The fee's day count: every calendar day, weekends and holidays too (as loan interest and the lending fee). */
+const FEE_DAY_DIVISOR = B(10_000 * 365);
+
 /**
- * The day's management fee of one holding, in units: units × annual bp ÷ 10,000 ÷ 365, rounded
- * down (in the holder's favour). Taken in units so each holding pays the rate it subscribed at.
+ * One holding's management fee since the last strike, in units (taken in units so each holding pays
+ * the rate it subscribed at): units × annual bp × calendar days ÷ (10,000 × 365), times the share of
+ * the fund that is in shares (`invested` = positions ÷ net assets: cash is never charged, whether the
+ * rule cannot invest it or keeps it). Charged per calendar day, a year costs the stated rate, where
+ * per trading day it cost about 245 ÷ 365 of it. On the cumulative basis of lending's accrue():
+ * `carry` is the remainder of the running total below one unit, so the units taken over time are
+ * the rounded-down total of everything accrued (the holder's favour, without losing a fraction a day).
  */
-export function feeUnitsOf(units: number, feeBp: number): number {
-  return Number((B(units) * B(feeBp)) / B(10_000 * 365));
+export function feeUnitsFor(
+  h: { units: number; feeBp: number; carry: number },
+  days: number,
+  invested: { part: number; whole: number },
+): { units: number; carry: number } {
+  if (days <= 0 || invested.part <= 0 || invested.whole <= 0) return { units: 0, carry: h.carry };
+  const part = B(Math.min(invested.part, invested.whole));
+  const total = B(h.carry) + (B(h.units) * B(h.feeBp) * B(days) * part) / B(invested.whole);
+  return { units: Math.min(h.units, Number(total / FEE_DAY_DIVISOR)), carry: Number(total % FEE_DAY_DIVISOR) };
 }
 
 /** Closed trades with a gain ÷ closed trades (net of fees, interest and tax). */
@@ -130,20 +145,60 @@ export function targetWeights(input: RuleInput): Weights | null {
   return out;
 }
 
+/** Prices by code, each in its code's priceScale. */
+export type Prices = ReadonlyMap<string, { price: number; scale: number }>;
+
 /**
- * Target shares per code: floor(investable × weight ÷ (price × 100)) lots (a name whose lot the
- * fund cannot afford is left out; the money stays cash). Prices are in each code's priceScale.
+ * Target shares per code: floor(investable × weight ÷ (price × 100)) lots, in integers (a name
+ * whose lot the fund cannot afford is left out; the money stays cash).
  */
-export function targetShares(investable: number, weights: Weights, prices: ReadonlyMap<string, { price: number; scale: number }>): Map<string, number> {
+export function targetShares(investable: number, weights: Weights, prices: Prices): Map<string, number> {
   const out = new Map<string, number>();
   for (const [code, w] of weights) {
     const q = prices.get(code);
-    if (!q || q.price <= 0 || investable <= 0) continue;
-    const lotYen = (q.price * LOT_SIZE) / q.scale;
-    const lots = Math.floor((investable * w) / 10_000 / lotYen);
+    if (!q || q.price <= 0 || investable <= 0 || w <= 0) continue;
+    const lots = Number((B(investable) * B(w) * B(q.scale)) / (10_000n * B(q.price) * B(LOT_SIZE)));
     if (lots > 0) out.set(code, lots * LOT_SIZE);
   }
   return out;
+}
+
+/**
+ * The weights the rule holds once invested, for its minimum size: the basket price-weighted (index
+ * tracker, mean reversion), the model's weights (follow-model); momentum's picks change every day,
+ * so its `top` equal weights are put on the universe's dearest lots: at that size it can buy
+ * whichever names it picks.
+ */
+export function investedWeights(rule: StrategyRule, params: Params, prices: Prices): Weights {
+  if (rule === 'follow_model') return targetWeights({ rule, params, closes: new Map(), invested: true })!;
+  const lastPrices = new Map([...prices].map(([c, q]) => [c, [q.price]]));
+  if (rule !== 'momentum') return priceWeighted(list(params, 'basket'), lastPrices);
+  const top = num(params, 'top', 3);
+  const lotOf = (c: string) => (prices.get(c)!.price * LOT_SIZE) / prices.get(c)!.scale;
+  const dearest = list(params, 'universe').filter((c) => prices.has(c)).sort((a, b) => lotOf(b) - lotOf(a)).slice(0, top);
+  return new Map(dearest.map((c) => [c, Math.floor(10_000 / top)]));
+}
+
+/**
+ * A fund's minimum investable size (yen of net assets): the least at which its rule places all of
+ * its orders — one lot of each name at its weight (investable × weight ÷ 10,000 ≥ the lot) — with
+ * the rule's cash buffer on top. 0 when the rule names nothing with a price.
+ */
+export function minInvestable(weights: Weights, prices: Prices, bufferBp: number): number {
+  let need = 0n;
+  for (const [code, w] of weights) {
+    const q = prices.get(code);
+    if (!q || q.price <= 0 || w <= 0) continue;
+    const den = B(q.scale) * B(w);
+    const n = (B(q.price) * B(LOT_SIZE) * 10_000n + den - 1n) / den;
+    if (n > need) need = n;
+  }
+  const bp = B(Math.min(Math.max(bufferBp, 0), 9_999));
+  const investable = (net: bigint) => net - (net * bp) / 10_000n;
+  // The buffer is rounded down, so the least net assets may be a yen or two below need ÷ (1 − buffer).
+  let net = (need * 10_000n + (10_000n - bp) - 1n) / (10_000n - bp);
+  while (net > 0n && investable(net - 1n) >= need) net -= 1n;
+  return Number(net);
 }
 
 /**
@@ -155,4 +210,31 @@ export function sharesToSell(held: number, target: number, steps: readonly numbe
   const excess = held - target;
   if (excess <= 0) return 0;
   return steps.find((s) => s >= excess) ?? steps.at(-1) ?? 0;
+}
+
+/** The codes a rule's parameters name: its basket, universe, model weights and index. */
+export function ruleCodes(params: Params): string[] {
+  const codes = [...list(params, 'basket'), ...list(params, 'universe'), ...list(params, 'weights').map((w) => w.split(':')[0]!)];
+  if (typeof params.index === 'string') codes.push(params.index);
+  return [...new Set(codes)];
+}
+
+/** The share of net assets the rule keeps as cash, bp (2 % unless its parameters say otherwise). */
+export function cashBufferBp(params: Params): number {
+  return num(params, 'cashBufferBp', 200);
+}
+
+/**
+ * Pays `total` yen out to holdings pro rata by their units: each share rounded down, the last one
+ * taking what is left, so nothing stays behind in a fund nobody holds (termination, the last
+ * redemption). The units are those outstanding before any of them is paid.
+ */
+export function shareOut(total: number, units: readonly number[]): number[] {
+  const all = B(Math.max(1, units.reduce((a, u) => a + u, 0)));
+  let left = total;
+  return units.map((u, i) => {
+    const share = i === units.length - 1 ? left : Number((B(total) * B(u)) / all);
+    left -= share;
+    return share;
+  });
 }

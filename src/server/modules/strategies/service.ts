@@ -26,7 +26,7 @@ import type { AccountService } from '../account';
 import type { Holdings } from '../module';
 import type { TradingService } from '../trade';
 import {
-  addDays, isContinuousTrading, isTradingDay, jstDate, jstMs, LOT_SIZE, prevTradingDay, sessionAt, type IsoDate,
+  addDays, dayNumber, isContinuousTrading, isTradingDay, jstDate, jstMs, LOT_SIZE, prevTradingDay, sessionAt, type IsoDate,
 } from '../../../shared/market';
 import { contractValue } from '../../../shared/domain/trade-money';
 import { encodeMemo, type EntryKind, type Memo } from '../../../shared/domain/ledger-kinds';
@@ -36,8 +36,10 @@ import {
 } from '../../../shared/api/strategies';
 import { DEFAULT_FUNDS, type FundDefinition } from './defaults';
 import {
-  bpOf, costOf, feeUnitsOf, navOf, payoutOf, sharesToSell, targetShares, targetWeights, unitsFor, winRate, type Params, type Weights,
+  bpOf, cashBufferBp, costOf, feeUnitsFor, investedWeights, minInvestable, navOf, payoutOf, ruleCodes, sharesToSell, shareOut, targetShares,
+  targetWeights, unitsFor, winRate, type Params, type Prices, type Weights,
 } from './rules';
+import * as repo from './repo';
 import { withStrategyTables, type FundRow, type HoldingRow, type NavRow, type SDB } from './tables';
 
 type Trx = Transaction<DB>;
@@ -186,6 +188,7 @@ export class StrategyService {
       totalProfitBp: bpOf(nav - NAV_START, NAV_START) ?? 0,
       maturityReturnBp: ended.length ? bpOf(paidOut - paidIn, paidIn) : null,
       maturityCount: ended.length,
+      ...(await this.investableTerms(this.db, f, this.clock.now())),
     };
   }
 
@@ -240,6 +243,47 @@ export class StrategyService {
     } catch {
       return 0;
     }
+  }
+
+  /** Prices at `at` of the stocks among `codes` (an index, or a code without a quote, is left out). */
+  private pricesAt(codes: Iterable<string>, at: number): Map<string, { price: number; scale: number }> {
+    const prices = new Map<string, { price: number; scale: number }>();
+    for (const c of codes) {
+      const inst = this.market.instrument(c);
+      if (!inst || inst.kind !== 'stock') continue;
+      const price = this.priceNow(c, at);
+      if (price > 0) prices.set(c, { price, scale: inst.priceScale });
+    }
+    return prices;
+  }
+
+  // ---------------------------------------------------------------- what a fund can invest
+
+  /** The fund's minimum investable size at the prices of `at` (rules.ts minInvestable). */
+  private minInvestableOf(f: FundRow, at: number): number {
+    const params = JSON.parse(f.params_json) as Params;
+    const prices: Prices = this.pricesAt(ruleCodes(params), at);
+    return minInvestable(investedWeights(f.rule as StrategyRule, params, prices), prices, cashBufferBp(params));
+  }
+
+  /**
+   * The net assets the fund will invest once what was asked is struck: its money and its shares at
+   * `at`, less accrued fees, plus reserved subscriptions, less asked redemptions at the last NAV.
+   */
+  private async assetsAhead(db: SDB, f: FundRow, at: number): Promise<number> {
+    const { money, held } = await this.fundBook(db, f.id);
+    let value = 0;
+    for (const p of held) value += contractValue(this.priceNow(p.code, at), p.quantity, p.price_scale);
+    const nav = (await this.latestNav(f.id, db))?.nav ?? NAV_START;
+    const leaving = (await repo.redeemingUnits(db, f.id)).reduce((a, u) => a + payoutOf(u, nav), 0);
+    const coming = await repo.pendingAmount(db, f.id);
+    return money.cash + money.frozen + money.unsettled + money.shortfall + value - f.fee_accrued + coming - leaving;
+  }
+
+  /** The least a subscription may be now: the fund's minimum amount, or what brings the fund to its minimum investable size. */
+  private async investableTerms(db: SDB, f: FundRow, at: number): Promise<{ minInvestable: number; minSubscription: number }> {
+    const min = this.minInvestableOf(f, at);
+    return { minInvestable: min, minSubscription: Math.max(f.min_amount, min - (await this.assetsAhead(db, f, at))) };
   }
 
   // ---------------------------------------------------------------- holdings
@@ -339,8 +383,14 @@ export class StrategyService {
         if (f.status !== 'active') throw ruleBroken('strategy_not_open');
         if (f.follow_until !== null && today > f.follow_until) throw ruleBroken('follow_time_exceeded', { date: f.follow_until });
         if (amount < f.min_amount) throw ruleBroken('strategy_below_minimum', { amount: f.min_amount });
+        // A fund takes only money its rule can invest: after this subscription it must reach its
+        // minimum investable size (one lot of each name at its weight), else nothing changes.
+        const terms = await this.investableTerms(withStrategyTables(trx), f, now);
+        if (amount < terms.minSubscription) {
+          throw ruleBroken('strategy_below_investable', { amount: terms.minSubscription, min: terms.minInvestable, currency: JPY });
+        }
         const h: HoldingRow = {
-          id: uuidv7(), fund_id: f.id, user_id: user.id, status: 'pending', amount, units: 0, fee_bp: f.fee_bp, requested_at: now,
+          id: uuidv7(), fund_id: f.id, user_id: user.id, status: 'pending', amount, units: 0, fee_bp: f.fee_bp, fee_carry: 0, requested_at: now,
           subscribed_on: null, strike_nav: null, locked_until: null, redeem_requested_at: null, payout: null, ended_on: null, updated_at: now,
         };
         await withStrategyTables(trx).insertInto('strategy_holding').values(h).execute();
@@ -523,29 +573,23 @@ export class StrategyService {
     const { money, held } = await this.fundBook(this.db, f.id);
     const shares = new Map<string, number>();
     for (const p of held) shares.set(p.code, (shares.get(p.code) ?? 0) + p.quantity);
-    const codesSeen = new Set<string>([...shares.keys()]);
-    for (const k of ['basket', 'universe']) if (Array.isArray(params[k])) for (const c of params[k] as string[]) codesSeen.add(c);
-    if (Array.isArray(params.weights)) for (const w of params.weights as string[]) codesSeen.add(w.split(':')[0]!);
-    if (typeof params.index === 'string') codesSeen.add(params.index);
-    const prices = new Map<string, { price: number; scale: number }>();
-    for (const c of codesSeen) {
-      const inst = this.market.instrument(c);
-      if (!inst || inst.kind !== 'stock') continue;
-      const price = this.priceNow(c, now);
-      if (price > 0) prices.set(c, { price, scale: inst.priceScale });
-    }
+    const codesSeen = new Set<string>([...shares.keys(), ...ruleCodes(params)]);
+    const prices = this.pricesAt(codesSeen, now);
     let positionsValue = 0;
     for (const [c, n] of shares) positionsValue += contractValue(prices.get(c)?.price ?? 0, n, prices.get(c)?.scale ?? 1);
     const liquid = money.cash + money.unsettled + money.frozen + money.shortfall;
     const net = liquid + positionsValue - f.fee_accrued;
     const lastNav = (await this.latestNav(f.id))?.nav ?? NAV_START;
-    const redeeming = await this.db.selectFrom('strategy_holding').select('units').where('fund_id', '=', f.id).where('status', '=', 'redeeming').execute();
-    const owed = redeeming.reduce((a, h) => a + payoutOf(h.units, lastNav), 0) + f.fee_accrued;
-    const buffer = Math.floor((net * (typeof params.cashBufferBp === 'number' ? params.cashBufferBp : 200)) / 10_000);
+    const redeeming = await repo.redeemingUnits(this.db, f.id);
+    const owed = redeeming.reduce((a, u) => a + payoutOf(u, lastNav), 0) + f.fee_accrued;
+    const buffer = Math.floor((net * cashBufferBp(params)) / 10_000);
     const investable = Math.max(0, net - owed - buffer);
+    // Every unit leaving and nobody coming in: nobody stays to own shares, so the fund sells them
+    // all and the last redemption takes everything that is left (strike, payFlows).
+    const everyoneLeaves = f.units > 0 && redeeming.reduce((a, u) => a + u, 0) === f.units && (await repo.pendingAmount(this.db, f.id)) === 0;
 
     let weights: Weights | null;
-    if (f.status === 'terminating') weights = new Map();
+    if (f.status === 'terminating' || everyoneLeaves) weights = new Map();
     else {
       weights = targetWeights({ rule: f.rule as StrategyRule, params, closes: this.closes([...codesSeen], today), invested: shares.size > 0 });
       // Keep what is held (no signal) unless money is owed: then scale the holdings down to what may be invested.
@@ -608,27 +652,20 @@ export class StrategyService {
   /**
    * The NAV strike of `day` (after its close), in one transaction with the fund row locked:
    *  1. net before fee = cash + reserved + unsettled + shortfall + Σ shares × close − accrued fees;
-   *  2. each holding's fee in units (its own rate), their value at that NAV accrued to the house and
-   *     paid from the fund's cash as far as it goes;
+   *  2. the fee (takeFee): each holding's units for the calendar days since the last strike;
    *  3. NAV = floor(net × 10,000 ÷ units), recorded with the figures it came from;
-   *  4. a terminating fund with nothing left in the market pays every holder at this final NAV and
-   *     returns reserved subscriptions; otherwise redemptions asked before the close are paid (when
-   *     the fund's cash covers them: else they wait for the next strike, the fund sells meanwhile)
-   *     and subscriptions asked before the close become units at this NAV.
+   *  4. the flows at this NAV (payFlows).
    */
   private async strike(fundId: string, day: IsoDate, now: number) {
     return this.ledger.transact(async (trx) => {
       const sdb = withStrategyTables(trx);
       const f = await this.lockFund(trx, fundId);
-      const out = { subscribed: 0, redeemed: 0, terminated: false };
       const done = await sdb.selectFrom('strategy_nav').select('date').where('fund_id', '=', fundId).where('date', '>=', day).executeTakeFirst();
-      if (done || f.status === 'terminated') return out;
-      const owner = fundOwner(fundId);
+      if (done || f.status === 'terminated') return { subscribed: 0, redeemed: 0, terminated: false };
       const { money, held } = await this.fundBook(sdb, fundId);
       let positionsValue = 0;
       for (const p of held) positionsValue += contractValue(this.closeOf(p.code, day), p.quantity, p.price_scale);
-      const lastNav = (await this.latestNav(fundId, sdb))?.nav ?? NAV_START;
-      const cutoff = strikeAt(day);
+      const last = await this.latestNav(fundId, sdb);
       const active = await sdb
         .selectFrom('strategy_holding')
         .selectAll()
@@ -636,119 +673,176 @@ export class StrategyService {
         .where('status', 'in', ['holding', 'redeeming'])
         .orderBy('id')
         .execute();
-
-      // 1–2: the fee, in units at each holding's rate.
-      let units = f.units;
-      let feeAccrued = f.fee_accrued;
+      const fee = await this.takeFee(trx, { f, day, now, money, positionsValue, active, lastNav: last });
       const liquid = money.cash + money.frozen + money.unsettled + money.shortfall;
-      const gross = liquid + positionsValue - feeAccrued;
-      let feeYen = 0;
-      if (units > 0) {
-        const navPre = navOf(gross, units, lastNav);
-        let feeUnits = 0;
-        for (const h of active) {
-          const fu = Math.min(h.units, feeUnitsOf(h.units, h.fee_bp));
-          if (fu <= 0) continue;
-          feeUnits += fu;
-          h.units -= fu;
-          await sdb.updateTable('strategy_holding').set({ units: h.units, updated_at: now }).where('id', '=', h.id).execute();
-        }
-        feeYen = payoutOf(feeUnits, navPre);
-        units -= feeUnits;
-        feeAccrued += feeYen;
-        const payable = Math.min(feeAccrued, Math.max(0, money.cash) + Math.max(0, money.unsettled));
-        if (payable > 0) {
-          const p = new Postings(owner, JPY, money);
-          p.spend(payable);
-          p.house('fee_income', payable);
-          await this.post(trx, 'strategy_fee', owner, fundId, { id: 'memo_strategy_fee', params: { fund: f.name, date: day, units: feeUnits } }, p);
-          feeAccrued -= payable;
-          const fromUnsettled = Math.min(Math.max(0, money.unsettled), payable);
-          money.unsettled -= fromUnsettled;
-          money.cash -= payable - fromUnsettled;
-        }
-      }
-      const liquidAfter = money.cash + money.frozen + money.unsettled + money.shortfall;
-      const nav = navOf(liquidAfter + positionsValue - feeAccrued, units, lastNav);
+      const nav = navOf(liquid + positionsValue - fee.accrued, fee.units, last?.nav ?? NAV_START);
       const navRow: NavRow = {
-        fund_id: fundId, date: day, nav, units, cash: liquidAfter, positions_value: positionsValue, fee_accrued: feeAccrued, fee: feeYen,
+        fund_id: fundId, date: day, nav, units: fee.units, cash: liquid, positions_value: positionsValue, fee_accrued: fee.accrued, fee: fee.yen,
         subscribed: 0, redeemed: 0, created_at: now,
       };
-
-      // 4. flows at this NAV.
-      const pay = async (h: HoldingRow, status: 'redeemed' | 'terminated', exact?: number) => {
-        const payout = exact ?? payoutOf(h.units, nav);
-        if (payout > money.cash + money.unsettled) return false;
-        await lockCash(trx, this.database.caps, h.user_id, JPY);
-        const p = new Postings(owner, JPY, money);
-        const fromUnsettled = p.spend(payout);
-        money.unsettled -= fromUnsettled;
-        money.cash -= payout - fromUnsettled;
-        if (payout > 0) {
-          p.list.push({ owner: h.user_id, currency: JPY, kind: 'cash', amount: payout });
-          await this.post(trx, 'strategy_redemption', h.user_id, h.id, { id: 'memo_strategy_redemption', params: { fund: f.name, units: h.units, nav, date: day } }, p);
-        }
-        await sdb.updateTable('strategy_holding').set({ status, payout, ended_on: day, updated_at: now }).where('id', '=', h.id).execute();
-        units -= h.units;
-        navRow.redeemed += payout;
-        out.redeemed++;
-        return true;
-      };
-      const pending = await sdb
-        .selectFrom('strategy_holding')
-        .selectAll()
-        .where('fund_id', '=', fundId)
-        .where('status', '=', 'pending')
-        .where('requested_at', '<=', cutoff)
-        .orderBy('id')
-        .execute();
-      if (f.status === 'terminating' && held.length === 0) {
-        // The final NAV pays everything out: each holding its share of the final net assets
-        // (units × net ÷ units outstanding, rounded down; the last holding takes the remaining
-        // yen), so no rounding stays behind in a fund that no longer exists.
-        const finalNet = Math.max(0, liquidAfter - feeAccrued);
-        let left = finalNet;
-        for (const [i, h] of active.entries()) {
-          const share = i === active.length - 1 ? left : Number((BigInt(finalNet) * BigInt(h.units)) / BigInt(Math.max(units, 1)));
-          left -= share;
-          await pay(h, 'terminated', share);
-        }
-        const late = await sdb.selectFrom('strategy_holding').selectAll().where('fund_id', '=', fundId).where('status', '=', 'pending').execute();
-        for (const h of late) {
-          await lockCash(trx, this.database.caps, h.user_id, JPY);
-          const p = new Postings(h.user_id, JPY).own('frozen', -h.amount).own('cash', h.amount);
-          await this.post(trx, 'strategy_refund', h.user_id, h.id, { id: 'memo_strategy_refund', params: { fund: f.name, amount: h.amount } }, p);
-          await sdb.updateTable('strategy_holding').set({ status: 'terminated', payout: h.amount, ended_on: day, updated_at: now }).where('id', '=', h.id).execute();
-        }
-        await sdb.updateTable('strategy_fund').set({ status: 'terminated', ended_on: day }).where('id', '=', fundId).execute();
-        out.terminated = true;
-      } else {
-        for (const h of active) if (h.status === 'redeeming' && h.redeem_requested_at !== null && h.redeem_requested_at <= cutoff) await pay(h, 'redeemed');
-        if (f.status !== 'terminating') {
-          for (const h of pending) {
-            const got = unitsFor(h.amount, nav);
-            const cost = costOf(got, nav);
-            await lockCash(trx, this.database.caps, h.user_id, JPY);
-            const p = new Postings(h.user_id, JPY).own('frozen', -h.amount).own('cash', h.amount - cost);
-            p.list.push({ owner, currency: JPY, kind: 'cash', amount: cost });
-            const memo: Memo = { id: 'memo_strategy_subscription', params: { fund: f.name, units: got, nav, date: day, amount: cost } };
-            await this.post(trx, 'strategy_subscription', h.user_id, h.id, memo, p);
-            await sdb
-              .updateTable('strategy_holding')
-              .set({ status: 'holding', units: got, amount: cost, subscribed_on: day, strike_nav: nav, locked_until: addDays(day, f.lock_days), updated_at: now })
-              .where('id', '=', h.id)
-              .execute();
-            units += got;
-            navRow.subscribed += cost;
-            out.subscribed++;
-          }
-        }
-      }
+      const strike: Strike = { trx, f, day, now, money, navRow, units: fee.units, held: held.length, active };
+      const out = await this.payFlows(strike);
       await sdb.insertInto('strategy_nav').values(navRow).execute();
-      await sdb.updateTable('strategy_fund').set({ units, fee_accrued: feeAccrued, updated_at: now }).where('id', '=', fundId).execute();
+      await sdb.updateTable('strategy_fund').set({ units: strike.units, fee_accrued: fee.accrued, updated_at: now }).where('id', '=', fundId).execute();
       return out;
     });
   }
+
+  /**
+   * Step 2 of the strike: each holding gives up its fee units for the calendar days since the last
+   * strike, at its own rate, on the share of the fund in shares (rules.ts feeUnitsFor: cash is
+   * never charged); their value at the pre-fee NAV is owed to the house and paid from the fund's
+   * cash as far as it goes (the rest stays accrued). Updates `money` and the holdings in place.
+   */
+  private async takeFee(trx: Trx, s: Omit<Strike, 'trx' | 'navRow' | 'held' | 'units'> & { positionsValue: number; lastNav?: NavRow }) {
+    const { f, money, active } = s;
+    if (f.units <= 0) return { units: f.units, yen: 0, accrued: f.fee_accrued };
+    const gross = money.cash + money.frozen + money.unsettled + money.shortfall + s.positionsValue - f.fee_accrued;
+    const days = s.lastNav ? dayNumber(s.day) - dayNumber(s.lastNav.date as IsoDate) : 0;
+    let feeUnits = 0;
+    for (const h of active) {
+      const fee = feeUnitsFor({ units: h.units, feeBp: h.fee_bp, carry: h.fee_carry }, days, { part: s.positionsValue, whole: gross });
+      if (fee.units === 0 && fee.carry === h.fee_carry) continue;
+      feeUnits += fee.units;
+      h.units -= fee.units;
+      h.fee_carry = fee.carry;
+      await repo.setHoldingFee(withStrategyTables(trx), h.id, h.units, h.fee_carry, s.now);
+    }
+    const yen = payoutOf(feeUnits, navOf(gross, f.units, s.lastNav?.nav ?? NAV_START));
+    const payable = Math.min(f.fee_accrued + yen, Math.max(0, money.cash) + Math.max(0, money.unsettled));
+    if (payable > 0) {
+      const owner = fundOwner(f.id);
+      const p = new Postings(owner, JPY, money);
+      const fromUnsettled = p.spend(payable);
+      p.house('fee_income', payable);
+      await this.post(trx, 'strategy_fee', owner, f.id, { id: 'memo_strategy_fee', params: { fund: f.name, date: s.day, units: feeUnits } }, p);
+      money.unsettled -= fromUnsettled;
+      money.cash -= payable - fromUnsettled;
+    }
+    return { units: f.units - feeUnits, yen, accrued: f.fee_accrued + yen - payable };
+  }
+
+  /**
+   * Step 4 of the strike, at its NAV. A terminating fund with nothing left in the market pays every
+   * holder all that is left and returns reserved subscriptions; so does the last redemption (every
+   * holding leaves, nobody comes in) once the fund has sold everything: nothing stays behind that
+   * nobody owns. Otherwise redemptions asked before the close are paid (when the fund's cash covers
+   * them: else they wait for the next strike, the fund sells meanwhile) and subscriptions asked
+   * before the close become units at this NAV.
+   */
+  private async payFlows(s: Strike) {
+    const out = { subscribed: 0, redeemed: 0, terminated: false };
+    const cutoff = strikeAt(s.day);
+    const pending = await withStrategyTables(s.trx)
+      .selectFrom('strategy_holding')
+      .selectAll()
+      .where('fund_id', '=', s.f.id)
+      .where('status', '=', 'pending')
+      .where('requested_at', '<=', cutoff)
+      .orderBy('id')
+      .execute();
+    const due = (h: HoldingRow) => h.status === 'redeeming' && h.redeem_requested_at !== null && h.redeem_requested_at <= cutoff;
+    if (s.f.status === 'terminating' && s.held === 0) {
+      out.redeemed = await this.payAll(s, 'terminated');
+      await this.endFund(s);
+      out.terminated = true;
+      return out;
+    }
+    // An active fund sells everything for its last redemption (rebalance) and pays it the day it has;
+    // a paused one does not trade, so its redemptions are paid at the NAV as before.
+    const lastOut = s.f.status !== 'terminating' && s.active.length > 0 && pending.length === 0 && s.active.every(due);
+    if (lastOut && (s.held === 0 || s.f.status === 'active')) {
+      if (s.held === 0) out.redeemed = await this.payAll(s, 'redeemed');
+      return out;
+    }
+    for (const h of s.active) if (due(h) && (await this.pay(s, h, 'redeemed', payoutOf(h.units, s.navRow.nav)))) out.redeemed++;
+    if (s.f.status === 'terminating') return out;
+    for (const h of pending) await this.strikeSubscription(s, h);
+    out.subscribed = pending.length;
+    return out;
+  }
+
+  /** Every holding gets its share of all that is left (rules.ts shareOut: the last takes the remaining yen). */
+  private async payAll(s: Strike, status: 'redeemed' | 'terminated'): Promise<number> {
+    const left = Math.max(0, s.navRow.cash - s.navRow.fee_accrued);
+    const shares = shareOut(left, s.active.map((h) => h.units));
+    let paid = 0;
+    for (const [i, h] of s.active.entries()) if (await this.pay(s, h, status, shares[i]!)) paid++;
+    return paid;
+  }
+
+  /** Pays a holding out of the fund's cash (fund → user cash) and ends it; false when the cash does not cover it. */
+  private async pay(s: Strike, h: HoldingRow, status: 'redeemed' | 'terminated', payout: number): Promise<boolean> {
+    const { money, navRow, f } = s;
+    if (payout > money.cash + money.unsettled) return false;
+    await lockCash(s.trx, this.database.caps, h.user_id, JPY);
+    const owner = fundOwner(f.id);
+    const p = new Postings(owner, JPY, money);
+    const fromUnsettled = p.spend(payout);
+    money.unsettled -= fromUnsettled;
+    money.cash -= payout - fromUnsettled;
+    if (payout > 0) {
+      p.list.push({ owner: h.user_id, currency: JPY, kind: 'cash', amount: payout });
+      const memo: Memo = { id: 'memo_strategy_redemption', params: { fund: f.name, units: h.units, nav: navRow.nav, date: s.day } };
+      await this.post(s.trx, 'strategy_redemption', h.user_id, h.id, memo, p);
+    }
+    await withStrategyTables(s.trx)
+      .updateTable('strategy_holding')
+      .set({ status, payout, ended_on: s.day, updated_at: s.now })
+      .where('id', '=', h.id)
+      .execute();
+    s.units -= h.units;
+    navRow.redeemed += payout;
+    return true;
+  }
+
+  /** A reserved subscription becomes units at the strike's NAV (the rest of its amount returns to the user). */
+  private async strikeSubscription(s: Strike, h: HoldingRow): Promise<void> {
+    const { navRow, f } = s;
+    const got = unitsFor(h.amount, navRow.nav);
+    const cost = costOf(got, navRow.nav);
+    await lockCash(s.trx, this.database.caps, h.user_id, JPY);
+    const p = new Postings(h.user_id, JPY).own('frozen', -h.amount).own('cash', h.amount - cost);
+    p.list.push({ owner: fundOwner(f.id), currency: JPY, kind: 'cash', amount: cost });
+    const memo: Memo = { id: 'memo_strategy_subscription', params: { fund: f.name, units: got, nav: navRow.nav, date: s.day, amount: cost } };
+    await this.post(s.trx, 'strategy_subscription', h.user_id, h.id, memo, p);
+    await withStrategyTables(s.trx)
+      .updateTable('strategy_holding')
+      .set({ status: 'holding', units: got, amount: cost, subscribed_on: s.day, strike_nav: navRow.nav, locked_until: addDays(s.day, f.lock_days), updated_at: s.now })
+      .where('id', '=', h.id)
+      .execute();
+    s.units += got;
+    navRow.subscribed += cost;
+  }
+
+  /** Termination's end: reserved subscriptions return to their users and the fund is terminated. */
+  private async endFund(s: Strike): Promise<void> {
+    const sdb = withStrategyTables(s.trx);
+    const late = await sdb.selectFrom('strategy_holding').selectAll().where('fund_id', '=', s.f.id).where('status', '=', 'pending').execute();
+    for (const h of late) {
+      await lockCash(s.trx, this.database.caps, h.user_id, JPY);
+      const p = new Postings(h.user_id, JPY).own('frozen', -h.amount).own('cash', h.amount);
+      await this.post(s.trx, 'strategy_refund', h.user_id, h.id, { id: 'memo_strategy_refund', params: { fund: s.f.name, amount: h.amount } }, p);
+      await sdb.updateTable('strategy_holding').set({ status: 'terminated', payout: h.amount, ended_on: s.day, updated_at: s.now }).where('id', '=', h.id).execute();
+    }
+    await sdb.updateTable('strategy_fund').set({ status: 'terminated', ended_on: s.day }).where('id', '=', s.f.id).execute();
+  }
+}
+
+/** One NAV strike's state, shared by its steps (the fund's money and the NAV row change as they run). */
+interface Strike {
+  trx: Trx;
+  f: FundRow;
+  day: IsoDate;
+  now: number;
+  money: { cash: number; frozen: number; unsettled: number; shortfall: number };
+  /** The NAV's figures, as recorded (flows add to its subscribed and redeemed). */
+  navRow: NavRow;
+  /** Units outstanding as the flows are applied. */
+  units: number;
+  /** Positions the fund still holds. */
+  held: number;
+  active: HoldingRow[];
 }
 
 /** The trading day whose NAV is due at `now`: today after the close, else the last trading day before. */

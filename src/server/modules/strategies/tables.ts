@@ -48,6 +48,8 @@ export type StrategyHoldingTable = {
   amount: number;
   units: number;
   fee_bp: number;
+  /** The running fee total's remainder below one unit (unit × bp × days; rules.ts feeUnitsFor). */
+  fee_carry: number;
   requested_at: number;
   subscribed_on: string | null;
   strike_nav: number | null;

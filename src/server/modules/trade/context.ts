@@ -15,10 +15,12 @@ export interface TradeCtx {
   config: ConfigService;
   accounts: AccountService;
   market: MarketDataSource;
+  /** What else follows a split of a held row (settle.ts SettleDeps.onSplit); wired by the composition root. */
+  onSplit?: SettleDeps['onSplit'];
 }
 
 export function settleDeps(ctx: TradeCtx): SettleDeps {
-  return { ledger: ctx.ledger, caps: ctx.database.caps };
+  return { ledger: ctx.ledger, caps: ctx.database.caps, onSplit: ctx.onSplit };
 }
 
 type Required_ = Pick<

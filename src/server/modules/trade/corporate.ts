@@ -2,10 +2,11 @@
  * Corporate actions on positions (docs/decisions/009-trading-money-conventions.md, docs/domain.md
  * "Corporate actions"). On a split's ex-date every open position and open order has its shares
  * multiplied and its prices divided: the cost, the margin and so the value stay the same, and the
- * event is journaled (without money) and shown on the position. On a dividend's ex-date holders of
- * record (bought before the ex-date, still held) are credited: a cash long the dividend less
- * 20.315% withheld (配当金), a margin long the 配当落調整金 (the same net amount); a short pays the
- * whole dividend.
+ * event is journaled (without money) and shown on the position; a 貸株 row on the position follows
+ * it in the same transaction (SettleDeps.onSplit, the lending area's hook). On a dividend's ex-date
+ * holders of record (bought before the ex-date, still held) are credited: a cash long the dividend
+ * less 20.315% withheld (配当金), a margin long the 配当落調整金 (the same net amount); a short pays
+ * the whole dividend.
  *
  * A row records in `actions_through` the last ex-date reflected in it, so each action applies
  * exactly once, whether the job runs at midnight, after an outage, or a close gets there first. Work
@@ -62,22 +63,47 @@ export function hasWorkBefore(pos: PositionRow, start: number): boolean {
   return false;
 }
 
-/** A 1:ratio split applied to a row: shares × ratio, prices ÷ ratio; cost, margin and reservation unchanged. */
+/**
+ * A price of an order ÷ ratio, on the grid and never on the worse side of what the user asked for:
+ * a buy rounds down, a sell up. The quotient goes to a whole unit in that same direction first
+ * (rounding it to the nearest could cross a one-unit tick the wrong way, and a buy limit above the
+ * old one ÷ ratio would fill for more than the order reserved). A stop's trigger rounds as the
+ * limit of its side: reached, it is an order of that side, so it never waits for a worse price.
+ */
+function splitPrice(price: number, ratio: number, table: TickTable, side: 'buy' | 'sell'): number {
+  return side === 'buy' ? roundToTick(Math.floor(price / ratio), table, 'down') : roundToTick(Math.ceil(price / ratio), table, 'up');
+}
+
+/** The close an IFD order carries (`then_close`, JSON of shared/api/trade.ts thenClose), its prices split as the close request's. */
+function splitThenClose(json: string, ratio: number, table: TickTable, side: 'buy' | 'sell'): string {
+  const body = JSON.parse(json) as Record<string, unknown>;
+  for (const k of ['price', 'trigger', 'stop'] as const) {
+    const p = body[k];
+    if (typeof p === 'number') body[k] = splitPrice(p, ratio, table, side);
+  }
+  return JSON.stringify(body);
+}
+
+/**
+ * A 1:ratio split applied to a row: shares × ratio, every per-share price of the row ÷ ratio (the
+ * order's limit and stop, the close request's limit, stop and OCO stop, an IFD's carried close);
+ * cost, margin and reservation unchanged.
+ */
 export function splitRow(pos: PositionRow, ratio: number, table: TickTable): Partial<PositionRow> {
-  const dir = pos.direction as Direction;
-  // A limit stays on the grid and never on the worse side of what the user asked for: a buy limit
-  // rounds down, a sell limit up. The quotient goes to a whole unit in that same direction first
-  // (rounding it to the nearest could cross a one-unit tick the wrong way, and a buy limit above
-  // the old one ÷ ratio would fill for more than the order reserved).
-  const limit = (price: number | null, side: 'buy' | 'sell') =>
-    price === null ? null : side === 'buy' ? roundToTick(Math.floor(price / ratio), table, 'down') : roundToTick(Math.ceil(price / ratio), table, 'up');
+  const open = openSide(pos.direction as Direction);
+  const close = closeSide(pos.direction as Direction);
+  const price = (p: number | null, side: 'buy' | 'sell') => (p === null ? null : splitPrice(p, ratio, table, side));
   return {
     quantity: pos.quantity * ratio,
     lots: pos.lots === null ? null : pos.lots * ratio,
     // For display only: P/L is computed from the cost (contract_value), which a split does not change.
     buy_price: pos.buy_price === null ? null : Math.max(1, Math.round(pos.buy_price / ratio)),
-    limit_price: limit(pos.limit_price, openSide(dir)),
-    close_limit_price: limit(pos.close_limit_price, closeSide(dir)),
+    limit_price: price(pos.limit_price, open),
+    trigger_price: price(pos.trigger_price, open),
+    close_limit_price: price(pos.close_limit_price, close),
+    close_trigger_price: price(pos.close_trigger_price, close),
+    close_stop_price: price(pos.close_stop_price, close),
+    then_close: pos.then_close === null ? null : splitThenClose(pos.then_close, ratio, table, close),
   };
 }
 
@@ -114,6 +140,8 @@ export async function applyDueActions(trx: Transaction<DB>, deps: SettleDeps, ma
         memo: encodeMemo({ id: 'memo_split', params: { code: row.code, ...params } }),
       });
       await addAlert(trx, row, { kind: 'split', params, at });
+      // Shares lent out (貸株) follow their position in this same transaction.
+      if (HELD.has(row.status)) await deps.onSplit?.(trx, { positionId: row.id, userId: row.user_id, code: row.code, ratio: a.ratio, exDate: a.exDate, at });
       row = { ...row, ...patch, actions_through: a.exDate };
       splits++;
     } else {

@@ -14,7 +14,7 @@ export { TradingEngine, emptyReport, type EngineReport } from './engine';
 export { CorporateActionsJob, applyDueActions, type CorporateReport } from './corporate';
 export { newPositionRow, settleDeps, type TradeCtx } from './context';
 export { dayLimits, quoteAt, tradable, type Tradable } from './market';
-export { openFields, postOpenFromCash, tradeMemo } from './settle';
+export { openFields, postOpenFromCash, tradeMemo, type PositionSplit } from './settle';
 export { insertPosition, type PositionRow } from './repo';
 export { positionView, QuoteCache } from './view';
 // The lending area's LTV job sells pledged holdings through the same forced close (docs/domain.md "Loans and stock lending").

@@ -19,12 +19,29 @@ import { termsAtOpen, termsOf } from './terms';
 import { addRealized, notifyFill, transition, type PositionRow } from './repo';
 import { placeThenClose } from './close-request';
 
+type Trx = Transaction<DB>;
+
+/** A split as applied to a held row (corporate.ts), for an area that keeps a share count beside the position. */
+export interface PositionSplit {
+  positionId: string;
+  userId: string;
+  code: string;
+  ratio: number;
+  exDate: IsoDate;
+  at: number;
+}
+
 export interface SettleDeps {
   ledger: Ledger;
   caps: Capabilities;
+  /**
+   * Told of each split of a held row inside the split's own transaction: the lending area's 貸株
+   * row follows its position (docs/domain.md "Corporate actions"). A hook, because lending builds
+   * on trade and trade may not import it back.
+   */
+  onSplit?: (trx: Trx, split: PositionSplit) => Promise<void>;
 }
 
-type Trx = Transaction<DB>;
 const cur = (p: Pick<PositionRow, 'currency'>) => p.currency as Currency;
 const dir = (p: Pick<PositionRow, 'direction'>) => p.direction as Direction;
 
