@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { uuidv7 } from 'uuidv7';
+import { SoftAuthenticator } from '../tests/support/soft-authenticator';
+import { enrolPasskey, envelopeCall, passkeySignIn } from '../tests/support/passkey-session';
 
 const run = promisify(execFile);
 export const BENCH_ADMIN = { phone: '09000000001', password: 'admin-pass-123', invite: 'ROOTCODE' } as const;
@@ -107,7 +109,10 @@ async function call(url: string, method: string, path: string, o: { token?: stri
 
 /** `n` users with funds, signed in: their tokens. */
 export async function benchUsers(url: string, n: number): Promise<string[]> {
-  const admin = await call(url, 'post', 'user/login', { body: { phone: BENCH_ADMIN.phone, password: BENCH_ADMIN.password } });
+  // Grants are back-office commands: an admin's passkey session (docs/decisions/008-passkeys.md, "Staff").
+  const adminKey = new SoftAuthenticator(url);
+  await enrolPasskey(envelopeCall(url), BENCH_ADMIN, adminKey);
+  const admin = { token: await passkeySignIn(envelopeCall(url), adminKey) };
   const tokens: string[] = [];
   for (let i = 0; i < n; i++) {
     const phone = `080${String(20_000_000 + i)}`;

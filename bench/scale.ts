@@ -27,6 +27,8 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import type { Figure } from './ledger';
 import { onServer } from '../tests/support/db';
+import { SoftAuthenticator } from '../tests/support/soft-authenticator';
+import { enrolPasskey, envelopeCall, passkeySignIn } from '../tests/support/passkey-session';
 import { openDatabase } from '../src/server/db/database';
 import { migrate } from '../src/server/db/migrate';
 
@@ -331,9 +333,10 @@ export async function benchScale(): Promise<Figure[]> {
     if (!up) throw new Error(`HAProxy did not come up: ${haproxyLog}`);
 
     // Users with funds, each with an address of its own.
-    const admin = await call('POST', 'user/login', { body: { phone: ADMIN.phone, password: ADMIN.password }, ip: '10.8.0.1' });
-    if (admin.status !== 200) throw new Error(`admin login: ${JSON.stringify(admin.body)}`);
-    const adminToken = admin.body.data.token as string;
+    // Grants are back-office commands: an admin's passkey session (docs/decisions/008-passkeys.md, "Staff").
+    const adminKey = new SoftAuthenticator(LB);
+    await enrolPasskey(envelopeCall(LB), ADMIN, adminKey);
+    const adminToken = await passkeySignIn(envelopeCall(LB), adminKey);
     const users: User[] = [];
     for (let k = 0; k < USERS; k++) {
       const phone = `080${String(30_000_000 + k)}`;

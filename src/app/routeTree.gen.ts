@@ -56,6 +56,7 @@ import { Route as InformationFundPassRouteImport } from './routes/information/fu
 import { Route as InformationFundRecordRouteImport } from './routes/information/fundRecord'
 import { Route as InformationLoanRouteImport } from './routes/information/loan'
 import { Route as InformationLoanRecordsRouteImport } from './routes/information/loanRecords'
+import { Route as InformationLoginDevicesRouteImport } from './routes/information/loginDevices'
 import { Route as InformationLoginPassRouteImport } from './routes/information/loginPass'
 import { Route as InformationMsgInfoRouteImport } from './routes/information/msgInfo'
 import { Route as InformationRechargeRouteImport } from './routes/information/recharge'
@@ -316,6 +317,11 @@ const InformationLoanRecordsRoute = InformationLoanRecordsRouteImport.update({
   path: '/information/loanRecords',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InformationLoginDevicesRoute = InformationLoginDevicesRouteImport.update({
+  id: '/information/loginDevices',
+  path: '/information/loginDevices',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const InformationLoginPassRoute = InformationLoginPassRouteImport.update({
   id: '/information/loginPass',
   path: '/information/loginPass',
@@ -473,6 +479,7 @@ export interface FileRoutesByFullPath {
   '/information/index': typeof InformationChar91indexChar93Route
   '/information/loan': typeof InformationLoanRoute
   '/information/loanRecords': typeof InformationLoanRecordsRoute
+  '/information/loginDevices': typeof InformationLoginDevicesRoute
   '/information/loginPass': typeof InformationLoginPassRoute
   '/information/msgInfo': typeof InformationMsgInfoRoute
   '/information/recharge': typeof InformationRechargeRoute
@@ -543,6 +550,7 @@ export interface FileRoutesByTo {
   '/information/index': typeof InformationChar91indexChar93Route
   '/information/loan': typeof InformationLoanRoute
   '/information/loanRecords': typeof InformationLoanRecordsRoute
+  '/information/loginDevices': typeof InformationLoginDevicesRoute
   '/information/loginPass': typeof InformationLoginPassRoute
   '/information/msgInfo': typeof InformationMsgInfoRoute
   '/information/recharge': typeof InformationRechargeRoute
@@ -615,6 +623,7 @@ export interface FileRoutesById {
   '/information/index': typeof InformationChar91indexChar93Route
   '/information/loan': typeof InformationLoanRoute
   '/information/loanRecords': typeof InformationLoanRecordsRoute
+  '/information/loginDevices': typeof InformationLoginDevicesRoute
   '/information/loginPass': typeof InformationLoginPassRoute
   '/information/msgInfo': typeof InformationMsgInfoRoute
   '/information/recharge': typeof InformationRechargeRoute
@@ -688,6 +697,7 @@ export interface FileRouteTypes {
     | '/information/index'
     | '/information/loan'
     | '/information/loanRecords'
+    | '/information/loginDevices'
     | '/information/loginPass'
     | '/information/msgInfo'
     | '/information/recharge'
@@ -758,6 +768,7 @@ export interface FileRouteTypes {
     | '/information/index'
     | '/information/loan'
     | '/information/loanRecords'
+    | '/information/loginDevices'
     | '/information/loginPass'
     | '/information/msgInfo'
     | '/information/recharge'
@@ -829,6 +840,7 @@ export interface FileRouteTypes {
     | '/information/index'
     | '/information/loan'
     | '/information/loanRecords'
+    | '/information/loginDevices'
     | '/information/loginPass'
     | '/information/msgInfo'
     | '/information/recharge'
@@ -887,6 +899,7 @@ export interface RootRouteChildren {
   InformationChar91indexChar93Route: typeof InformationChar91indexChar93Route
   InformationLoanRoute: typeof InformationLoanRoute
   InformationLoanRecordsRoute: typeof InformationLoanRecordsRoute
+  InformationLoginDevicesRoute: typeof InformationLoginDevicesRoute
   InformationLoginPassRoute: typeof InformationLoginPassRoute
   InformationMsgInfoRoute: typeof InformationMsgInfoRoute
   InformationRechargeRoute: typeof InformationRechargeRoute
@@ -1244,6 +1257,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InformationLoanRecordsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/information/loginDevices': {
+      id: '/information/loginDevices'
+      path: '/information/loginDevices'
+      fullPath: '/information/loginDevices'
+      preLoaderRoute: typeof InformationLoginDevicesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/information/loginPass': {
       id: '/information/loginPass'
       path: '/information/loginPass'
@@ -1472,6 +1492,7 @@ const rootRouteChildren: RootRouteChildren = {
   InformationChar91indexChar93Route: InformationChar91indexChar93Route,
   InformationLoanRoute: InformationLoanRoute,
   InformationLoanRecordsRoute: InformationLoanRecordsRoute,
+  InformationLoginDevicesRoute: InformationLoginDevicesRoute,
   InformationLoginPassRoute: InformationLoginPassRoute,
   InformationMsgInfoRoute: InformationMsgInfoRoute,
   InformationRechargeRoute: InformationRechargeRoute,

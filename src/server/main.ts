@@ -59,6 +59,8 @@ async function main(): Promise<void> {
       if (boot.admin.usesDefaultPassword) {
         lines.push('  WARNING: the admin uses the default password. Change it now (or set KABUTO_ADMIN_PASSWORD).');
       }
+      // The back office takes passkey sessions only (docs/decisions/008-passkeys.md): say how to get in.
+      lines.push('  back office: sign in as the admin and open /admin: register a passkey, then sign in with it');
     }
     if (boot.demo) lines.push(`  demo:  ${boot.demo.phone} / ${boot.demo.password}`);
     if (testClock) lines.push('  WARNING: KABUTO_TEST_CONTROL=1 — test-only clock control is on (POST /api/vue/test/*). Never in production.');

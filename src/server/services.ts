@@ -50,6 +50,8 @@ export interface Services {
   accounts: AccountService;
   /** Passkeys: registration, sign-in and step-up for high-risk commands (KABUTO_RP_ID, KABUTO_ORIGIN). */
   passkeys: PasskeyService;
+  /** Login history and devices: every sign-in recorded, new ones told to the user (KABUTO_COUNTRY_HEADER). */
+  logins: LoginHistory;
   ledger: Ledger;
   /** Market data (the simulator unless a real feed is plugged in). */
   market: MarketDataSource;
@@ -129,16 +131,32 @@ export function createServices(opts: ServiceOptions): Services {
   const loginLimiter = new LoginLimiter({ ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits }, rateLimits);
   const reauth = new Reauth(database, loginLimiter);
   const fund = new FundPasswords(database, clock, reauth);
-  const accounts = new AccountService(database, clock, config, sessions, loginLimiter, fund, reauth, audit);
+  // A sign-in new to the account is a `login_alert` message in its transaction, then a Web Push
+  // (messaging and push are built below; called only after). docs/domain.md "Login history and devices"
+  const logins = new LoginHistory(database, clock, sessions, { countryHeader: env.KABUTO_COUNTRY_HEADER || undefined }, {
+    inTransaction: async (trx, a) => {
+      await notify(trx, { userId: a.userId, kind: 'login_alert', params: a.params, at: a.at, dedupeKey: `login:${a.loginId}` });
+    },
+    afterCommit: async (a) => {
+      // Language-neutral, as every push (the service worker has no catalogs): the message carries the sentence.
+      const where = [a.params.browser, a.params.os, a.params.ip, a.params.country].filter(Boolean).join(' · ');
+      await push
+        .send(a.userId, { kind: 'login_alert', title: '新しいログイン / New sign-in', body: where, url: '/#/information/loginDevices', tag: `login-${a.loginId}` })
+        .catch((err: unknown) => logger.warn({ err }, 'login alert push failed'));
+    },
+  });
+  const accounts = new AccountService(database, clock, config, sessions, loginLimiter, fund, reauth, audit, logins);
   const ledger = new Ledger(database, clock);
-  const passkeys = new PasskeyService(database, clock, sessions, { rpId: env.KABUTO_RP_ID, origin: env.KABUTO_ORIGIN });
+  const passkeys = new PasskeyService(database, clock, logins, { rpId: env.KABUTO_RP_ID, origin: env.KABUTO_ORIGIN });
   const seed = opts.marketSeed || env.KABUTO_MARKET_SEED || SIMULATOR_DEFAULTS.seed;
   const market = opts.market ?? new Simulator({ seed });
   const marketClock = opts.marketClock ?? clock;
   const marketService = new MarketService(market, marketClock, seed);
   const quotes = new QuoteHub(marketService, clock, logger);
   const watchlist = new WatchlistService(database, clock, marketService);
-  const tradeCtx: TradeCtx = { database, clock: marketClock, ledger, config, accounts, market };
+  // A split reaches the 貸株 row on the position in the split's own transaction (lending builds on
+  // trade, so trade holds a hook; the lending service is built below and called only after).
+  const tradeCtx: TradeCtx = { database, clock: marketClock, ledger, config, accounts, market, onSplit: (trx, split) => lending.followSplit(trx, split) };
   const trading = new TradingService(tradeCtx);
   // A restricted account's pending new orders are cancelled with the state change (返済のみ).
   accounts.onRestriction(async (trx, userId) => {
@@ -152,7 +170,7 @@ export function createServices(opts: ServiceOptions): Services {
   const funds = new FundsService(database, marketClock, ledger, market, () => providers, (id) => lending.collateralCash(id));
   const grants = new AdminGrants(database, ledger, audit, clock);
   const settlement = new SettlementJob(database, ledger, logger);
-  const uploads = new UploadService(database, clock, opts.fileStore ?? fileStoreFromEnv(env));
+  const uploads = new UploadService(database, clock, opts.fileStore ?? fileStoreFromEnv(env), config);
   const kyc = new KycService(database, clock, audit, uploads);
   const lending = createLendingService({ database, marketClock, ledger, config, market, accounts, kyc });
   const ipo = new IpoService(tradeCtx, audit, kyc, logger);
@@ -174,7 +192,7 @@ export function createServices(opts: ServiceOptions): Services {
   const jobQueue = jobQueueFromEnv(env, { database, wallClock: clock, logger });
   const jobs = new Jobs(marketClock, logger, handlers as JobHandlers, jobQueue);
   const services: Services = {
-    database, clock, logger, env, config, audit, sessions, loginLimiter, accounts, passkeys, ledger,
+    database, clock, logger, env, config, audit, sessions, loginLimiter, accounts, passkeys, logins, ledger,
     market, marketClock, marketService, quotes, watchlist, trading, tradingEngine, corporateActions, block, funds, grants, settlement, jobs, jobQueue, rateLimits,
     uploads, kyc, bus, messaging, push, newsJob, alertsJob, ipo, lending,
   };

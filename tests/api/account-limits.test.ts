@@ -111,7 +111,7 @@ describe.each(testDialects())('login rate limits (%s)', (dialect) => {
       const srv = s;
       const u = await registerUser(srv);
       // 11 concurrent guesses: only the budget's worth reach the hash. The right password goes after
-      // them (sent concurrently it could be among the first five and, rightly, reset the budget).
+      // them (sent concurrently it could be among the first five and, rightly, sign in).
       const results = await Promise.all(
         Array.from({ length: 11 }, (_, i) => loginWith(srv, u.phone, `wrong-${i}`, u.token)),
       );

@@ -3,14 +3,17 @@ import { uuidv7 } from 'uuidv7';
 import { testDialects } from '../support/db';
 import { registerUser, startTestServer, type TestServer, type TestUser } from '../support/server';
 import { BANK_ACCOUNTS_MAX, BANK_SEARCH_MAX } from '../../src/shared/api/cash';
-import { submitKyc, verifiedUser } from './cash-support';
+import { setFundPassword, submitKyc, verifiedUser } from './cash-support';
 
 /**
  * Bank accounts (docs/domain.md "Bank accounts and wallets"): banks and branches from the Zengin
  * list, own-name accounts only (the holder is the verified KYC kana), 7-digit numbers never padded,
  * duplicates refused for the same and any other user, masked display, another user's id a 404.
- * Every refusal changes nothing.
+ * Every refusal changes nothing. Adding is confirmed with the fund password in a recent sign-in (the
+ * clock stays at the users' sign-in here; the hold and those checks: cash-payout-holds.test.ts).
  */
+const FUND_PASSWORD = '135791';
+
 describe.each(testDialects())('cash bank accounts (%s)', (dialect) => {
   let s: TestServer;
   let alice: TestUser;
@@ -19,6 +22,7 @@ describe.each(testDialects())('cash bank accounts (%s)', (dialect) => {
   beforeAll(async () => {
     s = await startTestServer({ dialect });
     [alice, bob] = await Promise.all([verifiedUser(s, 'やまだ たろう'), verifiedUser(s, 'スズキ　ハナコ')]);
+    await Promise.all([alice, bob].map((u) => setFundPassword(s, u, FUND_PASSWORD)));
   });
   afterAll(() => s?.close());
 
@@ -28,7 +32,7 @@ describe.each(testDialects())('cash bank accounts (%s)', (dialect) => {
     return res.body.data;
   };
   const add = (body: Record<string, unknown>, token = alice.token) =>
-    s.call('post', 'cash/bank-accounts', { token, body: { bankCode: '0005', branchCode: branch, type: 'futsu', number: '1234567', holderKana: 'ヤマダ　タロウ', ...body } });
+    s.call('post', 'cash/bank-accounts', { token, body: { bankCode: '0005', branchCode: branch, type: 'futsu', number: '1234567', holderKana: 'ヤマダ　タロウ', fundPassword: FUND_PASSWORD, ...body } });
   const count = async () => Number((await s.services.database.db.selectFrom('cash_bank_account').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
   it('searches banks by name (full-width), kana (hiragana, katakana, half width), romaji and code; at most 30', async () => {
@@ -60,7 +64,7 @@ describe.each(testDialects())('cash bank accounts (%s)', (dialect) => {
 
   it('starts empty, saying the identity is verified and giving the KYC kana as the holder', async () => {
     const d = await list();
-    expect(d).toEqual({ items: [], max: BANK_ACCOUNTS_MAX, identity: { verified: true, holderKana: 'ヤマダ　タロウ' } });
+    expect(d).toEqual({ items: [], max: BANK_ACCOUNTS_MAX, identity: { verified: true, holderKana: 'ヤマダ　タロウ' }, freshLoginMs: 5 * 60_000 });
   });
 
   it('refuses a user whose identity is not verified (none, or under review) with real_name_required', async () => {

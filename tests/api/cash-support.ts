@@ -41,3 +41,33 @@ export async function verifiedUser(s: TestServer, nameKana = 'ヤマダ　タロ
   expect(ok.status, JSON.stringify(ok.body)).toBe(200);
   return user;
 }
+
+/** Sets the user's first fund password (confirmed with the login password). */
+export async function setFundPassword(s: TestServer, user: TestUser, fundPassword: string): Promise<void> {
+  const res = await s.call('post', 'user/fund-password', { token: user.token, body: { password: fundPassword, password2: fundPassword, loginPassword: user.password } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+/** A new session of `user`, signed in now: fresh enough to change payout destinations (docs/domain.md). */
+export async function signInAgain(s: TestServer, user: TestUser): Promise<string> {
+  const res = await s.call('post', 'user/login', { body: { phone: user.phone, password: user.password } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.token as string;
+}
+
+/** The hold of a new destination by default (config payoutHoldHours 24). */
+export const PAYOUT_HOLD_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Runs `setUp` (a user, their fund password and destinations) a hold's length before `at`, then sets
+ * the clock to `at`: the destinations added may receive a withdrawal at `at`, so tests of other rules
+ * withdraw at the instant they chose (the hold itself: tests/api/cash-payout-holds.test.ts).
+ */
+export async function setUpBeforeHold<T>(s: TestServer, at: number, setUp: () => Promise<T>): Promise<T> {
+  s.clock.set(at - PAYOUT_HOLD_MS);
+  try {
+    return await setUp();
+  } finally {
+    s.clock.set(at);
+  }
+}

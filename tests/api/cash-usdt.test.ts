@@ -7,7 +7,7 @@ import { testDialects } from '../support/db';
 import { startTestServer, TEST_NOW, type TestServer, type TestUser } from '../support/server';
 import { HOUSE } from '../../src/server/ledger';
 import { photo, upload } from './uploads-support';
-import { verifiedUser } from './cash-support';
+import { setUpBeforeHold, verifiedUser } from './cash-support';
 import { balances, expectLedgerBalanced, grant } from './trade-support';
 
 /**
@@ -50,14 +50,20 @@ for (const dialect of testDialects()) {
     const approve = (id: string, body: object = { reason: '着金を確認しました' }) =>
       s.call('post', `admin/deposits/${id}/approve`, { token: s.admin.token, body, headers: { 'Idempotency-Key': uuidv7() } });
 
-    /** A verified user with a fund password and a TRC20 wallet of their own, `usdtCents` credited by an approved USDT deposit. */
+    /**
+     * A verified user with a fund password and a TRC20 wallet of their own (added a hold's length
+     * before now, so it may receive at once), `usdtCents` credited by an approved USDT deposit.
+     */
     async function holder(usdtCents: number): Promise<TestUser & { walletId: string; address: string }> {
-      const u = await verifiedUser(s);
-      const fp = await s.call('post', 'user/fund-password', { token: u.token, body: { password: FUND_PASSWORD, password2: FUND_PASSWORD, loginPassword: u.password } });
-      expect(fp.status, JSON.stringify(fp.body)).toBe(200);
       const address = tronAddress();
-      const w = await s.call('post', 'cash/wallets', { token: u.token, body: { network: 'TRC20', address } });
-      expect(w.status, JSON.stringify(w.body)).toBe(200);
+      const { u, w } = await setUpBeforeHold(s, s.clock.now(), async () => {
+        const u = await verifiedUser(s);
+        const fp = await s.call('post', 'user/fund-password', { token: u.token, body: { password: FUND_PASSWORD, password2: FUND_PASSWORD, loginPassword: u.password } });
+        expect(fp.status, JSON.stringify(fp.body)).toBe(200);
+        const w = await s.call('post', 'cash/wallets', { token: u.token, body: { network: 'TRC20', address, fundPassword: FUND_PASSWORD } });
+        expect(w.status, JSON.stringify(w.body)).toBe(200);
+        return { u, w };
+      });
       if (usdtCents > 0) {
         const d = await deposit(u, usdtCents);
         expect(d.status, JSON.stringify(d.body)).toBe(200);

@@ -5,7 +5,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { testDialects } from '../support/db';
 import { registerUser, startTestServer, type TestServer, type TestUser } from '../support/server';
 import { WALLETS_MAX } from '../../src/shared/api/cash';
-import { verifiedUser } from './cash-support';
+import { setFundPassword, verifiedUser } from './cash-support';
 
 const b58 = createBase58check(sha256);
 const tron = (fill: number) => b58.encode(Uint8Array.from([0x41, ...new Array(20).fill(fill)]));
@@ -15,8 +15,12 @@ const EIP55 = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 /**
  * USDT wallets (docs/domain.md "Bank accounts and wallets"): TRC20 base58check with its version
  * byte, ERC20 with the EIP-55 checksum when mixed case (all-lower / all-upper stored in EIP-55
- * form), duplicates refused for anyone, verified identity needed, another user's id a 404.
+ * form), duplicates refused for anyone, verified identity needed, another user's id a 404. Adding
+ * is confirmed with the fund password in a recent sign-in (the clock stays at the users' sign-in
+ * here; the hold and those checks: cash-payout-holds.test.ts).
  */
+const FUND_PASSWORD = '135791';
+
 describe.each(testDialects())('cash wallets (%s)', (dialect) => {
   let s: TestServer;
   let alice: TestUser;
@@ -24,6 +28,7 @@ describe.each(testDialects())('cash wallets (%s)', (dialect) => {
   beforeAll(async () => {
     s = await startTestServer({ dialect });
     [alice, bob] = await Promise.all([verifiedUser(s), verifiedUser(s, 'スズキ　ハナコ')]);
+    await Promise.all([alice, bob].map((u) => setFundPassword(s, u, FUND_PASSWORD)));
   });
   afterAll(() => s?.close());
 
@@ -32,7 +37,7 @@ describe.each(testDialects())('cash wallets (%s)', (dialect) => {
     expect(res.status).toBe(200);
     return res.body.data;
   };
-  const add = (body: Record<string, unknown>, token = alice.token) => s.call('post', 'cash/wallets', { token, body });
+  const add = (body: Record<string, unknown>, token = alice.token) => s.call('post', 'cash/wallets', { token, body: { fundPassword: FUND_PASSWORD, ...body } });
   const count = async () => Number((await s.services.database.db.selectFrom('cash_wallet').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
   it('needs a verified identity (real_name_required)', async () => {

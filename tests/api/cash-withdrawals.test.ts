@@ -3,7 +3,7 @@ import { uuidv7 } from 'uuidv7';
 import { testDialects } from '../support/db';
 import { registerUser, startTestServer, TEST_NOW, type TestServer, type TestUser } from '../support/server';
 import { HOUSE } from '../../src/server/ledger';
-import { verifiedUser } from './cash-support';
+import { setUpBeforeHold, verifiedUser } from './cash-support';
 import { agreeToMargin, at, balances, closePos, expectLedgerBalanced, grant, placed, setConfig } from './trade-support';
 
 /**
@@ -26,18 +26,24 @@ describe.each(testDialects())('cash withdrawals (%s)', (dialect) => {
   afterAll(() => s?.close());
 
   let seq = 0;
-  /** A verified user with a bank account of their own, a fund password and `amount` yen of cash. */
+  /**
+   * A verified user with a bank account of their own, a fund password and `amount` yen of cash, the
+   * clock at TEST_NOW. The account was added a hold's length before, so it may receive at once (the
+   * hold itself: cash-payout-holds.test.ts).
+   */
   async function customer(amount = 1_000_000): Promise<TestUser & { bankId: string }> {
-    s.clock.set(TEST_NOW);
-    const u = await verifiedUser(s);
-    const fp = await s.call('post', 'user/fund-password', { token: u.token, body: { password: FUND_PASSWORD, password2: FUND_PASSWORD, loginPassword: u.password } });
-    expect(fp.status, JSON.stringify(fp.body)).toBe(200);
-    seq += 1;
-    const number = String(7_000_000 + seq + Math.floor(Math.random() * 900_000)).padStart(7, '0');
-    const acc = await s.call('post', 'cash/bank-accounts', {
-      token: u.token, body: { bankCode: '0005', branchCode: branch, type: 'futsu', number, holderKana: 'ヤマダ　タロウ' },
+    const { u, acc } = await setUpBeforeHold(s, TEST_NOW, async () => {
+      const u = await verifiedUser(s);
+      const fp = await s.call('post', 'user/fund-password', { token: u.token, body: { password: FUND_PASSWORD, password2: FUND_PASSWORD, loginPassword: u.password } });
+      expect(fp.status, JSON.stringify(fp.body)).toBe(200);
+      seq += 1;
+      const number = String(7_000_000 + seq + Math.floor(Math.random() * 900_000)).padStart(7, '0');
+      const acc = await s.call('post', 'cash/bank-accounts', {
+        token: u.token, body: { bankCode: '0005', branchCode: branch, type: 'futsu', number, holderKana: 'ヤマダ　タロウ', fundPassword: FUND_PASSWORD },
+      });
+      expect(acc.status, JSON.stringify(acc.body)).toBe(200);
+      return { u, acc };
     });
-    expect(acc.status, JSON.stringify(acc.body)).toBe(200);
     if (amount > 0) await grant(s, u.id, amount);
     return { ...u, bankId: acc.body.data.account.id };
   }

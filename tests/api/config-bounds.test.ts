@@ -23,6 +23,8 @@ describe.each(testDialects())('config bounds (%s)', (dialect) => {
     expect(configBounds('maxLeverage')).toEqual({ min: 1, max: 3.3 });
     expect(configBounds('marginInterestBp')).toEqual({ min: 0, max: 2_000 });
     expect(configBounds('shortFeeBp')).toEqual({ min: 0, max: 2_000 });
+    expect(configBounds('maintenanceRatioBp')).toEqual({ min: 2_000, max: 3_000 });
+    expect(configBounds('forcedCloseRatioBp')).toEqual({ min: 0, max: 2_999 });
     expect(configBounds('title')).toBeNull();
   });
 
@@ -36,6 +38,14 @@ describe.each(testDialects())('config bounds (%s)', (dialect) => {
       ['marginInterestBp', 2_001, 0, 2_000],
       ['shortFeeBp', 2_001, 0, 2_000],
       ['shortFeeBp', -1, 0, 2_000],
+      // the margin-call level: the exchange's 20 % floor to 30 % (issue 37: 100 % was accepted)
+      ['maintenanceRatioBp', 10_000, 2_000, 3_000],
+      ['maintenanceRatioBp', 3_001, 2_000, 3_000],
+      ['maintenanceRatioBp', 1_999, 2_000, 3_000],
+      ['maintenanceRatioBp', 0, 2_000, 3_000],
+      ['forcedCloseRatioBp', 3_000, 0, 2_999],
+      ['forcedCloseRatioBp', 10_000, 0, 2_999],
+      ['forcedCloseRatioBp', -1, 0, 2_999],
     ];
     for (const [name, value, min, max] of cases) {
       const res = await setConfig(name, value);
@@ -46,6 +56,8 @@ describe.each(testDialects())('config bounds (%s)', (dialect) => {
     expect(items.get('maxLeverage')).toBe(3.3);
     expect(items.get('marginInterestBp')).toBe(280);
     expect(items.get('shortFeeBp')).toBe(110);
+    expect(items.get('maintenanceRatioBp')).toBe(2_000);
+    expect(items.get('forcedCloseRatioBp')).toBe(1_000);
     expect(await auditCount()).toBe(audits);
   });
 
@@ -69,11 +81,11 @@ describe.each(testDialects())('config bounds (%s)', (dialect) => {
       expect(res.status).toBe(422);
       expect(res.body).toMatchObject({ msg: 'config_inconsistent', params: { name: 'forcedCloseRatioBp', other: 'maintenanceRatioBp', otherValue: 2_000 } });
     }
-    // Lowering the margin call to or below the forced close (1,000) is refused.
+    // Lowering the margin call to or below the forced close (1,000) is under its 20 % floor already.
     for (const value of [1_000, 500]) {
       const res = await setConfig('maintenanceRatioBp', value);
-      expect(res.status).toBe(422);
-      expect(res.body).toMatchObject({ msg: 'config_inconsistent', params: { name: 'maintenanceRatioBp', other: 'forcedCloseRatioBp', otherValue: 1_000 } });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ msg: 'config_out_of_bounds', params: { name: 'maintenanceRatioBp', min: 2_000, max: 3_000 } });
     }
     let items = await current();
     expect(items.get('forcedCloseRatioBp')).toBe(1_000);
@@ -94,12 +106,49 @@ describe.each(testDialects())('config bounds (%s)', (dialect) => {
   });
 
   it('two concurrent changes of either side cannot both pass and break the order', async () => {
-    const [a, b] = await Promise.all([setConfig('forcedCloseRatioBp', 1_900), setConfig('maintenanceRatioBp', 1_500)]);
-    expect([a.status, b.status].filter((st) => st === 200).length).toBeGreaterThanOrEqual(1);
+    // From 3,000 / 1,000 each change alone is fine (2,800 < 3,000; 1,000 < 2,500), both together are not.
+    expect((await setConfig('maintenanceRatioBp', 3_000)).status).toBe(200);
+    const [a, b] = await Promise.all([setConfig('forcedCloseRatioBp', 2_800), setConfig('maintenanceRatioBp', 2_500)]);
+    expect([a.status, b.status].filter((st) => st === 200).length).toBe(1);
     const items = await current();
     expect(items.get('forcedCloseRatioBp') as number).toBeLessThan(items.get('maintenanceRatioBp') as number);
     await setConfig('forcedCloseRatioBp', 1_000);
     await setConfig('maintenanceRatioBp', 2_000);
-    await setConfig('forcedCloseRatioBp', 1_000);
+  });
+
+  it('keeps each minimum amount at or below its maximum, in either order of changes; equal is accepted', async () => {
+    const audits = await auditCount();
+    const cases: [string, number, string, number][] = [
+      ['depositMin', 10_000_001, 'depositMax', 10_000_000],
+      ['depositMax', 999, 'depositMin', 1_000],
+      ['withdrawMin', 5_000_001, 'withdrawMax', 5_000_000],
+      ['withdrawMax', 99, 'withdrawMin', 100],
+      ['usdtDepositMax', 999, 'usdtDepositMin', 1_000],
+      ['usdtWithdrawMin', 3_000_001, 'usdtWithdrawMax', 3_000_000],
+    ];
+    for (const [name, value, other, otherValue] of cases) {
+      const res = await setConfig(name, value);
+      expect(res.status, `${name}=${value}`).toBe(name === 'withdrawMax' ? 400 : 422);
+      if (name !== 'withdrawMax') expect(res.body).toMatchObject({ msg: 'config_inconsistent', params: { name, other, otherValue } });
+    }
+    const items = await current();
+    expect([items.get('depositMin'), items.get('depositMax'), items.get('withdrawMin'), items.get('withdrawMax')]).toEqual([1_000, 10_000_000, 100, 5_000_000]);
+    expect(await auditCount()).toBe(audits);
+    expect((await setConfig('withdrawMin', 5_000_000)).status).toBe(200);
+    expect((await setConfig('withdrawMax', 4_999_999)).body).toMatchObject({ msg: 'config_inconsistent', params: { otherValue: 5_000_000 } });
+    expect((await setConfig('withdrawMin', 100)).status).toBe(200);
+  });
+
+  it('refuses an empty deposit or withdrawal window and share counts off the lot of 100 (config_invalid)', async () => {
+    for (const [name, value] of [['withdrawHours', '09:30-09:30'], ['depositHours', '00:00-00:00'], ['withdrawHours', '24:00-23:59'], ['blockMinShares', 150], ['ipoMinShares', 50]] as const) {
+      const res = await setConfig(name, value);
+      expect(res.status, `${name}=${value}`).toBe(400);
+      expect(res.body.msg).toBe('config_invalid');
+    }
+    const items = await current();
+    expect([items.get('withdrawHours'), items.get('depositHours'), items.get('blockMinShares')]).toEqual(['09:30-24:00', '00:00-23:59', 100]);
+    // A window past midnight is not empty.
+    expect((await setConfig('withdrawHours', '22:00-02:00')).status).toBe(200);
+    expect((await setConfig('withdrawHours', '09:30-24:00')).status).toBe(200);
   });
 });

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { uuidv7 } from 'uuidv7';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SoftAuthenticator } from '../support/soft-authenticator';
+import { enrolPasskey, envelopeCall, passkeySignIn } from '../support/passkey-session';
 
 /**
  * Crash safety of the write path (docs/decisions/018-request-path-performance.md): the real server
@@ -87,7 +89,10 @@ describe('kill -9 during a stream of orders (SQLite, the real server process)', 
     const base = `http://127.0.0.1:${port}`;
     child = await startServer(port);
 
-    const admin = await call(base, 'POST', 'user/login', { body: { phone: ADMIN.phone, password: ADMIN.password } });
+    // Grants are back-office commands: an admin's passkey session (docs/decisions/008-passkeys.md, "Staff").
+    const adminKey = new SoftAuthenticator(base);
+    await enrolPasskey(envelopeCall(base), ADMIN, adminKey);
+    const admin = { token: await passkeySignIn(envelopeCall(base), adminKey) };
     const phone = '08077770001';
     const password = 'crash-user-pass-1';
     const reg = await call(base, 'POST', 'user/register', { body: { phone, password, password2: password, inviteCode: ADMIN.invite, agree: true } });

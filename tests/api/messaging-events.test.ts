@@ -4,8 +4,8 @@ import { testDialects } from '../support/db';
 import { registerUser, startTestServer, TEST_NOW, type TestServer, type TestUser } from '../support/server';
 import { maintenanceRatioBp, positionPnl } from '../../src/shared/domain/trade-money';
 import { photo, upload } from './uploads-support';
-import { submitKyc, verifiedUser } from './cash-support';
-import { at, closePos, findInstant, grant, placed, quote, runAt, setConfig, signInAdmin, trader, tradingInstants } from './trade-support';
+import { setUpBeforeHold, submitKyc, verifiedUser } from './cash-support';
+import { at, closePos, findInstant, grant, placed, quote, runAt, setPositionLevels, signInAdmin, trader, tradingInstants } from './trade-support';
 
 /**
  * Each event leaves its message in the user's box, in the event's own transaction (docs/domain.md
@@ -67,14 +67,9 @@ for (const dialect of testDialects()) {
         if (ratio < worst.ratio) worst = { t, ratio };
       }
       expect((await closePos(s, u, probe.id)).status).toBe(200);
-      await setConfig(s, 'forcedCloseRatioBp', 100);
-      await setConfig(s, 'maintenanceRatioBp', worst.ratio + 1);
-      await placed(s, u, { code: '8035', leverage: 3.3 });
-      await setConfig(s, 'maintenanceRatioBp', worst.ratio + 2);
-      await setConfig(s, 'forcedCloseRatioBp', worst.ratio + 1);
-      await placed(s, u, { code: '8035', leverage: 3.3 });
-      await setConfig(s, 'maintenanceRatioBp', 2000);
-      await setConfig(s, 'forcedCloseRatioBp', 1000);
+      // Levels below the 20 % an admin may configure, given to each position after its open.
+      await setPositionLevels(s, (await placed(s, u, { code: '8035', leverage: 3.3 })).id, worst.ratio + 1, 100);
+      await setPositionLevels(s, (await placed(s, u, { code: '8035', leverage: 3.3 })).id, worst.ratio + 2, worst.ratio + 1);
       const r = await runAt(s, worst.t);
       expect(r).toMatchObject({ marginCalls: 1, forcedClosed: 1 });
       const items = await box(u);
@@ -121,13 +116,16 @@ for (const dialect of testDialects()) {
       expect((await s.call('post', `admin/kyc/${id2}/approve`, { token: s.admin.token, body: { reason: '確認しました' } })).status).toBe(200);
       expect((await box(k)).map((m) => [m.kind, m.params])).toEqual([['kyc_approved', {}], ['kyc_rejected', { reason: '書類が不鮮明です' }]]);
 
-      // Withdrawals: paid, then returned.
-      const w = await verifiedUser(s);
-      const fp = await s.call('post', 'user/fund-password', { token: w.token, body: { password: '246810', password2: '246810', loginPassword: w.password } });
-      expect(fp.status).toBe(200);
-      const branch = (await s.call('get', 'cash/banks/0005/branches', { token: w.token })).body.data.items[0].code;
-      const acc = await s.call('post', 'cash/bank-accounts', { token: w.token, body: { bankCode: '0005', branchCode: branch, type: 'futsu', number: '1357913', holderKana: 'ヤマダ　タロウ' } });
-      expect(acc.status, JSON.stringify(acc.body)).toBe(200);
+      // Withdrawals: paid, then returned (to an account added a hold's length before: cash-payout-holds.test.ts).
+      const { w, acc } = await setUpBeforeHold(s, TEST_NOW, async () => {
+        const w = await verifiedUser(s);
+        const fp = await s.call('post', 'user/fund-password', { token: w.token, body: { password: '246810', password2: '246810', loginPassword: w.password } });
+        expect(fp.status).toBe(200);
+        const branch = (await s.call('get', 'cash/banks/0005/branches', { token: w.token })).body.data.items[0].code;
+        const acc = await s.call('post', 'cash/bank-accounts', { token: w.token, body: { bankCode: '0005', branchCode: branch, type: 'futsu', number: '1357913', holderKana: 'ヤマダ　タロウ', fundPassword: '246810' } });
+        expect(acc.status, JSON.stringify(acc.body)).toBe(200);
+        return { w, acc };
+      });
       await grant(s, w.id, 500_000);
       const withdraw = async () => {
         const res = await s.call('post', 'cash/withdrawals', { token: w.token, headers: { 'Idempotency-Key': uuidv7() }, body: { amount: 10_000, bankAccountId: acc.body.data.account.id, fundPassword: '246810' } });

@@ -12,6 +12,8 @@ import { LocalFileStore } from '../../src/server/platform/uploads';
 import { createApp } from '../../src/server/http/app';
 import { endAllStreams } from '../../src/server/modules/messaging';
 import { TEST_ADMIN, TEST_NOW } from '../support/server';
+import { SoftAuthenticator } from '../support/soft-authenticator';
+import { enrolPasskey, envelopeCall, passkeySignIn } from '../support/passkey-session';
 import { openSse } from './messaging-support';
 import { PG_URL, REDIS_URL, redisUp, createMigratedDatabase, listenOnLoopback, dropInstancesDatabase } from '../support/scaleout';
 
@@ -86,7 +88,11 @@ describe.skipIf(!available)('messaging scale-out: two instances, PostgreSQL + Re
     expect(reg.status, JSON.stringify(reg.body)).toBe(200);
     const login = await call(a.url, 'POST', 'user/login', undefined, { phone, password: 'pass-word-123' });
     const user = login.body.data.token as string;
-    const admin = (await call(b.url, 'POST', 'user/login', undefined, { phone: TEST_ADMIN.phone, password: TEST_ADMIN.password })).body.data.token as string;
+    // The staff stream takes an admin's passkey session (docs/decisions/008-passkeys.md, "Staff").
+    const onB = envelopeCall(b.url);
+    const adminKey = new SoftAuthenticator(b.url);
+    await enrolPasskey(onB, TEST_ADMIN, adminKey);
+    const admin = await passkeySignIn(onB, adminKey);
 
     const staffStream = await openSse(`${b.url}/api/vue/admin/support/stream`, admin);
     const userStream = await openSse(`${a.url}/api/vue/support/stream`, user);

@@ -1,7 +1,8 @@
 /**
  * The authorization matrix from the registry (issue 10 §7, docs/architecture.md "The contract"):
  * every endpoint that needs a session refuses an anonymous caller with 401; every `admin/*` one
- * refuses a user with 403; every endpoint taking an id answers another user's resource exactly
+ * refuses a user with 403 and an admin's password session with 403 `admin_passkey_required` (the back
+ * office takes passkey sessions only); every endpoint taking an id answers another user's resource exactly
  * like a missing one (404, same message) and changes nothing. Real resources of two users: a
  * position and a pending order through the trade API, a passkey row.
  */
@@ -9,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from 'uuidv7';
 import { ALL_ENDPOINTS, type AnyEndpoint } from '../../src/shared/api/registry';
 import { photo, upload } from './uploads-support';
-import { submitKyc } from './cash-support';
+import { setUpBeforeHold, submitKyc } from './cash-support';
 import { testDialects } from '../support/db';
 import { startTestServer, TEST_NOW, type TestServer, type TestUser } from '../support/server';
 import { pathOf, stateDigest } from '../support/security';
@@ -31,10 +32,15 @@ describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
   let s: TestServer;
   let alice: TestUser;
   let bob: TestUser;
+  /** The admin signed in with the password alone (s.admin.token is the admin's passkey session). */
+  let adminByPassword: string;
   const owned: Record<string, string> = {};
   beforeAll(async () => {
     s = await startTestServer({ dialect });
     [alice, bob] = await Promise.all([trader(s), trader(s)]);
+    const adminLogin = await s.call('post', 'user/login', { body: { phone: s.admin.phone, password: s.admin.password } });
+    expect(adminLogin.status, JSON.stringify(adminLogin.body)).toBe(200);
+    adminByPassword = adminLogin.body.data.token as string;
     // Alice's fund password (for the withdrawal fixture below), set before her passkey asks for a step-up.
     const fund = await s.call('post', 'user/fund-password', { token: alice.token, body: { password: '135790', password2: '135790', loginPassword: alice.password } });
     expect(fund.status, JSON.stringify(fund.body)).toBe(200);
@@ -53,15 +59,18 @@ describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
     // A bank account and a wallet need a verified identity: Alice's, reviewed by the admin.
     const kyc = await submitKyc(s, alice, 'ヤマダ　タロウ');
     await s.call('post', `admin/kyc/${kyc}/approve`, { token: s.admin.token, body: { reason: 'authz fixture' } });
-    owned.bankAccount = (
-      await s.call('post', 'cash/bank-accounts', {
-        token: alice.token,
-        body: { bankCode: '0005', branchCode: '100', type: 'futsu', number: '1234567', holderKana: 'ヤマダ　タロウ' },
-      })
-    ).body.data.account.id as string;
-    owned.wallet = (
-      await s.call('post', 'cash/wallets', { token: alice.token, body: { network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' } })
-    ).body.data.wallet.id as string;
+    // Added a hold's length before TEST_NOW, so the withdrawal below may go to it (cash-payout-holds.test.ts).
+    await setUpBeforeHold(s, TEST_NOW, async () => {
+      owned.bankAccount = (
+        await s.call('post', 'cash/bank-accounts', {
+          token: alice.token,
+          body: { bankCode: '0005', branchCode: '100', type: 'futsu', number: '1234567', holderKana: 'ヤマダ　タロウ', fundPassword: '135790' },
+        })
+      ).body.data.account.id as string;
+      owned.wallet = (
+        await s.call('post', 'cash/wallets', { token: alice.token, body: { network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', fundPassword: '135790' } })
+      ).body.data.wallet.id as string;
+    });
     // A pending withdrawal (inside the hours of TEST_NOW): cancellable by Alice only.
     const withdrawal = await s.call('post', 'cash/withdrawals', {
       token: alice.token, headers: { 'Idempotency-Key': uuidv7() }, body: { amount: 1_000, bankAccountId: owned.bankAccount, fundPassword: '135790' },
@@ -71,8 +80,12 @@ describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
     // Alice's market buy above filled at once: its message is hers; and a price alert of hers.
     owned.message = (await s.call('get', 'messages', { token: alice.token })).body.data.items[0].id as string;
     owned.alert = (await s.call('post', 'alerts', { token: alice.token, body: { code: '7203', kind: 'change', threshold: 500 } })).body.data.id as string;
-    // A fund subscription of Alice's (pending until the next NAV): redeemable by its holder only.
-    const sub = await s.call('post', 'strategies/n225-tracker/subscribe', { token: alice.token, headers: { 'Idempotency-Key': uuidv7() }, body: { amount: 100_000 } });
+    // Alice's session and sign-in (login history and devices): hers alone to sign out or report.
+    owned.session = (await s.call('get', 'user/sessions', { token: alice.token })).body.data.items[0].id as string;
+    owned.login = (await s.call('get', 'user/logins', { token: alice.token })).body.data.items[0].id as string;
+    // A fund subscription of Alice's (pending until the next NAV): redeemable by its holder only. An empty
+    // fund takes no less than its minimum investable size: the mean-reversion basket's is about ¥2M.
+    const sub = await s.call('post', 'strategies/n225-reversion/subscribe', { token: alice.token, headers: { 'Idempotency-Key': uuidv7() }, body: { amount: 5_000_000 } });
     expect(sub.status, JSON.stringify(sub.body)).toBe(200);
     owned.fundHolding = sub.body.data.id as string;
     // An IPO application of Alice's (the window open at TEST_NOW): cancel, purchase and waive are hers only.
@@ -115,6 +128,8 @@ describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
     if (ep.path.startsWith('cash/withdrawals/')) return owned.withdrawal;
     if (ep.path.startsWith('messages/')) return owned.message;
     if (ep.path.startsWith('alerts/')) return owned.alert;
+    if (ep.path.startsWith('user/sessions/')) return owned.session;
+    if (ep.path.startsWith('user/logins/')) return owned.login;
     if (ep.path.startsWith('strategies/holdings/')) return owned.fundHolding;
     if (ep.path.startsWith('ipo/applications/')) return owned.ipoApplication;
     if (ep.path.startsWith('lending/loans/')) return owned.loan;
@@ -134,7 +149,7 @@ describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
   const send = (ep: AnyEndpoint, path: string, token: string | undefined) =>
     s.call(ep.method, path, { token, body: ep.body ? (WELL_FORMED[ep.path] ?? {}) : undefined, headers: ep.idempotent ? { 'Idempotency-Key': uuidv7() } : {} });
 
-  it('anonymous → 401, user on admin/* → 403, another user\'s id → the 404 of a missing one, for 100 % of ALL_ENDPOINTS', async () => {
+  it('anonymous → 401, user or an admin\'s password session on admin/* → 403, another user\'s id → the 404 of a missing one, for 100 % of ALL_ENDPOINTS', async () => {
     let walked = 0;
     let crossUser = 0;
     const problems: string[] = [];
@@ -150,6 +165,10 @@ describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
         if (ep.auth !== 'admin') problems.push(`${label}: under admin/ but auth ${ep.auth}`);
         const asUser = await send(ep, missingPath, bob.token);
         if (asUser.status !== 403 || asUser.body.msg !== 'admin_only') problems.push(`${label}: user → ${asUser.status} ${asUser.body.msg}`);
+        const asPasswordAdmin = await send(ep, missingPath, adminByPassword);
+        if (asPasswordAdmin.status !== 403 || asPasswordAdmin.body.msg !== 'admin_passkey_required') {
+          problems.push(`${label}: admin's password session → ${asPasswordAdmin.status} ${asPasswordAdmin.body.msg}`);
+        }
       }
       const params = [...ep.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
       const ownedParams = params.filter((name) => !SHARED(ep, name) && !SHARED_FUND(ep));

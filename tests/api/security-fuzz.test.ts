@@ -182,5 +182,7 @@ describe.each(testDialects())('malformed input to every endpoint (%s)', (dialect
     console.log(`security-fuzz (${dialect}): walked ${walked} of ${ALL_ENDPOINTS.length} endpoints, ${sent} malformed requests`);
     expect(problems).toEqual([]);
     expect(walked).toBe(ALL_ENDPOINTS.length);
-  });
+    // About 9,500 requests over every endpoint, a state digest around each: 40-80 s on a loaded
+    // 2-core host, so the project's 60 s per test is too tight for this one walk.
+  }, 300_000);
 });

@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { addTradingDays, stepTick, type IsoDate, type TickTable } from '../../src/shared/market';
 import { contractValue, maintenanceRatioBp, pnlFromCost, principalFor } from '../../src/shared/domain/trade-money';
 import type { MinuteBar } from '../../src/server/market';
-import { at, closePos, expectLedgerBalanced, placed, position, quote, runAt, setConfig, signInAdmin, trader } from './trade-support';
+import { at, closePos, expectLedgerBalanced, placed, position, quote, runAt, setConfig, setPositionLevels, signInAdmin, trader } from './trade-support';
 
 /*
  * Price events the trading job did not see live (issue 9 item 10): between two runs (a gap, the
@@ -143,7 +143,8 @@ for (const dialect of testDialects()) {
     });
 
     it('a dip through the margin-call and forced-close levels between two runs is acted on at those minutes, at the crossing price', async () => {
-      // Levels are fixed when a position opens (item 6): set them, open, put the config back.
+      // Levels are fixed when a position opens (item 6); these (a call above 30 %, a floor only the
+      // deepest minute crosses) are beyond what an admin may configure, so they are set on the position.
       const day = '2026-11-27';
       type Case = { code: string; r1: number; r2: number; forced: number; call: number; table: TickTable };
       let c: Case | null = null;
@@ -166,13 +167,10 @@ for (const dialect of testDialects()) {
       }
       expect(c).not.toBeNull();
       const { code, r1, r2, forced, call, table } = c!;
-      await setConfig(s, 'maintenanceRatioBp', call);
-      await setConfig(s, 'forcedCloseRatioBp', forced);
       const u = await trader(s, 50_000_000);
       s.clock.set(r1);
       const p = await placed(s, u, { code, leverage: LEV });
-      await setConfig(s, 'forcedCloseRatioBp', 1_000);
-      await setConfig(s, 'maintenanceRatioBp', 2_000);
+      await setPositionLevels(s, p.id, call, forced);
       expect(p.status).toBe('holding');
       expect(await runAt(s, r1)).toMatchObject({ marginCalls: 0, forcedClosed: 0 });
 
@@ -225,13 +223,10 @@ for (const dialect of testDialects()) {
       const ratio = ratioOf({ contractValue: cost, principal: principalFor(cost, 33), quantity: 100, priceScale: q0.priceScale });
       const floor = ratio(stepTick(lower, table, 1)); // the limit price is under it, a tick above is not
       expect(ratio(lower)).toBeLessThan(floor);
-      await setConfig(s, 'maintenanceRatioBp', floor + 1);
-      await setConfig(s, 'forcedCloseRatioBp', floor);
       const u = await trader(s, 50_000_000);
       const p = await placed(s, u, { code, leverage: LEV });
       expect(p).toMatchObject({ status: 'holding', buyPrice: q0.ask });
-      await setConfig(s, 'forcedCloseRatioBp', 1_000);
-      await setConfig(s, 'maintenanceRatioBp', 2_000);
+      await setPositionLevels(s, p.id, floor + 1, floor);
       await runAt(s, at(before, 15, 0));
 
       // The lock day: runs before and after the lock; neither closes, one margin call.

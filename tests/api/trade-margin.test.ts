@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../support/db';
 import { startTestServer, TEST_NOW, type TestServer } from '../support/server';
 import { maintenanceRatioBp, positionPnl } from '../../src/shared/domain/trade-money';
-import { at, balances, closePos, expectLedgerBalanced, placed, position, quote, runAt, setConfig, trader, tradingInstants } from './trade-support';
+import { at, balances, closePos, expectLedgerBalanced, placed, position, quote, runAt, setPositionLevels, trader, tradingInstants } from './trade-support';
 
 /** Maintenance ratio: a margin call below the threshold, a forced close below the floor (issue 5 §2). */
 for (const dialect of testDialects()) {
@@ -29,22 +29,18 @@ for (const dialect of testDialects()) {
     it('sends one margin call a day below the maintenance ratio, then force-closes below the floor', async () => {
       const u = await trader(s, 10_000_000);
       s.clock.set(TEST_NOW);
-      // A position keeps the levels it opened with (docs/decisions/009-trading-money-conventions.md), so
-      // the levels around the worst point are set before opening: a probe finds that point first.
+      // A position keeps the levels it opened with (docs/decisions/009-trading-money-conventions.md); the
+      // levels around the worst point (below the 20 % an admin may set) are given to each position
+      // after its open: a probe finds that point first.
       const probe = await placed(s, u, { code: '8035', leverage: 3.3 });
       expect(probe.maintenanceRatioBp).toBeGreaterThan(2900);
       const worst = worstInstant(probe.buyPrice, probe.principal);
       expect(worst.ratio).toBeLessThan(2000);
       expect((await closePos(s, u, probe.id)).status).toBe(200); // it only told us the prices
-      // (forced close must stay strictly below the margin-call level, so the order of changes matters)
-      await setConfig(s, 'forcedCloseRatioBp', 100);
-      await setConfig(s, 'maintenanceRatioBp', worst.ratio + 1);
       const p = await placed(s, u, { code: '8035', leverage: 3.3 }); // a call by the worst point, no forced close
-      await setConfig(s, 'maintenanceRatioBp', worst.ratio + 2);
-      await setConfig(s, 'forcedCloseRatioBp', worst.ratio + 1);
+      await setPositionLevels(s, p.id, worst.ratio + 1, 100);
       const q = await placed(s, u, { code: '8035', leverage: 3.3 }); // forced close at the worst point
-      await setConfig(s, 'maintenanceRatioBp', 2000);
-      await setConfig(s, 'forcedCloseRatioBp', 1000);
+      await setPositionLevels(s, q.id, worst.ratio + 2, worst.ratio + 1);
       expect([p.buyPrice, q.buyPrice]).toEqual([probe.buyPrice, probe.buyPrice]);
 
       // One run at the worst point: the engine acts at the first minute each level was crossed

@@ -173,23 +173,27 @@ for (const dialect of testDialects()) {
       } finally {
         await setConfig(s, 'marginInterestBp', 280);
       }
-      // Raising the levels above a 3.3× position's ~30% ratio closes nothing that was opened before.
+      // Raising the levels to the top of their range (a call at 30 %, a forced close just under it:
+      // docs/domain.md "Config bounds") closes nothing that was opened before.
       s.clock.set(at('2026-11-25', 10));
       await signIn(s, u);
       await signInAdmin(s);
-      await setConfig(s, 'maintenanceRatioBp', 9_500);
-      await setConfig(s, 'forcedCloseRatioBp', 9_400);
+      await setConfig(s, 'maintenanceRatioBp', 3_000);
+      await setConfig(s, 'forcedCloseRatioBp', 2_999);
       try {
         const r = await runAt(s, at('2026-11-25', 10, 1));
         expect(r.forcedClosed).toBe(0);
         expect(r.marginCalls).toBe(0);
         const view = (await s.call('get', `trade/positions/${before.id}`, { token: u.token })).body.data;
         expect(view.status).toBe('holding');
-        // A position opened now lives by the new levels.
+        // A position opened now lives by the new levels; the one opened before keeps its own.
         const fresh = await placed(s, u, { leverage: 3.3 });
-        const r2 = await runAt(s, at('2026-11-25', 10, 2));
-        expect(r2.forcedClosed).toBe(1);
-        expect((await s.call('get', `trade/positions/${fresh.id}`, { token: u.token })).body.data.closeReason).toBe('forced_close');
+        const terms = await s.services.database.db.selectFrom('trade_position').select(['id', 'maintenance_bp', 'forced_close_bp'])
+          .where('id', 'in', [before.id, fresh.id]).orderBy('id').execute();
+        expect(terms).toEqual([
+          { id: before.id, maintenance_bp: 2_000, forced_close_bp: 1_000 },
+          { id: fresh.id, maintenance_bp: 3_000, forced_close_bp: 2_999 },
+        ]);
       } finally {
         await setConfig(s, 'forcedCloseRatioBp', 1_000);
         await setConfig(s, 'maintenanceRatioBp', 2_000);

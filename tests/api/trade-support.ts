@@ -103,6 +103,17 @@ export async function setConfig(s: TestServer, name: string, value: unknown) {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
+/**
+ * Gives an open position the margin-call and forced-close levels an engine test needs. A position
+ * keeps the levels it opened with (docs/decisions/009-trading-money-conventions.md); the engine's
+ * tests reach levels no admin may configure (docs/domain.md "Config bounds": a margin call at
+ * 20–30 %), such as the one only the deepest minute crosses, so they set them on the position.
+ */
+export async function setPositionLevels(s: TestServer, id: string, maintenanceBp: number, forcedCloseBp: number) {
+  expect(forcedCloseBp).toBeLessThan(maintenanceBp);
+  await s.services.database.db.updateTable('trade_position').set({ maintenance_bp: maintenanceBp, forced_close_bp: forcedCloseBp }).where('id', '=', id).execute();
+}
+
 export async function balances(s: TestServer, userId: string) {
   const b = (await s.services.ledger.balances(userId)).JPY ?? {};
   return {
@@ -161,11 +172,8 @@ export async function signIn(s: TestServer, u: TestUser): Promise<void> {
   u.token = res.body.data.token;
 }
 
-export async function signInAdmin(s: TestServer): Promise<void> {
-  const res = await s.call('post', 'user/login', { body: { phone: s.admin.phone, password: s.admin.password } });
-  expect(res.status).toBe(200);
-  s.admin.token = res.body.data.token;
-}
+/** A new passkey session of the admin (the back office takes no password session): tests/support/server.ts. */
+export { signInAdmin } from '../support/server';
 
 /** A house account's balance (fee income, tax payable, …). */
 export const house = (s: TestServer, kind: 'fee_income' | 'tax_payable' | 'interest_income' | 'market_counterparty' | 'dividend_clearing') =>

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from './env';
-import { loginThroughUi, newPhone, storedToken, toast } from './helpers';
+import { expectCookieSession, loginThroughUi, newPhone, sessionCookie, storedToken, toast } from './helpers';
 
 // The kept-alive tab screens stay mounted (hidden): only the visible screen's title counts.
 const TITLE = '.topbar__title:visible';
@@ -19,11 +19,15 @@ test('register with an invitation code → login → four languages → change p
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: '登録する' }).click();
   await expect(page).toHaveURL(/#\/home\/index/);
-  expect(await storedToken(page)).toBeTruthy();
-  expect(await page.evaluate(() => localStorage.getItem('account'))).toBeTruthy();
+  // The session is the httpOnly cookie; localStorage keeps only the account hint.
+  await expectCookieSession(page);
+  expect(await page.evaluate(() => localStorage.getItem('account'))).toBe(phone);
 
-  // Login with the same credentials.
+  // Login with the same credentials: a new session in the cookie, still out of the page's reach.
+  const registered = (await sessionCookie(page))!.value;
   await loginThroughUi(page, phone, password);
+  await expectCookieSession(page);
+  expect((await sessionCookie(page))!.value).not.toBe(registered);
 
   // The four languages: the texts change, <html lang> follows, a reload keeps the choice.
   await page.goto('/#/information/changeLang');
@@ -68,6 +72,8 @@ test('register with an invitation code → login → four languages → change p
   await expect(toast(page)).toHaveText('ログアウトしました');
   await expect(page).toHaveURL(/#\/login\/login/);
   expect(await storedToken(page)).toBeNull();
+  expect(await sessionCookie(page)).toBeNull(); // logout's answer cleared it
+  expect(await page.evaluate(() => localStorage.getItem('account'))).toBeNull();
   expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('jp');
 
   // The old password no longer works; the new one does.

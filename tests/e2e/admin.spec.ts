@@ -2,11 +2,15 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from './env';
 import { api, loginThroughUi, newPhone, ok, registerUser, toast } from './helpers';
+import { E2E_LOCAL_BASE, signInAdminThroughUi } from './admin-passkey';
 
 /**
  * The back office (issue 11 item 4): a user never sees it and is sent away from /admin; an admin
  * finds a user, changes the account state with a required reason, and the audit log shows it.
+ * The admin signs in with a passkey (the back office takes no other session), and WebAuthn refuses
+ * IP addresses as RP IDs: this file talks to the server as `localhost`.
  */
+test.use({ baseURL: E2E_LOCAL_BASE });
 
 test('a user has no 管理画面 link, /admin sends them to My page, and the API refuses them', async ({ page, request }) => {
   const phone = newPhone();
@@ -29,7 +33,7 @@ test('an admin finds a user, freezes the account with a reason, and the audit lo
   await registerUser(request, phone, 'user-pass-123');
   const reason = `e2e 不正利用の調査 ${phone.slice(-4)}`;
 
-  await loginThroughUi(page, E2E_ADMIN.phone, E2E_ADMIN.password);
+  await signInAdminThroughUi(page, request);
   await page.goto('/#/information/index');
   await page.getByRole('link', { name: '管理画面' }).click();
   await expect(page).toHaveURL(/#\/admin\/users/);
@@ -80,7 +84,7 @@ test('an admin reviews a KYC submission in /admin with both photos, approves it 
   const name = `審査 ${phone.slice(-4)}`;
   await ok(request, 'post', 'kyc', { token, body: { name, nameKana: 'シンサ タロウ', documentType: 'driver_licence', documentNumber: '123456789012', frontUploadId, backUploadId } });
 
-  await loginThroughUi(page, E2E_ADMIN.phone, E2E_ADMIN.password);
+  await signInAdminThroughUi(page, request);
   await page.goto('/#/admin/kyc');
   await page.getByRole('link', { name: new RegExp(name) }).click();
   const detail = page.getByTestId('kyc-detail');

@@ -18,4 +18,6 @@ export const E2E_SERVER_ENV = {
   // address of its own (X-Forwarded-For, trusted from one proxy), so the real per-IP registration
   // limit (10 an hour) holds for the browser's own sign-ups and does not throttle the suite.
   KABUTO_TRUST_PROXY: '1',
+  // The proxy's country header (docs/domain.md "Login history and devices"): a test browser names its country.
+  KABUTO_COUNTRY_HEADER: 'X-Country',
 } as const;

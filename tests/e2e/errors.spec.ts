@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, apiLogin, newPhone, registerUser, storedToken, toast } from './helpers';
+import { api, apiLogin, newPhone, registerUser, toast } from './helpers';
 import { UNAUTHORIZED_REDIRECT_MS } from '../../src/app/api/client';
 
 test('a wrong password shows the translated toast (Japanese, then English)', async ({ page, request }) => {
@@ -55,7 +55,7 @@ test('a session revoked on the server leads to the login page after 2 s', async 
   await expect(toast(page)).toBeVisible();
   const toastAt = Date.now();
   expect(await toast(page).textContent()).not.toBe('');
-  expect(await storedToken(page)).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('account'))).toBeNull();
   await expect(page).toHaveURL(/#\/information\/index/);
   await expect(page).toHaveURL(/#\/login\/login/, { timeout: UNAUTHORIZED_REDIRECT_MS + 5000 });
   expect(Date.now() - toastAt).toBeGreaterThanOrEqual(UNAUTHORIZED_REDIRECT_MS - 500);

@@ -20,6 +20,21 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   const port = process.env.KABUTO_E2E_PORT;
   if (!port) throw new Error('e2e: KABUTO_E2E_PORT is not set (playwright.config.ts sets it)');
+  const server = await startE2eServer(port, dist);
+  return async () => {
+    const output = await server.stop();
+    if (process.env.KABUTO_E2E_SERVER_LOG === '1') console.log(output);
+    else printWarnings(output);
+  };
+}
+
+/**
+ * The real server on `port` over a fresh database in a temp dir, serving the PWA in `dist`, with the
+ * e2e environment (env.ts): the run's server, and a fresh install of a spec's own (a first start,
+ * e.g. the admin's first setup). `stop()` ends it, removes its data and answers its output.
+ */
+export async function startE2eServer(port: string, dist: string): Promise<{ stop(): Promise<string> }> {
+  const root = resolve('.');
   const dataDir = mkdtempSync(join(tmpdir(), 'kabuto-e2e-'));
   const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
     cwd: root,
@@ -47,11 +62,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw new Error(`e2e: the server did not start: ${(err as Error).message}\n${output}`);
   }
 
-  return async () => {
-    await stop(server);
-    rmSync(dataDir, { recursive: true, force: true });
-    if (process.env.KABUTO_E2E_SERVER_LOG === '1') console.log(output);
-    else printWarnings(output);
+  return {
+    async stop() {
+      await stop(server);
+      rmSync(dataDir, { recursive: true, force: true });
+      return output;
+    },
   };
 }
 

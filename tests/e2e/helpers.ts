@@ -79,8 +79,41 @@ export async function loginThroughUi(page: Page, phone: string, password: string
   await expect(page).toHaveURL(/#\/home\/index/);
 }
 
+/** The token key of localStorage before the session cookie: a page of this version never writes it. */
 export async function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem('tokend'));
+}
+
+/** The browser's session cookie (docs/decisions/002-accounts-and-sessions.md, "Follow-up: the session cookie"). */
+export const SESSION_COOKIE = '__Host-kabuto_session';
+
+/**
+ * The session cookie as the browser keeps it, read through the browser context (the page's own
+ * scripts cannot: it is httpOnly); null when there is none.
+ */
+export async function sessionCookie(page: Page) {
+  return (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE) ?? null;
+}
+
+/** The browser's session token (its cookie's value), to call the API as the same session. */
+export async function sessionToken(page: Page): Promise<string | null> {
+  return (await sessionCookie(page))?.value ?? null;
+}
+
+/**
+ * After a sign-in: the browser holds the session in a Secure, httpOnly, SameSite=Strict `__Host-`
+ * cookie, and the page can reach the token nowhere — not in localStorage, not in document.cookie.
+ */
+export async function expectCookieSession(page: Page): Promise<void> {
+  const cookie = await sessionCookie(page);
+  expect(cookie, 'the session cookie').not.toBeNull();
+  expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/' });
+  expect(cookie!.value.length).toBeGreaterThanOrEqual(43);
+  const seen = await page.evaluate(() => ({ cookie: document.cookie, storage: JSON.stringify({ ...localStorage }) }));
+  expect(seen.cookie).not.toContain('kabuto_session');
+  expect(seen.cookie).not.toContain(cookie!.value);
+  expect(seen.storage).not.toContain(cookie!.value);
+  expect(await storedToken(page)).toBeNull();
 }
 
 /** Whether IndexedDB's persisted query cache holds an entry whose key contains `needle`. */

@@ -25,9 +25,10 @@ export async function approveKyc(admin: Page, detail: Locator, reason: string): 
 
 /**
  * /information/addBankCard: bank 0005 found by 三菱ＵＦＪ, branch 新宿 by しんじゅく, the holder
- * prefilled from the verified kana (`holder`), account `number`; lands on the list.
+ * prefilled from the verified kana (`holder`), account `number`, confirmed with the user's
+ * `fundPassword` (set before; the session signed in within the last 5 minutes); lands on the list.
  */
-export async function addMufgShinjukuAccount(page: Page, holder: string, number: string): Promise<Locator> {
+export async function addMufgShinjukuAccount(page: Page, holder: string, number: string, fundPassword: string): Promise<Locator> {
   await page.goto('/#/information/addBankCard');
   await screen(page).locator('.cash-picker').first().click();
   await page.locator('.cash-sheet input').fill('三菱ＵＦＪ');
@@ -39,6 +40,7 @@ export async function addMufgShinjukuAccount(page: Page, holder: string, number:
   await branch.click();
   await expect(screen(page).locator('input[name="holder"]')).toHaveValue(holder);
   await screen(page).locator('input[name="number"]').fill(number);
+  await screen(page).getByTestId('destination-fund-password').fill(fundPassword);
   await screen(page).locator('form button[type="submit"]').click();
   await expect(page).toHaveURL(/bankList/);
   const row = screen(page).getByTestId('bank-accounts').locator('.cash-card');

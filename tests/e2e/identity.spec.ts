@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { E2E_ADMIN } from './env';
-import { loginThroughUi, newPhone, registerUser } from './helpers';
+import { loginThroughUi, newPhone, ok, registerUser } from './helpers';
+import { E2E_LOCAL_BASE, signInAdminThroughUi } from './admin-passkey';
 import { addMufgShinjukuAccount, approveKyc, openKycInAdmin } from './identity-steps';
 
 /**
@@ -24,7 +24,10 @@ test('KYC with two photos → an admin approves it in /admin → 確認済み �
 }) => {
   const phone = newPhone();
   const password = 'identity-pass-1';
-  await registerUser(request, phone, password);
+  const token = await registerUser(request, phone, password);
+  // A payout destination is added with the fund password (set here through the API).
+  const fundPassword = '314159';
+  await ok(request, 'post', 'user/fund-password', { token, body: { password: fundPassword, password2: fundPassword, loginPassword: password } });
   const name = `本人 ${phone.slice(-4)}`;
 
   // --- the user submits 本人確認 ---
@@ -48,11 +51,11 @@ test('KYC with two photos → an admin approves it in /admin → 確認済み �
   await expect(page.getByTestId('kyc-status').getByText('審査中')).toBeVisible();
 
   // --- an admin, in a second browser, approves it in /admin ---
-  const adminContext = await browser.newContext();
+  const adminContext = await browser.newContext({ baseURL: E2E_LOCAL_BASE });
   const admin = await adminContext.newPage();
   const reason = `運転免許証の記載と一致 ${phone.slice(-4)}`;
   try {
-    await loginThroughUi(admin, E2E_ADMIN.phone, E2E_ADMIN.password);
+    await signInAdminThroughUi(admin, request);
     const detail = await openKycInAdmin(admin, name);
     await expect(detail).toContainText('123456•••••2');
     for (const alt of ['書類の表面', '書類の裏面']) {
@@ -64,7 +67,7 @@ test('KYC with two photos → an admin approves it in /admin → 確認済み �
     await page.reload();
     await expect(page.getByTestId('kyc-status').getByText('確認済み')).toBeVisible();
     const number = phone.slice(-7);
-    const row = await addMufgShinjukuAccount(page, 'ホンニン　タロウ', number);
+    const row = await addMufgShinjukuAccount(page, 'ホンニン　タロウ', number, fundPassword);
     await expect(row).toContainText(`•••${number.slice(-4)}`);
 
     // --- the audit log shows the review with its reason ---

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { E2E_ADMIN } from './env';
 import { apiLogin, loginThroughUi, newPhone, ok, registerUser } from './helpers';
+import { adminToken } from './admin-passkey';
 
 /**
  * 本人確認 (issue 11 §2, §3): a new user submits the form with two phone-sized photos (shrunk on the
@@ -22,7 +22,7 @@ test('KYC: submit with two photos (progress), rejected with a reason, resubmitte
   const phone = newPhone();
   const password = 'kyc-user-pass-1';
   await registerUser(request, phone, password);
-  const admin = await apiLogin(request, E2E_ADMIN.phone, E2E_ADMIN.password);
+  const admin = await adminToken(request);
   await loginThroughUi(page, phone, password);
 
   const [front, back] = await Promise.all([cardPhoto('FRONT', '#7aa7d9'), cardPhoto('BACK', '#d9b07a')]);

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN } from './env';
-import { apiLogin, loginThroughUi, newPhone, ok, registerUser, shots, toast } from './helpers';
+import { loginThroughUi, newPhone, ok, registerUser, shots, toast } from './helpers';
+import { adminToken } from './admin-passkey';
 
 /**
  * Credit loans and stock lending on a phone, in Japanese (docs/domain.md "Loans and stock lending"):
@@ -28,7 +28,7 @@ async function upload(request: APIRequestContext, token: string, purpose: string
 }
 
 test.beforeAll(async ({ request }) => {
-  admin = (await ok<{ token: string }>(request, 'post', 'user/login', { body: { phone: E2E_ADMIN.phone, password: E2E_ADMIN.password } })).token;
+  admin = await adminToken(request);
   await setClock(request, DAY1);
   for (const [name, value] of [['loanChannelOpen', true], ['loanRateBp', 350], ['stockLendingRateBp', 100], ['sellAfterDays', 0]] as const) {
     await ok(request, 'post', 'admin/config', { token: admin, body: { name, value, reason: 'e2e: lending defaults' } });
@@ -49,11 +49,11 @@ test('credit info → borrow ¥100,000 → repay in full; lend a holding → the
     token,
     body: { name: '貸株 太郎', nameKana: 'かしかぶ たろう', documentType: 'driver_licence', documentNumber: '123456789012', frontUploadId: front, backUploadId: back },
   });
-  const adminToken = await apiLogin(request, E2E_ADMIN.phone, E2E_ADMIN.password);
-  await ok(request, 'post', `admin/kyc/${sub.submission.id}/approve`, { token: adminToken, body: { reason: '書類を確認しました' } });
+  const staff = await adminToken(request);
+  await ok(request, 'post', `admin/kyc/${sub.submission.id}/approve`, { token: staff, body: { reason: '書類を確認しました' } });
   await ok(request, 'post', 'user/fund-password', { token, body: { password: FUND_PASSWORD, password2: FUND_PASSWORD, loginPassword: PASSWORD } });
   const me = await ok<{ id: string }>(request, 'get', 'user/info', { token });
-  await ok(request, 'post', `admin/users/${me.id}/grant`, { token: adminToken, key: true, body: { currency: 'JPY', amount: 1_000_000, reason: 'e2e: 貸株・ローンの資金' } });
+  await ok(request, 'post', `admin/users/${me.id}/grant`, { token: staff, key: true, body: { currency: 'JPY', amount: 1_000_000, reason: 'e2e: 貸株・ローンの資金' } });
   await ok(request, 'post', 'trade/orders', { token, key: true, body: { code: '7203', direction: 'up', type: 'market', lots: 1, leverage: 1 } });
 
   await loginThroughUi(page, phone, PASSWORD);

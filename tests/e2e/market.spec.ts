@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, loginThroughUi, newPhone, persisted, registerUser, storedToken } from './helpers';
+import { api, loginThroughUi, newPhone, persisted, registerUser, sessionToken } from './helpers';
 
 /*
  * Issue 4 "Must show": open the market, open a stock, switch through all periods and indicators,
@@ -119,7 +119,7 @@ test('market, stock detail with every period and indicator, watchlist, search hi
   // --- add it to the watchlist ---
   await page.getByRole('button', { name: 'お気に入りに追加' }).click();
   await expect(page.getByRole('button', { name: 'お気に入りから外す' })).toHaveAttribute('aria-pressed', 'true');
-  const token = (await storedToken(page))!;
+  const token = (await sessionToken(page))!; // the browser's session, from its httpOnly cookie
   await expect
     .poll(async () => (await api<{ codes: string[] }>(request, 'get', 'watchlist', { token })).body.data.codes)
     .toEqual([code]);

@@ -3,8 +3,8 @@ import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ece from 'http_ece';
-import { E2E_ADMIN } from './env';
 import { api, loginThroughUi, newPhone, ok, registerUser } from './helpers';
+import { adminToken, E2E_LOCAL_BASE, signInAdminThroughUi } from './admin-passkey';
 import { Simulator } from '../../src/server/market-sim';
 
 /**
@@ -46,7 +46,7 @@ async function settle(page: Page): Promise<void> {
 }
 
 test.beforeAll(async ({ request }) => {
-  admin = (await ok<{ token: string }>(request, 'post', 'user/login', { body: { phone: E2E_ADMIN.phone, password: E2E_ADMIN.password } })).token;
+  admin = await adminToken(request);
   await setClock(request, NOW);
 });
 
@@ -97,10 +97,10 @@ test('a chat line reaches the admin inbox in another browser; the reply appears 
   await screen(page).getByRole('button', { name: '送信' }).click();
   await expect(screen(page).getByTestId('chat')).toContainText('入金の反映について教えてください <b>至急</b>');
 
-  const adminContext = await browser.newContext();
+  const adminContext = await browser.newContext({ baseURL: E2E_LOCAL_BASE });
   const adminPage = await adminContext.newPage();
   try {
-    await loginThroughUi(adminPage, E2E_ADMIN.phone, E2E_ADMIN.password);
+    await signInAdminThroughUi(adminPage, request);
     await adminPage.goto('/#/admin/support');
     const thread = adminPage.getByTestId('support-threads').locator('li', { hasText: phone });
     await expect(thread).toContainText('入金の反映について');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN } from './env';
 import { loginThroughUi, newPhone, ok, persisted, registerUser } from './helpers';
+import { adminToken } from './admin-passkey';
 
 /** Whether IndexedDB holds a persisted query cache that contains the user info. */
 const userInfoPersisted = (page: Page) => persisted(page, '"info"');
@@ -78,7 +78,7 @@ test('offline for minutes keeps holdings, assets, account and watchlist with the
   request,
 }) => {
   // A user with money, a holding (トヨタ自動車) and a watchlist entry (ソニーグループ).
-  const admin = (await ok<{ token: string }>(request, 'post', 'user/login', { body: { phone: E2E_ADMIN.phone, password: E2E_ADMIN.password } })).token;
+  const admin = await adminToken(request);
   const phone = newPhone();
   const token = await registerUser(request, phone, 'offline-pass-2');
   const me = await ok<{ id: string }>(request, 'get', 'user/info', { token });

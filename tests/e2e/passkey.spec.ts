@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginThroughUi, newPhone, registerUser, storedToken, toast } from './helpers';
+import { expectCookieSession, loginThroughUi, newPhone, registerUser, sessionCookie, toast } from './helpers';
 
 /**
  * Passkeys (docs/decisions/008-passkeys.md) with Chromium's virtual authenticator (CDP WebAuthn):
@@ -44,12 +44,12 @@ test('register a passkey in settings → sign out → sign in with it → step-u
   await page.getByRole('button', { name: 'ログアウト' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'ログアウト' }).click();
   await expect(page).toHaveURL(/#\/login\/login/);
-  expect(await storedToken(page)).toBeNull();
+  expect(await sessionCookie(page)).toBeNull();
 
-  // Sign in with the passkey: no phone, no password.
+  // Sign in with the passkey: no phone, no password; the session is the cookie again.
   await page.getByRole('button', { name: 'パスキーでログイン' }).click();
   await expect(page).toHaveURL(/#\/home\/index/);
-  expect(await storedToken(page)).not.toBeNull();
+  await expectCookieSession(page);
 
   // A high-risk command now asks for the passkey (the virtual authenticator answers) and succeeds.
   const newPassword = 'Kb-passkey-8426?';

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { newPhone, registerUser } from './helpers';
+import { expectCookieSession, newPhone, registerUser, sessionCookie } from './helpers';
 
 /**
  * A start at the splash (/#/login/start, the installed app's start_url) draws it before the router
@@ -69,6 +69,7 @@ test('a welcomed, signed-out device goes to the login form; a signed-in one to h
   await expect(page).toHaveURL(/#\/login\/login$/);
   await expect(page.getByRole('button', { name: 'ログイン', exact: true })).toBeVisible();
 
+  // Signed in by an older version of the app: the token in localStorage (`tokend`).
   const phone = newPhone();
   const token = await registerUser(request, phone, 'Kabuto-e2e-splash-7');
   await page.evaluate(
@@ -82,6 +83,17 @@ test('a welcomed, signed-out device goes to the login form; a signed-in one to h
   await expect(page).toHaveURL(/#\/home\/index$/);
   // Home reads through Query: the layer loaded while the splash showed.
   await expect(page.locator('nav.tabbar')).toBeVisible();
+  // My page reads user/info: the first signed-in answer moves that session into the httpOnly
+  // cookie, and the key goes.
+  await page.goto('/#/information/index');
+  await expect(page.locator('.account-head__phone')).toContainText(phone.slice(-4));
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('tokend'))).toBeNull();
+  expect((await sessionCookie(page))?.value).toBe(token);
+  await expectCookieSession(page);
+  // …and the cookie alone keeps the user signed in.
+  await page.reload();
+  await expect(page.locator('.account-head__phone')).toContainText(phone.slice(-4));
+  await expect(page).toHaveURL(/#\/information\/index$/);
 });
 
 /**

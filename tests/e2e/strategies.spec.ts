@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { E2E_ADMIN } from './env';
 import { loginThroughUi, newPhone, ok, registerUser, toast } from './helpers';
+import { adminToken, newAdminPage } from './admin-passkey';
 
 /**
  * Issue 16: strategy funds in the PWA (390×844, Japanese). Another investor's money makes the
@@ -32,7 +32,7 @@ test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 390, height: 844 } });
 
 test.beforeAll(async ({ request }) => {
-  admin = (await ok<{ token: string }>(request, 'post', 'user/login', { body: { phone: E2E_ADMIN.phone, password: E2E_ADMIN.password } })).token;
+  admin = await adminToken(request);
   const grant = async (token: string, amount: number) => {
     const me = await ok<{ id: string }>(request, 'get', 'user/info', { token });
     await ok(request, 'post', `admin/users/${me.id}/grant`, { token: admin, key: true, body: { currency: 'JPY', amount, reason: '動作確認用のテスト資金' } });
@@ -140,9 +140,10 @@ test('browse quant funds → fund with its NAV chart → subscribe → units and
   await setLanguage(page, 'jp');
 });
 
-test('admin: funds in the back office — pause with a reason (audited)', async ({ page }) => {
+test('admin: funds in the back office — pause with a reason (audited)', async ({ browser, request }) => {
   test.setTimeout(120_000);
-  await loginThroughUi(page, E2E_ADMIN.phone, E2E_ADMIN.password);
+  // The back office, in a browser of the admin's own signed in with a passkey (admin-passkey.ts).
+  const { context, page } = await newAdminPage(browser, request);
   await page.goto('/#/admin/strategies');
   const row = page.getByTestId('admin-fund-n225-reversion');
   await expect(row).toBeVisible();
@@ -154,4 +155,5 @@ test('admin: funds in the back office — pause with a reason (audited)', async 
   await expect(row.getByRole('button', { name: '再開' })).toBeVisible();
   await row.scrollIntoViewIfNeeded();
   await shot(page, 'admin-ja');
+  await context.close();
 });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN } from './env';
 import { api, loginThroughUi, ok, toast } from './helpers';
+import { adminToken } from './admin-passkey';
 import { formatMoney, formatPriceYen } from '../../src/shared/money';
 
 /**
@@ -42,7 +42,7 @@ const screen = (page: Page) => page.locator('.page:visible');
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  admin = (await ok<{ token: string }>(request, 'post', 'user/login', { body: { phone: E2E_ADMIN.phone, password: E2E_ADMIN.password } })).token;
+  admin = await adminToken(request);
   demo = (await ok<{ token: string }>(request, 'post', 'user/login', { body: DEMO })).token;
   await setClock(request, jst('24T10:00:00'));
   await ok(request, 'post', 'admin/config', { token: admin, body: { name: 'feeSchedule', value: 'reference', reason: 'e2e: reference fee table' } });

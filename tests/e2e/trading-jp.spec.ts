@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN } from './env';
 import { loginThroughUi, newPhone, ok, registerUser, toast } from './helpers';
+import { adminToken } from './admin-passkey';
 import { formatPriceYen } from '../../src/shared/money';
 import { roundToTick, type TickTable } from '../../src/shared/market/tick';
 
@@ -91,7 +91,7 @@ async function reachedLater(request: APIRequestContext, from: string, until: str
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  admin = (await ok<{ token: string }>(request, 'post', 'user/login', { body: { phone: E2E_ADMIN.phone, password: E2E_ADMIN.password } })).token;
+  admin = await adminToken(request);
   await ok(request, 'post', 'admin/config', { token: admin, body: { name: 'sellAfterDays', value: 0, reason: 'e2e: same-day selling (the default)' } });
 });
 

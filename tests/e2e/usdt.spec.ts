@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { createBase58check } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { E2E_ADMIN } from './env';
 import { loginThroughUi, newPhone, ok, registerUser, shots, toast } from './helpers';
+import { adminToken, E2E_LOCAL_BASE, signInAdminThroughUi } from './admin-passkey';
 
 /**
  * USDT in and out through the UI (issue 12): the admin sets up a USDT channel with two of the
@@ -47,16 +47,19 @@ async function readyCustomer(request: APIRequestContext, phone: string, wallet: 
   });
   await ok(request, 'post', `admin/kyc/${kyc.submission.id}/approve`, { token: admin, body: { reason: 'e2e: 書類を確認' } });
   await ok(request, 'post', 'user/fund-password', { token, body: { password: FUND_PASSWORD, password2: FUND_PASSWORD, loginPassword: PASSWORD } });
-  await ok(request, 'post', 'cash/wallets', { token, body: { network: 'TRC20', address: wallet, label: 'メイン' } });
+  await ok(request, 'post', 'cash/wallets', { token, body: { network: 'TRC20', address: wallet, label: 'メイン', fundPassword: FUND_PASSWORD } });
   return token;
 }
 
 test.beforeAll(async ({ request }) => {
-  admin = (await ok<{ token: string }>(request, 'post', 'user/login', { body: { phone: E2E_ADMIN.phone, password: E2E_ADMIN.password } })).token;
+  admin = await adminToken(request);
   await ok(request, 'post', 'test/clock', { token: admin, body: { at: NOW } });
+  // The new wallet receives the withdrawal at once (the hold on new destinations: cash.spec.ts).
+  await ok(request, 'post', 'admin/config', { token: admin, body: { name: 'payoutHoldHours', value: 0, reason: 'e2e: no hold on new destinations' } });
 });
 
 test.afterAll(async ({ request }) => {
+  await ok(request, 'post', 'admin/config', { token: admin, body: { name: 'payoutHoldHours', value: 24, reason: 'e2e: the default hold' } });
   await ok(request, 'post', 'test/clock', { token: admin, body: { at: null } });
 });
 
@@ -67,10 +70,10 @@ test('a USDT channel with its address pool → the user deposits USDT to an addr
   const pool = [tronAddress(), tronAddress()];
 
   // --- the admin adds the channel with two addresses in 入金方法 ---
-  const adminContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const adminContext = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: E2E_LOCAL_BASE });
   const adminPage = await adminContext.newPage();
   try {
-    await loginThroughUi(adminPage, E2E_ADMIN.phone, E2E_ADMIN.password);
+    await signInAdminThroughUi(adminPage, request);
     await adminPage.goto('/#/admin/depositChannels');
     await adminPage.getByRole('radio', { name: 'USDT（お客様ごとのアドレス）' }).check();
     await adminPage.getByLabel('表示名').fill(label);

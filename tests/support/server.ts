@@ -16,6 +16,8 @@ import { createApp, type AppOptions } from '../../src/server/http/app';
 import { installEdgeHandlers } from '../../src/server/http/edge';
 import { createTestDatabase } from './db';
 import { checkResponse, contractClient } from './contract-client';
+import { SoftAuthenticator } from './soft-authenticator';
+import { enrolPasskey, passkeySignIn } from './passkey-session';
 
 /** A fixed instant (a Tuesday, 10:00 in Tokyo) so every run sees the same "now". */
 export const TEST_NOW = Date.parse('2026-11-24T01:00:00Z');
@@ -40,7 +42,11 @@ export interface TestServer {
   url: string;
   services: Services;
   clock: ManualClock;
-  admin: { id: string; phone: string; password: string; inviteCode: string; token: string };
+  /**
+   * The bootstrap admin. `token` is a passkey session (the back office takes no other: docs/decisions/
+   * 008-passkeys.md, "Staff"), signed in with `passkey`, which holds the admin's registered passkey.
+   */
+  admin: { id: string; phone: string; password: string; inviteCode: string; token: string; passkey: SoftAuthenticator };
   /** `path` relative to /api/vue/ unless it starts with "/". */
   call<T = any>(method: string, path: string, opts?: CallOptions): Promise<CallResult<T>>;
   /** A contract endpoint with typed input and output (tests/support/contract-client.ts). */
@@ -114,14 +120,17 @@ export async function startTestServer(opts: TestServerOptions): Promise<TestServ
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
 
-  const login = await call('post', 'user/login', { body: { phone: TEST_ADMIN.phone, password: TEST_ADMIN.password } });
-  if (login.status !== 200) throw new Error(`test admin login failed: ${JSON.stringify(login.body)}`);
+  // The back office takes an admin's passkey session only: the admin takes the first-setup path.
+  // It speaks for the page's origin: the configured one (KABUTO_ORIGIN), else the server's own.
+  const passkey = new SoftAuthenticator(env.KABUTO_ORIGIN?.split(',')[0]?.trim() || url);
+  await enrolPasskey(call, TEST_ADMIN, passkey);
+  const token = await passkeySignIn(call, passkey);
 
   return {
     url,
     services,
     clock,
-    admin: { id: boot.admin!.id, phone: TEST_ADMIN.phone, password: TEST_ADMIN.password, inviteCode: TEST_ADMIN.invite, token: login.body.data.token },
+    admin: { id: boot.admin!.id, phone: TEST_ADMIN.phone, password: TEST_ADMIN.password, inviteCode: TEST_ADMIN.invite, token, passkey },
     call,
     api: contractClient(call),
     async close() {
@@ -131,6 +140,11 @@ export async function startTestServer(opts: TestServerOptions): Promise<TestServ
       if (uploadsDir) rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A new passkey session of the admin (after a clock jump past the session's lifetime). */
+export async function signInAdmin(s: TestServer): Promise<void> {
+  s.admin.token = await passkeySignIn(s.call, s.admin.passkey);
 }
 
 let phoneSeq = 0;

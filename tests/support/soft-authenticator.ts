@@ -4,7 +4,7 @@
  * It builds clientDataJSON, authenticatorData and the CBOR attestation object as the WebAuthn spec
  * lays them out, and returns the JSON @simplewebauthn/browser would send.
  */
-import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { createHash, createPublicKey, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 
 const b64url = (b: Uint8Array) => Buffer.from(b).toString('base64url');
 const sha256 = (b: Uint8Array | string) => createHash('sha256').update(b).digest();
@@ -43,16 +43,29 @@ export interface SoftCredential {
   userHandle: Uint8Array;
   rpId: string;
   signCount: number;
+  /**
+   * Always signs a count of 0, as an authenticator without a counter does, so that one fixed key
+   * can sign from processes that share no count (the e2e admin's passkey, tests/e2e/admin-passkey.ts).
+   */
+  counterless?: boolean;
 }
 
 export class SoftAuthenticator {
   readonly credentials: SoftCredential[] = [];
   constructor(private readonly origin: string) {}
 
-  /** navigator.credentials.create(): a new ES256 credential for `options` (PublicKeyCredentialCreationOptionsJSON). */
-  create(options: any, over: { origin?: string; challenge?: string; rpId?: string; uv?: boolean } = {}) {
+  /**
+   * navigator.credentials.create(): a new ES256 credential for `options` (PublicKeyCredentialCreationOptionsJSON).
+   * `key` and `id`: a P-256 key and credential id the test already holds, instead of new ones.
+   */
+  create(
+    options: any,
+    over: { origin?: string; challenge?: string; rpId?: string; uv?: boolean; key?: KeyObject; id?: Uint8Array; counterless?: boolean } = {},
+  ) {
     const rpId: string = over.rpId ?? options.rp.id;
-    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const { privateKey, publicKey } = over.key
+      ? { privateKey: over.key, publicKey: createPublicKey(over.key) }
+      : generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const jwk = publicKey.export({ format: 'jwk' });
     const cose = cbor(
       new Map<Cbor, Cbor>([
@@ -63,8 +76,10 @@ export class SoftAuthenticator {
         [-3, Buffer.from(jwk.y!, 'base64url')],
       ]),
     );
-    const id = randomBytes(16);
-    const cred: SoftCredential = { id, privateKey, publicKey, userHandle: Buffer.from(options.user.id, 'base64url'), rpId, signCount: 0 };
+    const id = over.id ?? randomBytes(16);
+    const cred: SoftCredential = {
+      id, privateKey, publicKey, userHandle: Buffer.from(options.user.id, 'base64url'), rpId, signCount: 0, counterless: over.counterless,
+    };
     const idLen = Buffer.from([id.length >> 8, id.length & 255]);
     const authData = Buffer.concat([
       sha256(rpId),
@@ -90,6 +105,11 @@ export class SoftAuthenticator {
     };
   }
 
+  /** A credential registered earlier (by another process): its key, id, owner and RP ID. */
+  add(cred: SoftCredential): void {
+    this.credentials.push(cred);
+  }
+
   /** navigator.credentials.get(): an assertion with `cred` (default: the first allowed or the newest). */
   get(options: any, over: { cred?: SoftCredential; origin?: string; challenge?: string } = {}) {
     const allowed: string[] = (options.allowCredentials ?? []).map((c: { id: string }) => c.id);
@@ -97,7 +117,7 @@ export class SoftAuthenticator {
       over.cred ??
       [...this.credentials].reverse().find((c) => c.rpId === options.rpId && (allowed.length === 0 || allowed.includes(b64url(c.id))));
     if (!cred) throw new Error('no credential for these options');
-    cred.signCount += 1;
+    if (!cred.counterless) cred.signCount += 1;
     const count = Buffer.alloc(4);
     count.writeUInt32BE(cred.signCount);
     const authData = Buffer.concat([sha256(cred.rpId), Buffer.from([FLAG_UP | FLAG_UV]), count]);

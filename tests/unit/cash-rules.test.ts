@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkAccountNumber, checkHolderKana, cleanCode, cleanLabel, holderMatches, maskAccountNumber } from '../../src/server/modules/cash/rules';
+import { checkAccountNumber, checkHolderKana, cleanCode, cleanLabel, heldUntil, holderMatches, maskAccountNumber, payoutUsableAt } from '../../src/server/modules/cash/rules';
+import { freshLoginLeft } from '../../src/server/modules/account/fresh-login';
+import { formatDateTimeMinute } from '../../src/shared/money';
 import { BankDirectory } from '../../src/server/modules/cash/banks';
 
 describe('bank account rules', () => {
@@ -78,5 +80,33 @@ describe('search ranking', () => {
     expect(dir.searchBranches('0005', 'しんじゅく')![0]!.name).toBe('新宿');
     expect(dir.searchBranches('0005', 'ほんてん')![0]!.code).toBe('001');
     expect(dir.searchBanks('みずほ')[0]!.code).toBe('0001');
+  });
+});
+
+describe('holds on new payout destinations (docs/domain.md "Bank accounts and wallets")', () => {
+  const at = Date.parse('2026-11-24T01:03:27.500Z'); // 10:03:27.5 Tokyo
+
+  it('ends the hold its hours later, rounded up to the minute shown; no hold is at once', () => {
+    const end = payoutUsableAt(at, 24);
+    expect(formatDateTimeMinute(end)).toBe('2026.11.25 10:04');
+    expect(end).toBe(Date.parse('2026-11-25T01:04:00Z'));
+    expect(payoutUsableAt(Date.parse('2026-11-24T01:00:00Z'), 24)).toBe(Date.parse('2026-11-25T01:00:00Z'));
+    expect(payoutUsableAt(at, 168) - at).toBeGreaterThanOrEqual(168 * 3_600_000);
+    expect(payoutUsableAt(at, 0)).toBe(at);
+  });
+
+  it('holds until the end, then lets it receive; rows from before the hold (null) at once', () => {
+    const end = payoutUsableAt(at, 24);
+    expect(heldUntil(end, end - 1)).toBe(end);
+    expect(heldUntil(end, end)).toBeNull();
+    expect(heldUntil(null, at)).toBeNull();
+  });
+
+  it('counts a sign-in fresh for 5 minutes; a clock set back leaves the whole window, never more', () => {
+    expect(freshLoginLeft(at, at)).toBe(300_000);
+    expect(freshLoginLeft(at, at + 299_999)).toBe(1);
+    expect(freshLoginLeft(at, at + 300_000)).toBe(0);
+    expect(freshLoginLeft(at, at + 86_400_000)).toBe(0);
+    expect(freshLoginLeft(at, at - 86_400_000)).toBe(300_000);
   });
 });

@@ -18,7 +18,7 @@ import {
   setNavigateToLogin,
   setUnauthorizedHandler,
 } from '../../src/app/api/client';
-import { getAccount, getLanguage, getToken, setLanguage, setSavedStock, setSession } from '../../src/app/storage';
+import { getAccount, getLanguage, getToken, isSignedIn, setLanguage, setSavedStock, setSession } from '../../src/app/storage';
 
 const BASE = `${location.origin}/api/vue/`;
 const server = setupServer();
@@ -53,13 +53,14 @@ afterEach(() => {
 });
 
 describe('envelope', () => {
-  it('returns typed data for status 1, with token and account headers and a JSON body', async () => {
+  it('returns typed data for status 1, with the X-Kabuto and account headers (no token: the cookie carries the session) and a JSON body', async () => {
     setSession({ token: 'tok-1', account: 'acc-1', is_admin: false });
-    let seen: { token: string | null; account: string | null; type: string | null; body: unknown } | undefined;
+    let seen: { token: string | null; kabuto: string | null; account: string | null; type: string | null; body: unknown } | undefined;
     server.use(
       http.post(`${BASE}common/config`, async ({ request }) => {
         seen = {
           token: request.headers.get('token'),
+          kabuto: request.headers.get('x-kabuto'),
           account: request.headers.get('account'),
           type: request.headers.get('content-type'),
           body: await request.json(),
@@ -69,7 +70,7 @@ describe('envelope', () => {
     );
     const data = await apiCall(configApi.list, { body: { type: 'all' } });
     expect(data).toEqual([{ name: 'title', value: 'Kabuto' }]);
-    expect(seen).toEqual({ token: 'tok-1', account: 'acc-1', type: 'application/json', body: { type: 'all' } });
+    expect(seen).toEqual({ token: null, kabuto: '1', account: 'acc-1', type: 'application/json', body: { type: 'all' } });
   });
 
   it('fills path params and the query string', async () => {
@@ -264,7 +265,7 @@ describe('401', () => {
     release();
     expect(await pending).toMatchObject({ httpStatus: 401 });
     expect(notify).not.toHaveBeenCalled();
-    expect(getToken()).toBe('new');
+    expect([isSignedIn(), getAccount()]).toEqual([true, 'acc']);
   });
 
   it('a 401 from a public endpoint (login) is an ordinary error, not a logout', async () => {
@@ -278,8 +279,60 @@ describe('401', () => {
       msg: 'phone_or_password_incorrect',
     });
     expect(notify).not.toHaveBeenCalled();
-    expect(getToken()).toBe('tok');
+    expect(getAccount()).toBe('acc');
     expect(reported).toEqual(['phone_or_password_incorrect']);
+  });
+});
+
+describe('moving an old localStorage token to the session cookie', () => {
+  const seenHeaders = () => {
+    const seen: { token: string | null; kabuto: string | null }[] = [];
+    return {
+      seen,
+      record: (request: Request) => seen.push({ token: request.headers.get('token'), kabuto: request.headers.get('x-kabuto') }),
+    };
+  };
+  const info = { id: 'u1', phone: 'acc', state: 'active', stateReason: null, inviteCode: 'ABCDEFGH', isAdmin: false, fundPasswordSet: false, kycStatus: 'not_verified', createdAt: 0 };
+
+  it('sends the old token once in the header; a signed-in answer (which set the cookie) deletes it', async () => {
+    localStorage.setItem('tokend', 'old-tok');
+    localStorage.setItem('account', 'acc');
+    const h = seenHeaders();
+    server.use(
+      http.post(`${BASE}common/config`, ({ request }) => {
+        h.record(request);
+        return ok([]);
+      }),
+      http.get(`${BASE}user/info`, ({ request }) => {
+        h.record(request);
+        return ok(info);
+      }),
+    );
+    // A public endpoint does not look at the session, so it sets no cookie: the key stays.
+    await apiCall(configApi.list, { body: { type: 'all' } });
+    expect(localStorage.getItem('tokend')).toBe('old-tok');
+    await apiCall(accountApi.info);
+    expect(localStorage.getItem('tokend')).toBeNull();
+    await apiCall(accountApi.info);
+    expect(h.seen).toEqual([
+      { token: 'old-tok', kabuto: '1' },
+      { token: 'old-tok', kabuto: '1' },
+      { token: null, kabuto: '1' },
+    ]);
+    expect([getToken(), getAccount(), isSignedIn()]).toEqual([null, 'acc', true]);
+  });
+
+  it('keeps the key when the request did not get through, and drops it with the session on a 401', async () => {
+    localStorage.setItem('tokend', 'old-tok');
+    localStorage.setItem('account', 'acc');
+    server.use(http.get(`${BASE}user/info`, () => HttpResponse.error()));
+    await expect(apiCall(accountApi.info, { silent: true })).rejects.toMatchObject({ msg: 'network_error' });
+    expect(localStorage.getItem('tokend')).toBe('old-tok');
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    server.use(http.get(`${BASE}user/info`, () => fail('session_expired', 401)));
+    await expect(apiCall(accountApi.info)).rejects.toMatchObject({ httpStatus: 401 });
+    expect([localStorage.getItem('tokend'), getAccount(), isSignedIn()]).toEqual([null, null, false]);
   });
 });
 

@@ -360,17 +360,18 @@ describe('failed screens come back by themselves', () => {
 describe('logout', () => {
   it('revokes on the server, then wipes the user’s cache and clears the session', async () => {
     storage.setSession({ token: 't', account: 'dave', is_admin: false });
-    let tokenSeen: string | null = null;
+    let seen: { token: string | null; kabuto: string | null } | null = null;
     server.use(
       http.post(`${BASE}user/logout`, ({ request }) => {
-        tokenSeen = request.headers.get('token');
+        // The session goes as the browser's cookie; X-Kabuto lets a cookie-signed POST through.
+        seen = { token: request.headers.get('token'), kabuto: request.headers.get('x-kabuto') };
         return HttpResponse.json({ status: 1, msg: '', data: { ok: true } });
       }),
     );
     await logout();
-    expect(tokenSeen).toBe('t');
+    expect(seen).toEqual({ token: null, kabuto: '1' });
     expect(wipeCache).toHaveBeenCalledWith('dave');
-    expect(storage.getToken()).toBeNull();
+    expect(storage.isSignedIn()).toBe(false);
   });
 
   it('signs out locally even when the server cannot be reached', async () => {
@@ -380,7 +381,7 @@ describe('logout', () => {
     client.setQueryData(['user', 'info'], { phone: 'erin' });
     await logout(client);
     expect(wipeCache).toHaveBeenCalledWith('erin');
-    expect(storage.getToken()).toBeNull();
+    expect(storage.isSignedIn()).toBe(false);
     expect(client.getQueryData(['user', 'info'])).toBeUndefined();
   });
 });

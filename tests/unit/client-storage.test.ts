@@ -8,10 +8,15 @@ import {
   getSavedStock,
   getToken,
   isAdmin,
+  isSignedIn,
+  sessionEpoch,
   setLanguage,
   setSavedStock,
   setSession,
   subscribeSession,
+  tokenLoading,
+  tokenMigrated,
+  usesSessionCookie,
 } from '../../src/app/storage';
 import { localJsonStore } from '../../src/app/json-store';
 import { HISTORY_KEY_PREFIX, SearchHistory } from '../../src/app/features/watchlist/search-history';
@@ -46,18 +51,22 @@ describe('language', () => {
 });
 
 describe('session', () => {
-  it('stores the spec keys tokend, account, is_admin and tells subscribers', () => {
+  it('stores the account and is_admin hints, never the token (the cookie carries it), and tells subscribers', () => {
     const seen = vi.fn();
     const off = subscribeSession(seen);
     setSession({ token: 't0k', account: '09012345678', is_admin: true });
-    expect(localStorage.getItem('tokend')).toBe('t0k');
+    expect(localStorage.getItem('tokend')).toBeNull();
     expect(localStorage.getItem('account')).toBe('09012345678');
     expect(localStorage.getItem('is_admin')).toBe('true');
-    expect([getToken(), getAccount(), isAdmin()]).toEqual(['t0k', '09012345678', true]);
+    expect(JSON.stringify({ ...localStorage })).not.toContain('t0k');
+    expect([getToken(), getAccount(), isAdmin(), isSignedIn()]).toEqual([null, '09012345678', true, true]);
+    expect(usesSessionCookie()).toBe(true);
+    expect(tokenLoading()).toBeNull();
     expect(seen).toHaveBeenCalledTimes(1);
     off();
     clearSession();
     expect(seen).toHaveBeenCalledTimes(1);
+    expect(isSignedIn()).toBe(false);
   });
 
   it('clearSession removes the session and the saved stock but keeps the language', () => {
@@ -65,6 +74,7 @@ describe('session', () => {
     setSavedStock({ code: '7203', name: 'トヨタ自動車' });
     setLanguage('tw');
     localStorage.setItem('unrelated', 'x');
+    localStorage.setItem('tokend', 'left-by-an-old-version');
     clearSession();
     expect(localStorage.getItem('tokend')).toBeNull();
     expect(localStorage.getItem('account')).toBeNull();
@@ -117,10 +127,119 @@ describe('session', () => {
       throw new DOMException('blocked', 'SecurityError');
     });
     expect(() => setSession({ token: 'mem', account: 'acc', is_admin: false })).not.toThrow();
-    expect(getToken()).toBe('mem');
+    expect([getAccount(), isSignedIn(), getToken()]).toEqual(['acc', true, null]);
     setLanguage('en');
     expect(getLanguage()).toBe('en');
     expect(() => clearSession()).not.toThrow();
+    expect(isSignedIn()).toBe(false);
+  });
+});
+
+describe('the old localStorage token (before the session cookie)', () => {
+  it('is sent in the header until a signed-in answer has set the cookie, then deleted', () => {
+    localStorage.setItem('tokend', 'old-tok');
+    localStorage.setItem('account', 'acc');
+    expect([getToken(), isSignedIn()]).toEqual(['old-tok', true]);
+    tokenMigrated('another-token'); // an answer to a request sent with another token: not this one's
+    expect(localStorage.getItem('tokend')).toBe('old-tok');
+    const seen = vi.fn();
+    const off = subscribeSession(seen);
+    tokenMigrated('old-tok');
+    off();
+    expect(localStorage.getItem('tokend')).toBeNull();
+    expect([getToken(), getAccount(), isSignedIn()]).toEqual([null, 'acc', true]);
+    expect(seen).not.toHaveBeenCalled(); // the same session, now in the cookie
+  });
+
+  it('goes with a new sign-in and with a sign-out', () => {
+    localStorage.setItem('tokend', 'old-tok');
+    setSession({ token: 'new-tok', account: 'acc', is_admin: false });
+    expect(localStorage.getItem('tokend')).toBeNull();
     expect(getToken()).toBeNull();
+    localStorage.setItem('tokend', 'old-tok');
+    clearSession();
+    expect(localStorage.getItem('tokend')).toBeNull();
+  });
+
+  it('another tab deleting it changes no session; another tab signing in or out does', () => {
+    const seen = vi.fn();
+    const off = subscribeSession(seen);
+    const epoch = sessionEpoch();
+    window.dispatchEvent(new StorageEvent('storage', { key: 'tokend', oldValue: 'old-tok', newValue: null }));
+    expect(seen).not.toHaveBeenCalled();
+    expect(sessionEpoch()).toBe(epoch);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'account', oldValue: null, newValue: 'acc' }));
+    off();
+    expect(seen).toHaveBeenCalledTimes(1);
+    expect(sessionEpoch()).toBe(epoch + 1);
+  });
+
+  it('every sign-in and sign-out is a new session epoch (a late 401 of an older one is ignored)', () => {
+    const e0 = sessionEpoch();
+    setSession({ token: 't', account: 'a', is_admin: false });
+    expect(sessionEpoch()).toBe(e0 + 1);
+    clearSession();
+    expect(sessionEpoch()).toBe(e0 + 2);
+  });
+});
+
+describe('the Capacitor shell', () => {
+  const kept = new Map<string, string>();
+  const store = {
+    readToken: vi.fn(async () => kept.get('token') ?? null),
+    writeToken: vi.fn(async (t: string | null) => void (t ? kept.set('token', t) : kept.delete('token'))),
+  };
+  /** storage.ts as loaded inside the shell (it reads the kept token when it loads). */
+  async function nativeStorage() {
+    vi.resetModules();
+    vi.stubGlobal('Capacitor', { isNativePlatform: () => true });
+    vi.doMock('../../src/app/native/token-store', () => store);
+    return import('../../src/app/storage');
+  }
+  beforeEach(() => {
+    kept.clear();
+    store.readToken.mockClear();
+    store.writeToken.mockClear();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.doUnmock('../../src/app/native/token-store');
+    vi.resetModules();
+  });
+
+  it('keeps the token with Preferences, never in localStorage, and sends it in the header', async () => {
+    kept.set('token', 'kept-tok');
+    localStorage.setItem('account', 'acc');
+    const st = await nativeStorage();
+    expect(st.usesSessionCookie()).toBe(false);
+    await st.tokenLoading();
+    expect(st.tokenLoading()).toBeNull();
+    expect(st.getToken()).toBe('kept-tok');
+    st.setSession({ token: 'new-tok', account: 'acc', is_admin: false });
+    expect(st.getToken()).toBe('new-tok');
+    await vi.waitFor(() => expect(kept.get('token')).toBe('new-tok'));
+    expect(JSON.stringify({ ...localStorage })).not.toContain('new-tok');
+    st.clearSession();
+    expect(st.getToken()).toBeNull();
+    await vi.waitFor(() => expect(kept.has('token')).toBe(false));
+  });
+
+  it('moves a token an older version left in localStorage to Preferences at start', async () => {
+    localStorage.setItem('tokend', 'old-tok');
+    localStorage.setItem('account', 'acc');
+    const st = await nativeStorage();
+    await st.tokenLoading();
+    expect(st.getToken()).toBe('old-tok');
+    expect(kept.get('token')).toBe('old-tok');
+    expect(localStorage.getItem('tokend')).toBeNull();
+  });
+
+  it('without the plugin, an old localStorage token still works (left where it is)', async () => {
+    localStorage.setItem('tokend', 'old-tok');
+    store.readToken.mockRejectedValueOnce(new Error('"Preferences" plugin is not implemented on android'));
+    const st = await nativeStorage();
+    await st.tokenLoading();
+    expect(st.getToken()).toBe('old-tok');
+    expect(localStorage.getItem('tokend')).toBe('old-tok');
   });
 });

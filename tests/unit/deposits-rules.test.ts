@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountRefusal, depositReference } from '../../src/server/modules/cash/deposits-rules';
+import { amountRefusal, approvalRefusal, depositReference } from '../../src/server/modules/cash/deposits-rules';
 import { openAt as withinHours } from '../../src/server/modules/cash/hours';
 import { jstMs } from '../../src/shared/market';
 
@@ -23,5 +23,12 @@ describe('deposit rules', () => {
     expect(amountRefusal(1.5, 1, 10)).toBe('deposit_amount_out_of_range');
     expect(depositReference('01a212b8-5cd1-7a43-90b0-6fccd81b452a')).toBe(depositReference('01a212b8-5cd1-7a43-90b0-6fccd81b452a'));
     expect(depositReference('01a212b8-5cd1-7a43-90b0-6fccd81b452a')).toMatch(/^KB[0-9A-Z]{10}$/);
+  });
+  it('an approval credits at most the stated amount; a lower correction is allowed', () => {
+    expect(approvalRefusal(10_000, undefined)).toBeNull();
+    expect(approvalRefusal(10_000, 10_000)).toBeNull();
+    expect(approvalRefusal(10_000, 9_000)).toBeNull();
+    expect(approvalRefusal(10_000, 10_001)).toBe('deposit_amount_above_stated');
+    expect(approvalRefusal(10_000, 100_000_000)).toBe('deposit_amount_above_stated');
   });
 });

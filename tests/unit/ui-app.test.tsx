@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
@@ -10,6 +10,7 @@ import { activateLanguage, i18n } from '../../src/app/i18n';
 import { createQueryClient } from '../../src/app/query/client';
 import { createAppRouter, type AppRouter } from '../../src/app/router';
 import { clearSession, setLanguage, setSession } from '../../src/app/storage';
+import { onApiError } from '../../src/app/api/client';
 import { KEEP_ALIVE_PATHS } from '../../src/app/routes/-lib/keep-alive';
 
 /** Every route of docs/product.md "Routes", same paths. */
@@ -124,6 +125,40 @@ describe('registration form', () => {
     expect(screen.getByText('確認のため、もう一度パスワードを入力してください')).toBeTruthy();
     expect(screen.getByText('招待コードを入力してください')).toBeTruthy();
     expect(screen.getByText('プライバシーポリシーに同意してください')).toBeTruthy();
+  });
+
+  it('shows the server’s password refusal under the password field, not as a toast, until the password changes', async () => {
+    let sent: unknown;
+    server.use(
+      http.post('*/api/vue/user/register', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ status: 0, msg: 'password_repeated', params: { field: 'password' }, data: null }, { status: 422 });
+      }),
+    );
+    // The app toasts what reaches its onApiError listener (app.tsx): this refusal must not.
+    const reported = vi.fn();
+    const off = onApiError(reported);
+    try {
+      renderApp('/login/register');
+      const submit = await screen.findByRole('button', { name: '登録する' });
+      fireEvent.change(screen.getByLabelText('電話番号'), { target: { value: '09011112222' } });
+      fireEvent.change(screen.getByLabelText('パスワード'), { target: { value: 'aaaaaaaa' } });
+      fireEvent.change(screen.getByLabelText('パスワード（確認）'), { target: { value: 'aaaaaaaa' } });
+      fireEvent.change(screen.getByLabelText('招待コード'), { target: { value: 'ROOTCODE' } });
+      fireEvent.click(screen.getByRole('checkbox'));
+      fireEvent.click(submit);
+      const text = '同じ文字や並びの繰り返し（aaaa、1212 など）は推測されやすいため使えません';
+      const error = await screen.findByText(text);
+      expect(sent).toMatchObject({ password: 'aaaaaaaa' });
+      expect(error.className).toBe('field__error');
+      expect(screen.getByLabelText('パスワード').getAttribute('aria-invalid')).toBe('true');
+      expect(reported).not.toHaveBeenCalled();
+      fireEvent.change(screen.getByLabelText('パスワード'), { target: { value: 'kabuto-tokyo-2026' } });
+      await waitFor(() => expect(screen.queryByText(text)).toBeNull());
+    } finally {
+      off();
+      server.resetHandlers();
+    }
   });
 
   it('opens the privacy policy text from the agreement', async () => {

@@ -4,6 +4,7 @@ import type { BodyOf, DataOf } from '../../shared/api/endpoint';
 import { clearSession, getAccount, setSession } from '../storage';
 import { wipeCache } from '../query/PersistProvider';
 import { apiCall } from './client';
+import { deviceHeaders } from '../device-id';
 import { endpointKey, endpointQuery } from './query';
 
 export type LoginBody = BodyOf<typeof accountApi.login>;
@@ -24,16 +25,16 @@ export function userInfoQuery() {
   return endpointQuery(accountApi.info, {}, { staleTime: 0 });
 }
 
-/** Sign in and store the session (token, account, is_admin). */
+/** Sign in and store the session (storage.ts setSession: the account and admin hints; the browser's token is the cookie the answer set). */
 export async function login(body: LoginBody): Promise<SessionData> {
-  const session = await apiCall(accountApi.login, { body });
+  const session = await apiCall(accountApi.login, { body, headers: deviceHeaders() });
   setSession(session);
   return session;
 }
 
-/** Register (the server signs the new user in) and store the session. */
-export async function register(body: RegisterBody): Promise<SessionData> {
-  const session = await apiCall(accountApi.register, { body });
+/** Register (the server signs the new user in) and store the session. `silent`: the caller shows failures itself. */
+export async function register(body: RegisterBody, options: { silent?: boolean } = {}): Promise<SessionData> {
+  const session = await apiCall(accountApi.register, { body, headers: deviceHeaders(), ...options });
   setSession(session);
   return session;
 }
@@ -57,9 +58,9 @@ export async function logout(client?: QueryClient): Promise<void> {
   }
 }
 
-/** Change the login password (the server revokes the user's other sessions). */
-export function changePassword(body: ChangePasswordBody, headers?: Record<string, string>) {
-  return apiCall(accountApi.changePassword, { body, headers });
+/** Change the login password (the server revokes the user's other sessions). `silent`: the caller shows failures itself. */
+export function changePassword(body: ChangePasswordBody, headers?: Record<string, string>, options: { silent?: boolean } = {}) {
+  return apiCall(accountApi.changePassword, { body, headers, ...options });
 }
 
 /** Set (first time, with the login password) or change the 6-digit fund password. */

@@ -2,12 +2,14 @@ import type { Endpoint, BodyOf, DataOf, IsIdempotent, ParamsOf, QueryOf } from '
 import { fillPath } from '../../shared/api/endpoint';
 import type { MessageParams } from '../../shared/api/envelope';
 import type { MessageId } from '../../shared/api/messages';
-import { clearSession, getAccount, getToken } from '../storage';
+import { clearSession, getAccount, getToken, sessionEpoch, tokenLoading, tokenMigrated, usesSessionCookie } from '../storage';
+import { BROWSER_HEADER } from '../../shared/api/session';
 import { fetchTurn } from './fetch-turns';
 
 /**
  * The one way the PWA talks to the server (docs/architecture.md, "The contract"):
- * base = origin + `/api/vue/`, headers `token` and `account`, JSON, 10 s time-out, the envelope
+ * base = origin + `/api/vue/`, the session (sessionHeaders: the browser's cookie with `X-Kabuto`, or
+ * the native shell's `token` header) and the `account` header, JSON, 10 s time-out, the envelope
  * `{status, msg, params?, data}` turned into typed data or an `ApiError` carrying a message id.
  *
  * Failures are reported to `onApiError` listeners (the UI toasts them, translated) except:
@@ -192,6 +194,32 @@ export function apiBase(): string {
   return origin.replace(/\/$/, '') + API_PATH;
 }
 
+/**
+ * The headers that carry the session on every request to our API (apiCall, the support stream,
+ * uploads): in a browser `X-Kabuto: 1` — the session itself is the httpOnly cookie, sent by the
+ * browser, and the server refuses a state-changing request signed in by the cookie without this
+ * header (docs/decisions/002-accounts-and-sessions.md, "Follow-up: the session cookie") — plus an
+ * old localStorage token while it is being exchanged for the cookie; in the native shell the
+ * `token` header. `account` is a hint the server does not need. Waits while the native shell reads
+ * its token at start.
+ */
+export async function sessionHeaders(): Promise<Record<string, string>> {
+  const loading = tokenLoading();
+  if (loading) await loading;
+  return sessionHeadersNow();
+}
+
+/** sessionHeaders() at once: only once storage's tokenLoading() is null (always, in a browser). */
+export function sessionHeadersNow(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (usesSessionCookie()) headers[BROWSER_HEADER.name] = BROWSER_HEADER.value;
+  const token = getToken();
+  const account = getAccount();
+  if (token) headers.token = token;
+  if (account) headers.account = account;
+  return headers;
+}
+
 function isOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
@@ -253,11 +281,15 @@ async function send(endpoint: AnyEndpoint, opts: SendOptions): Promise<unknown> 
   }
 
   const url = buildUrl(endpoint, opts.params, opts.query);
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getToken();
-  const account = getAccount();
-  if (token) headers.token = token;
-  if (account) headers.account = account;
+  const loading = tokenLoading();
+  if (loading) {
+    await loading;
+    if (signal?.aborted) throw signal.reason;
+  }
+  const headers: Record<string, string> = { Accept: 'application/json', ...sessionHeadersNow() };
+  const token = headers.token;
+  // A 401 ends the session only if it is still the one this request was sent under.
+  const epoch = sessionEpoch();
   const hasBody = endpoint.method !== 'get' && opts.body !== undefined;
   if (hasBody) headers['Content-Type'] = 'application/json';
   // The type requires the caller's key here; an untyped caller without one still gets a fresh key.
@@ -319,6 +351,8 @@ async function send(endpoint: AnyEndpoint, opts: SendOptions): Promise<unknown> 
   if (status >= 500 || !isEnvelope(json)) throw new ApiError('internal_error', undefined, status);
 
   if (json.status === 1 && ok) {
+    // A browser's old localStorage token was answered with the session cookie: it can go.
+    if (token && endpoint.auth !== 'none') tokenMigrated(token);
     const parsed = endpoint.data.safeParse(json.data);
     if (!parsed.success) {
       console.error(`response of ${endpoint.path} does not match the contract`, parsed.error);
@@ -333,6 +367,6 @@ async function send(endpoint: AnyEndpoint, opts: SendOptions): Promise<unknown> 
   const error = new ApiError(msg, params, status);
   // Only a 401 for the session the app still holds ends it: an answer to a request sent before a
   // logout or a new login (a refetch in flight) must not sign the user out again or toast.
-  if (status === 401 && endpoint.auth !== 'none' && getToken() === token) handleUnauthorized(error);
+  if (status === 401 && endpoint.auth !== 'none' && sessionEpoch() === epoch) handleUnauthorized(error);
   throw error;
 }

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { Icon } from './Icon';
 import * as icons from './icons';
-import { getToken } from '../storage';
+import { isSignedIn } from '../storage';
 import { useAfterPaint } from './market/after-paint';
 import './messaging/messaging.css';
 
@@ -23,7 +23,7 @@ export function isTabPath(path: string): path is TabPath {
 
 export function TabBar() {
   const { t } = useLingui();
-  const signedIn = getToken() !== null;
+  const signedIn = isSignedIn();
   const painted = useAfterPaint(signedIn);
   const tabs: { to: TabPath; label: string; icon: string }[] = [
     { to: '/home/index', label: t`ホーム`, icon: icons.home },

@@ -73,6 +73,15 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
   },
   password_from_phone: { text: msg({ message: '電話番号を含むパスワードは使えません' }) },
   password_blank: { text: msg({ message: 'スペースだけのパスワードは使えません' }) },
+  password_from_name: { text: msg({ message: '本人確認で登録したお名前を含むパスワードは使えません' }) },
+  password_repeated: { text: msg({ message: '同じ文字や並びの繰り返し（aaaa、1212 など）は推測されやすいため使えません' }) },
+  password_sequence: { text: msg({ message: '連続した文字や数字（abcd、6789 など）は推測されやすいため使えません' }) },
+  password_keyboard: { text: msg({ message: 'キーボードの並び（qwerty、asdf など）は推測されやすいため使えません' }) },
+  password_date: { text: msg({ message: '日付や年（誕生日など）は推測されやすいため使えません' }) },
+  password_common_words: {
+    text: msg({ message: 'よく使われる単語や名前だけのパスワードは推測されやすいため使えません。単語を増やすか、数字や記号を組み合わせてください' }),
+  },
+  password_too_weak: { text: msg({ message: 'このパスワードは推測されやすいため使えません。もっと長く、予想しにくいものにしてください' }) },
   // currency exchange
   fx_quote_expired: { text: msg({ message: 'レートの有効期限が切れました。新しいレートを取得してください' }) },
   fx_quote_used: { text: msg({ message: 'このレートはすでに両替に使われました' }) },
@@ -130,6 +139,9 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
   upload_unreadable: { text: msg({ message: '画像を読み取れませんでした' }) },
   upload_pdf_active_content: { text: msg({ message: 'スクリプトを含む PDF はアップロードできません' }) },
   upload_pdf_encrypted: { text: msg({ message: 'パスワード付き（暗号化された）PDF はアップロードできません' }) },
+  upload_daily_count_limit: { text: msg({ message: '1日にアップロードできるファイルは{max}件までです。{until}以降に再度お試しください' }) },
+  upload_daily_bytes_limit: { text: msg({ message: '1日にアップロードできるファイルは合計{max}MBまでです。{until}以降に再度お試しください' }) },
+  upload_storage_limit: { text: msg({ message: '保存できるファイルは合計{max}MBまでのため、これ以上アップロードできません。サポートにお問い合わせください' }) },
   kana_latin_letters: { text: msg({ message: 'フリガナにアルファベットは使えません。カタカナで入力してください' }) },
   kana_invalid: { text: msg({ message: 'フリガナは全角カタカナで入力してください' }) },
   document_number_invalid: { text: msg({ message: '書類番号の形式が正しくありません' }) },
@@ -148,6 +160,10 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
   wallet_checksum_invalid: { text: msg({ message: 'アドレスのチェックサムが一致しません。1文字ずつ確認するか、コピーして貼り付けてください' }) },
   wallet_exists: { text: msg({ message: 'このアドレスはすでに登録されています' }) },
   wallet_limit: { text: msg({ message: 'ウォレットアドレスは{max}件まで登録できます' }) },
+  reauth_required: {
+    text: msg({ message: 'セキュリティのため、出金先の登録はログインから{minutes}分以内に行う必要があります。もう一度ログインしてください' }),
+  },
+  payout_destination_on_hold: { text: msg({ message: 'この出金先は登録したばかりのため、{usableAt} から出金先として利用できます' }) },
   // products and subscription
   product_not_found: { text: msg({ message: '銘柄が存在しないか、上場廃止されています' }) },
   not_trading_time: { text: msg({ message: '取引時間外です' }) },
@@ -159,6 +175,8 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
   },
   block_trade_closed: { text: msg({ message: 'ブロック取引は現在受け付けていません' }) },
   block_price_out_of_range: { text: msg({ message: 'ブロック取引の価格は当日の値幅制限内かつ前日終値の±10%以内にしてください' }) },
+  offering_price_out_of_range: { text: msg({ message: '公募・第三者割当の価格は当日の値幅制限内かつ前日終値の90%〜100%（{lower}〜{upper}）にしてください' }) },
+  ipo_price_range_too_wide: { text: msg({ message: '仮条件の上限は下限の25%増し（{upper}）以内にしてください' }) },
   price_unavailable: { text: msg({ message: '株価を取得できませんでした' }) },
   price_beyond_limit: {
     text: msg({ message: '値幅制限の範囲外の価格です' }),
@@ -187,6 +205,10 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
   strategy_below_minimum: {
     text: msg({ message: '最低投資金額以上を指定してください' }),
     variants: { amount: msg({ message: '最低投資金額（{amount}）以上を指定してください' }) },
+  },
+  strategy_below_investable: {
+    text: msg({ message: 'この金額では、ファンドが運用ルールどおりに売買できません' }),
+    variants: { amount: msg({ message: 'このファンドが運用ルールどおりに売買するには純資産{min}以上が必要です。{amount}以上を指定してください' }) },
   },
   strategy_not_open: { text: msg({ message: 'このファンドは現在申込を受け付けていません' }) },
   strategy_locked: {
@@ -223,6 +245,8 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
     variants: { address: msg({ message: 'このアドレスはすでに登録されています：{address}' }) },
   },
   deposit_receipt_invalid: { text: msg({ message: '振込明細（受領書）の画像をアップロードしてください' }) },
+  deposit_receipt_used: { text: msg({ message: 'この振込明細はすでに別の入金申請に使われています。今回の振込の明細をアップロードしてください' }) },
+  deposit_amount_above_stated: { text: msg({ message: '申請額（{max}）を超えて入金を承認することはできません。多く着金した差額は、理由を付けた付与として別に処理してください' }) },
   // transport and platform
   invalid_request: { text: msg({ message: '入力内容に誤りがあります' }) },
   invalid_json: { text: msg({ message: 'リクエストの形式が正しくありません' }) },
@@ -245,7 +269,7 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
   config_unknown: { text: msg({ message: '不明な設定項目です' }) },
   config_invalid: { text: msg({ message: '設定値が正しくありません' }) },
   config_out_of_bounds: { text: msg({ message: '設定値が許容範囲外です' }) },
-  config_inconsistent: { text: msg({ message: '他の設定項目と矛盾する値です（強制決済の維持率は追証の維持率より低くしてください）' }) },
+  config_inconsistent: { text: msg({ message: '他の設定項目（{other}）と矛盾する値です（強制決済の維持率は追証の維持率より低く、最低額は上限額以下にしてください）' }) },
   trigger_already_reached: { text: msg({ message: '株価がすでに逆指値の発動値段に達しています。発動値段を見直してください' }) },
   shortfall_owed: { text: msg({ message: '不足金があるため新規の注文はできません。入金して不足金を解消してください' }) },
   offline: { text: msg({ message: 'オフラインのため実行できません。接続を確認してから再度お試しください' }) },
@@ -260,6 +284,13 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
   passkey_challenge_expired: { text: msg({ message: 'パスキーの確認の有効期限が切れました。もう一度お試しください' }) },
   passkey_exists: { text: msg({ message: 'このパスキーはすでに登録されています' }) },
   step_up_required: { text: msg({ message: 'この操作にはパスキーでの本人確認が必要です' }) },
+  passkey_login_required: { text: msg({ message: 'このアカウントはパスキーでのログインが必要です。「パスキーでログイン」からログインしてください' }) },
+  admin_passkey_required: { text: msg({ message: '管理画面を使うには、パスキーでログインしてください' }) },
+  passkey_not_registered: { text: msg({ message: '先にパスキーを登録してください' }) },
+  passkey_last_required: { text: msg({ message: 'このアカウントにはパスキーが必要なため、最後のパスキーは削除できません。先に別のパスキーを登録してください' }) },
+  security_locked: {
+    text: msg({ message: '身に覚えのないログインのご報告を受け、出金・取引暗証番号・出金先の変更を停止しています。ログインパスワードを変更すると再開できます' }),
+  },
   chat_message_empty: { text: msg({ message: 'メッセージを入力してください' }) },
   chat_message_too_long: { text: msg({ message: 'メッセージは{max}文字以内で入力してください' }) },
   price_alert_invalid: { text: msg({ message: '通知条件が正しくありません（価格は現在値より上または下、変化率は±100%以内）' }) },

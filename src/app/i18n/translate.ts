@@ -2,7 +2,7 @@ import { i18n as globalI18n, type I18n, type MessageDescriptor } from '@lingui/c
 import { isMessageId, TIME_RANGE_MESSAGES } from '../../shared/api/messages';
 import type { MessageParams } from '../../shared/api/envelope';
 import { MESSAGE_TEXTS, type MessageText } from './message-texts';
-import { formatDateTime, formatMoney, formatNumber, formatPriceYen } from '../../shared/money';
+import { formatDateTime, formatDateTimeMinute, formatMoney, formatNumber, formatPriceYen } from '../../shared/money';
 import type { Lang } from './languages';
 
 /** Any CJK ideograph (Han script): untranslated server text of that kind is never shown raw. */
@@ -29,7 +29,8 @@ export function formatRange(range: string, lang: Lang | null | undefined): strin
  * separators; `amount` = the first number, as money when the params name a currency;
  * with a currency, `min` and `max` as money too (limits in any currency's minor unit);
  * `range` = the time range of a deposit/withdrawal notice (params.range, or start and end);
- * `until` (epoch ms) as a Tokyo date and time; with `priceScale`, the price params as prices.
+ * `until` (epoch ms) as a Tokyo date and time, `usableAt` (a hold's end, set to the minute) without
+ * seconds; with `priceScale`, the price params as prices.
  */
 export function messageValues(
   id: string,
@@ -45,6 +46,10 @@ export function messageValues(
     if (typeof value === 'number') {
       if (key === 'until') {
         values[key] = formatDateTime(value);
+        continue;
+      }
+      if (key === 'usableAt') {
+        values[key] = formatDateTimeMinute(value);
         continue;
       }
       if (priceScale !== undefined && PRICE_PARAMS.has(key)) {

@@ -8,6 +8,10 @@ export interface UsersTable {
   fund_password_hash: string | null;
   fund_password_failures: Generated<number>;
   fund_password_locked_until: number | null;
+  /** Fund-password tries reserved and not settled, successes held back, when the pending count as lost (platform/attempts.ts). */
+  fund_password_pending: Generated<number>;
+  fund_password_held: Generated<number>;
+  fund_password_stale_at: Generated<number>;
   invite_code: string;
   invited_by: string | null;
   state: Generated<string>;
@@ -82,6 +86,14 @@ export interface BalanceTable {
   /** 1 when the balance may never go below zero (user cash-like accounts). */
   floor_zero: number;
   version: number;
+  updated_at: number;
+}
+
+/** Per owner and currency: Σ the owner's postings in entries of the income kinds (ledger/income.ts). */
+export interface LedgerIncomeTable {
+  owner: string;
+  currency: string;
+  amount: number;
   updated_at: number;
 }
 
@@ -292,6 +304,7 @@ export interface DB {
   journal_entry: JournalEntryTable;
   posting: PostingTable;
   balance: BalanceTable;
+  ledger_income: LedgerIncomeTable;
   idempotency: IdempotencyTable;
   watchlist: WatchlistTable;
   watchlist_group: WatchlistGroupTable;
@@ -375,6 +388,8 @@ export interface CashBankAccountTable {
   holder_kana: string;
   created_at: number;
   deleted_at: number | null;
+  /** No withdrawal before this instant (migration 2026-11-28-004); null on rows from before the hold. */
+  usable_at: number | null;
 }
 
 /** Withdrawal requests (migration 2026-11-25-008): see src/server/modules/cash/withdrawals.ts. */
@@ -406,6 +421,8 @@ export interface CashWalletTable {
   label: string | null;
   created_at: number;
   deleted_at: number | null;
+  /** As on cash_bank_account. */
+  usable_at: number | null;
 }
 
 /** Deposit channels, admin-managed (migration 2026-11-25-006). */
@@ -449,6 +466,8 @@ export interface CashDepositTable {
   reference: string;
   entry_id: string | null;
   created_at: number;
+  /** 1 on a row from before migration 2026-11-27-003 that shares its receipt with an older one (left out of the one-per-receipt index). */
+  receipt_repeat: Generated<number>;
   review_status: string;
   review_reason: string | null;
   reviewed_by: string | null;

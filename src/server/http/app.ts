@@ -15,6 +15,8 @@ import { apiRoutes } from './routes';
 import { forwardedClientIp } from './edge';
 import { KeptMatchRouter } from './router';
 import { UPLOAD_FORM_MAX_BYTES, UPLOAD_MAX_BYTES } from '../../shared/api/uploads';
+import { BROWSER_HEADER } from '../../shared/api/session';
+import { SESSION_COOKIE } from './session-cookie';
 
 export const API_BASE = '/api/vue';
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -142,9 +144,17 @@ export function createApp(services: Services, opts: AppOptions = {}) {
 
   app.doc31(`${API_BASE}/openapi.json`, {
     openapi: '3.1.0',
-    info: { title: 'Kabuto API', version: '1', description: 'Envelope: {status, msg, params?, data}. Header `token` carries the session.' },
+    info: {
+      title: 'Kabuto API',
+      version: '1',
+      description:
+        'Envelope: {status, msg, params?, data}. The session: header `token`, or the browser\'s httpOnly cookie ' +
+        `\`${SESSION_COOKIE}\` (set by login and register, cleared by logout); a state-changing request signed in by ` +
+        `the cookie alone must carry \`${BROWSER_HEADER.name}: ${BROWSER_HEADER.value}\`.`,
+    },
   });
   app.openAPIRegistry.registerComponent('securitySchemes', 'token', { type: 'apiKey', in: 'header', name: 'token' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'sessionCookie', { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE });
 
   app.all(`${API_BASE}/*`, (c) => sendFailure(c, 404, 'not_found'));
   if (opts.distDir) serveApp(app, opts.distDir);

@@ -5,9 +5,10 @@ import { failureEnvelope, successEnvelope } from '../../shared/api/envelope';
 import { invalid } from '../errors';
 import type { AppEnv } from './env';
 import type { AnyEndpoint, RequestInfo, RouteInput } from '../modules/module';
-import { assertAdmin, signedInUser } from './auth';
+import { assertAdmin, presentedToken, signedInUser } from './auth';
 import { sendFailure, sendJson, success } from './envelope';
 import { inputRefusal } from './input-guard';
+import { clearedSessionCookie, sessionCookie } from './session-cookie';
 
 /** A sub-app whose invalid input answers the 400 envelope with the first offending field. */
 export function createRouter() {
@@ -68,6 +69,9 @@ class RequestFacts implements RequestInfo {
   header(name: string): string | undefined {
     return this.c.req.header(name);
   }
+  sessionToken(): string | undefined {
+    return presentedToken(this.c);
+  }
   rawBody(): ReadableStream<Uint8Array> | null {
     return this.c.req.raw.body;
   }
@@ -99,7 +103,7 @@ export function mount<E extends AnyEndpoint>(
     summary: ep.summary,
     tags: [ep.tag],
     ...(validated ? { middleware } : {}),
-    security: ep.auth === 'none' ? [] : [{ token: [] }],
+    security: ep.auth === 'none' ? [] : [{ token: [] }, { sessionCookie: [] }],
     request: {
       ...(ep.idempotent ? { headers: z.object({ 'idempotency-key': z.string().describe('UUIDv7 made by the client once per user action') }) } : {}),
       ...(ep.body ? { body: { required: true, content: { 'application/json': { schema: ep.body } } } } : {}),
@@ -128,6 +132,18 @@ export function mount<E extends AnyEndpoint>(
     });
     // A raw route (module.ts `rawRoute`) answers bytes it has framed itself.
     if ((data as unknown) instanceof Response) return data as unknown as Response;
-    return sendJson(c, success(data), 200);
+    const cookie = setCookieOf(ep, data, c);
+    return sendJson(c, success(data), 200, cookie === undefined ? undefined : { 'Set-Cookie': cookie });
   }) as never);
+}
+
+/**
+ * The session cookie a successful answer sets (session-cookie.ts): a session endpoint's (`start`:
+ * the new session's token; `end`: deleted), else the one auth.ts asked for (a browser's localStorage
+ * token moving to the cookie).
+ */
+function setCookieOf(ep: AnyEndpoint, data: unknown, c: Context<AppEnv>): string | undefined {
+  if (ep.session === 'start') return sessionCookie((data as { token: string }).token);
+  if (ep.session === 'end') return clearedSessionCookie();
+  return c.get('setCookie');
 }

@@ -8,5 +8,7 @@ export interface AppEnv {
     requestId: string;
     user: AuthUser;
     ip: string;
+    /** A Set-Cookie the answer must carry (auth.ts: a browser's token moving to the session cookie). */
+    setCookie?: string;
   };
 }

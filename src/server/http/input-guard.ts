@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { AnyEndpoint } from '../modules/module';
 import type { AppEnv } from './env';
 import { sendFailure } from './envelope';
+import { jsonLimitBreach, queryLimitBreach } from './parse-limits';
 
 /*
  * Input every contract endpoint refuses before validation, auth or a database sees it
@@ -17,6 +18,10 @@ import { sendFailure } from './envelope';
  * - A body that is not JSON (a Content-Type other than application/json, or none with a body):
  *   415 unsupported_media_type. Otherwise Hono's validator reads such a body as `{}`, and a command
  *   whose fields are all optional would run.
+ * - Input beyond the parse limits (parse-limits.ts): a JSON body too deep, with too many items in
+ *   one container or too long a string, checked on its text before JSON.parse: 400 invalid_json
+ *   {issue, max}; a query with too many values or too long a one: 400 invalid_request {field,
+ *   issue, max}. Every walk after these is linear in the input's size.
  */
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
@@ -38,26 +43,51 @@ export function hasControlCharacter(s: string): boolean {
   return CONTROL.test(s);
 }
 
-/** The path (`a.b.0`) of the first string or key holding a control character, or undefined. */
+/** A value met in the walk and the key leading to it: its path is built only if it is reported. */
+interface Visit {
+  value: unknown;
+  key?: string;
+  parent?: Visit;
+}
+
+/**
+ * The path (`a.b.0`) of the first string or key holding a control character, or undefined.
+ * Linear in the size of `value`: a visit keeps a link to its parent instead of a copy of its path,
+ * which made 40 KB of nested brackets cost seconds and a gigabyte (issue 37 item 1).
+ */
 export function controlCharacterField(value: unknown, path: readonly string[] = []): string | undefined {
-  if (typeof value === 'string') return CONTROL.test(value) ? path.join('.') || 'body' : undefined;
-  if (value === null || typeof value !== 'object') return undefined;
   // An explicit stack: a deeply nested body must not overflow the call stack.
-  const stack: [unknown, readonly string[]][] = [[value, path]];
+  const stack: Visit[] = [{ value }];
   while (stack.length > 0) {
-    const [v, p] = stack.pop()!;
-    if (typeof v === 'string') {
-      if ((takesMultiLineText(p.join('.')) ? CONTROL_MULTI_LINE : CONTROL).test(v)) return p.join('.') || 'body';
-    } else if (Array.isArray(v)) {
-      v.forEach((item, i) => stack.push([item, [...p, String(i)]]));
-    } else if (v !== null && typeof v === 'object') {
-      for (const [k, item] of Object.entries(v)) {
-        if (CONTROL.test(k)) return [...p, k].join('.');
-        stack.push([item, [...p, k]]);
-      }
+    const found = visit(stack.pop()!, stack, path);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** Check one visit's string or keys, and push its children; the offending field's name, if any. */
+function visit(v: Visit, stack: Visit[], base: readonly string[]): string | undefined {
+  const value = v.value;
+  if (typeof value === 'string') {
+    if (!CONTROL.test(value)) return undefined;
+    const field = pathOf(v, base);
+    return takesMultiLineText(field) && !CONTROL_MULTI_LINE.test(value) ? undefined : field || 'body';
+  }
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => stack.push({ value: item, key: String(i), parent: v }));
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (CONTROL.test(key)) return pathOf({ value: item, key, parent: v }, base);
+      stack.push({ value: item, key, parent: v });
     }
   }
   return undefined;
+}
+
+function pathOf(v: Visit, base: readonly string[]): string {
+  const keys: string[] = [];
+  for (let at: Visit | undefined = v; at; at = at.parent) if (at.key !== undefined) keys.push(at.key);
+  return [...base, ...keys.reverse()].join('.');
 }
 
 function mediaType(contentType: string | undefined): string {
@@ -88,7 +118,10 @@ export function inputRefusal(ep: AnyEndpoint): (c: Context<AppEnv>) => Response 
       if (params !== undefined) return refuse(c, params);
     }
     if (c.req.url.includes('?')) {
-      const query = controlCharacterField(c.req.queries());
+      const queries = c.req.queries();
+      const over = queryLimitBreach(queries);
+      if (over) return sendFailure(c, 400, 'invalid_request', { ...over });
+      const query = controlCharacterField(queries);
       // `queries()` maps a name to its list of values: report the name, not `name.0`.
       if (query !== undefined) return refuse(c, query.split('.')[0]!);
     }
@@ -108,13 +141,15 @@ async function bodyRefusal(c: Context<AppEnv>): Promise<Response | undefined> {
     return sendFailure(c, 415, 'unsupported_media_type', { expected: 'application/json' });
   }
   if (type !== undefined) {
+    // A failed read (the body limit, a client gone) goes on to the error handler. The text stays
+    // cached on the request: the validator that follows parses it again, within the limits.
+    const text = await c.req.text();
+    const over = jsonLimitBreach(text);
+    if (over) return sendFailure(c, 400, 'invalid_json', { ...over });
     let body: unknown;
     try {
-      body = await c.req.json();
-    } catch (err) {
-      // Not JSON: the validator that follows answers 400 invalid_json. Anything else (the body
-      // limit, a client gone) goes on to the error handler.
-      if (!(err instanceof SyntaxError)) throw err;
+      body = JSON.parse(text);
+    } catch {
       return sendFailure(c, 400, 'invalid_json');
     }
     const field = controlCharacterField(body);

@@ -59,6 +59,11 @@ export function requestHash(body: unknown): string {
 
 export const IDEMPOTENCY_KEY_MAX = 128;
 
+function checkKey(scope: string, key: string): void {
+  if (!scope) throw new Error('idempotency: empty scope');
+  if (typeof key !== 'string' || key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX) throw invalid();
+}
+
 /**
  * Runs `fn` at most once per (scope, key) (docs/architecture.md "The money model"), all in one transaction
  * (on SQLite a savepoint in a commit group: db/commit-group.ts):
@@ -79,8 +84,7 @@ export async function withIdempotency<T>(
   requestBody: unknown,
   fn: (trx: Transaction<DB>) => Promise<T>,
 ): Promise<T> {
-  if (!scope) throw new Error('idempotency: empty scope');
-  if (typeof key !== 'string' || key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX) throw invalid();
+  checkKey(scope, key);
   const hash = requestHash(requestBody);
 
   // SQLite: the command joins a commit group, a savepoint of its own in a shared transaction, and
@@ -106,11 +110,51 @@ export async function withIdempotency<T>(
 
       const row = (await readKey(trx, scope, key)).rows[0];
       if (!row) continue;
-      if (row.request_hash !== hash) throw conflict('idempotency_key_reused');
-      // Claim and result commit together, so 'pending' is never visible; guard anyway.
-      if (row.status !== 'done' || row.response_json === null) throw conflict('fund_operation_in_progress');
-      return JSON.parse(row.response_json) as T;
+      return storedAnswer<T>(row, hash);
     }
     throw new Error(`idempotency: could not claim ${scope}/${key}`);
+  });
+}
+
+/** A taken key's answer: its stored result, or 409 when it served another request. */
+function storedAnswer<T>(row: { request_hash: string; status: string; response_json: string | null }, hash: string): T {
+  if (row.request_hash !== hash) throw conflict('idempotency_key_reused');
+  // Claim and result commit together, so 'pending' is never visible; guard anyway.
+  if (row.status !== 'done' || row.response_json === null) throw conflict('fund_operation_in_progress');
+  return JSON.parse(row.response_json) as T;
+}
+
+/** Per database: the last call of each (scope, key) this process runs through answerOnce. */
+const turnsOf = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/** Runs `work` once every earlier call of this process with the same `id` has settled (succeeded or not). */
+function inTurn<T>(database: Database, id: string, work: () => Promise<T>): Promise<T> {
+  let turns = turnsOf.get(database.db);
+  if (!turns) turnsOf.set(database.db, (turns = new Map()));
+  const previous = turns.get(id);
+  const mine = previous ? previous.then(work, work) : work();
+  turns.set(id, mine);
+  const leave = () => {
+    if (turns.get(id) === mine) turns.delete(id);
+  };
+  mine.then(leave, leave);
+  return mine;
+}
+
+/**
+ * For a command whose guard runs before its transaction (docs/decisions/007-password-checks.md):
+ * a key already done answers its stored result (409 for another body) BEFORE `work` runs, so a
+ * retry is never refused by a guard, least of all one that counts attempts (the fund password's).
+ * Calls of this process with the same key run one at a time: a retry that arrives while the first
+ * is in flight waits for it, then answers its stored result — or, if the first failed (its key
+ * stays free), runs `work` itself. A retry reaching another instance meanwhile runs its own guard,
+ * then waits on the key in withIdempotency like any duplicate.
+ */
+export function answerOnce<T>(database: Database, scope: string, key: string, requestBody: unknown, work: () => Promise<T>): Promise<T> {
+  checkKey(scope, key);
+  const hash = requestHash(requestBody);
+  return inTurn(database, `${scope}\u0000${key}`, async () => {
+    const row = (await readKey(database.db, scope, key)).rows[0];
+    return row ? storedAnswer<T>(row, hash) : work();
   });
 }

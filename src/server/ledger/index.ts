@@ -5,10 +5,10 @@ import type { Clock } from '../clock';
 import type { Currency } from '../../shared/money';
 import type { AccountKind } from './accounts';
 import { postEntry, type EntryInput, type PostedEntry } from './post';
-import { readIncome } from './income';
 import { readBalance, readBalances, type BalanceSheet } from './balances';
+import { readIncome } from './income';
 import { readEntries, type EntryPage } from './entries';
-import { withIdempotency } from './idempotency';
+import { answerOnce, withIdempotency } from './idempotency';
 
 export * from './accounts';
 export type { EntryInput, PostingInput, PostedEntry, PostedPosting } from './post';
@@ -62,5 +62,10 @@ export class Ledger {
   /** Runs `fn` once per (scope, key); see idempotency.ts. */
   withIdempotency<T>(scope: string, key: string, requestBody: unknown, fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
     return withIdempotency(this.database, this.clock, scope, key, requestBody, fn);
+  }
+
+  /** A done key's stored result before `work` runs; same-key calls one at a time (idempotency.ts). */
+  answerOnce<T>(scope: string, key: string, requestBody: unknown, work: () => Promise<T>): Promise<T> {
+    return answerOnce(this.database, scope, key, requestBody, work);
   }
 }

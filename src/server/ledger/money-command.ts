@@ -7,9 +7,10 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Clock } from '../clock';
 
-/** The part of the Ledger a money command needs (the ledger's `withIdempotency`). */
+/** The part of the Ledger a money command needs (the ledger's `withIdempotency` and `answerOnce`). */
 export interface IdempotentRunner {
   withIdempotency<T>(scope: string, key: string, requestBody: unknown, fn: (trx: Transaction<DB>) => Promise<T>): Promise<T>;
+  answerOnce<T>(scope: string, key: string, requestBody: unknown, work: () => Promise<T>): Promise<T>;
 }
 
 export interface MoneyCommandContext<P> {
@@ -32,7 +33,10 @@ export interface MoneyCommand<T, P = undefined> {
   request: Record<string, unknown>;
   /** The time this command acts at (trading uses the market clock). */
   clock: Clock;
-  /** Refuses the command before anything else (account states, KYC…): throws a DomainError. */
+  /**
+   * Refuses the command (account states, KYC, the fund password…): throws a DomainError. Runs
+   * after the key's stored answer was looked for, so a retry of a done command never reaches it.
+   */
   guard?: () => void | Promise<void>;
   /**
    * Reads done before the transaction opens. On SQLite a pool read inside the transaction would
@@ -42,11 +46,18 @@ export interface MoneyCommand<T, P = undefined> {
   run: (ctx: MoneyCommandContext<P>) => Promise<T>;
 }
 
-/** Runs a money command at most once per (scope, key); its result is plain JSON (see idempotency.ts). */
+/**
+ * Runs a money command at most once per (scope, key); its result is plain JSON (see idempotency.ts).
+ * With a guard, the key's stored answer is read first and same-key calls take turns (answerOnce):
+ * a retry of a command already done gets its result, never the guard's refusal — a guard may count
+ * attempts (the fund password), and a retry must not spend them or meet their lock.
+ */
 export async function moneyCommand<T, P = undefined>(ledger: IdempotentRunner, cmd: MoneyCommand<T, P>): Promise<T> {
-  await cmd.guard?.();
-  const prepared = (cmd.prepare ? await cmd.prepare() : undefined) as P;
-  return ledger.withIdempotency(cmd.scope, cmd.key, { op: cmd.op, ...cmd.request }, (trx) =>
-    cmd.run({ trx, now: cmd.clock.now(), prepared }),
-  );
+  const request = { op: cmd.op, ...cmd.request };
+  const execute = async () => {
+    await cmd.guard?.();
+    const prepared = (cmd.prepare ? await cmd.prepare() : undefined) as P;
+    return ledger.withIdempotency(cmd.scope, cmd.key, request, (trx) => cmd.run({ trx, now: cmd.clock.now(), prepared }));
+  };
+  return cmd.guard ? ledger.answerOnce(cmd.scope, cmd.key, request, execute) : execute();
 }

@@ -22,6 +22,11 @@ export interface RequestInfo {
   /** A request header by name (case-insensitive), e.g. `origin` or the step-up token. */
   header(name: string): string | undefined;
   /**
+   * The session token the request presents, not checked: the `token` header, else the browser's
+   * session cookie (a login from a device that still holds a live session is a trusted one).
+   */
+  sessionToken(): string | undefined;
+  /**
    * The raw body stream, for the one endpoint without a JSON body (`POST uploads`, whose size limit
    * is its own: src/server/http/app.ts). Null when there is no body.
    */

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { tooMany, unavailable } from '../errors';
 import { failFastRedis, readyWithin } from './redis';
+import { MemoryAttemptBudget, RedisAttemptBudget, TRIES_SCRIPT, type AttemptBudget, type TriesRedis } from './attempt-budget';
 
 /**
- * The rate-limit store (docs/decisions/021-scale-out.md): counted budgets (login,
- * fund password, registration, FX quotes) and concurrent-slot caps (quote streams per IP). In
+ * The rate-limit store (docs/decisions/021-scale-out.md): counted budgets (per-IP logins,
+ * registration, FX quotes), check budgets of a secret (attempt-budget.ts: a login password per phone
+ * and per signed-in user) and concurrent-slot caps (quote streams per IP). In
  * process by default; on Redis when REDIS_URL is set, so every instance behind the balancer spends
  * the same budget. Redis down: every check fails CLOSED with 503 `service_unavailable` (a guess that
  * skips the limit is worse than a login that waits), and the next check after Redis returns works.
@@ -40,6 +41,8 @@ export interface LimiterOptions {
 
 export interface RateLimitStore {
   limiter(opts: LimiterOptions): Limiter;
+  /** A secret's check budget: each check reserved before it runs (docs/decisions/007-password-checks.md). */
+  attempts(opts: LimiterOptions): AttemptBudget;
   cap(opts: { name: string; max: number }): ConcurrencyCap;
   close(): Promise<void>;
 }
@@ -84,6 +87,9 @@ function storeDown(cause: unknown) {
 export class MemoryRateLimits implements RateLimitStore {
   limiter(o: LimiterOptions): Limiter {
     return new FlexibleLimiter(new RateLimiterMemory({ keyPrefix: o.name, points: o.points, duration: o.durationSeconds }), async () => {});
+  }
+  attempts(o: LimiterOptions): AttemptBudget {
+    return new MemoryAttemptBudget(o);
   }
   cap(o: { name: string; max: number }): ConcurrencyCap {
     const open = new Map<string, number>();
@@ -131,7 +137,7 @@ return 1`;
 
 export const SLOT_TTL_MS = 30_000;
 
-type SlotRedis = Redis & {
+type SlotRedis = TriesRedis & {
   kabutoSlotAcquire(key: string, max: number, member: string, ttlMs: number): Promise<number>;
   kabutoSlotRefresh(key: string, member: string, ttlMs: number): Promise<number>;
 };
@@ -155,6 +161,7 @@ export class RedisRateLimits implements RateLimitStore {
     client.on('error', () => {});
     client.defineCommand('kabutoSlotAcquire', { numberOfKeys: 1, lua: ACQUIRE });
     client.defineCommand('kabutoSlotRefresh', { numberOfKeys: 1, lua: REFRESH });
+    client.defineCommand('kabutoTries', { numberOfKeys: 1, lua: TRIES_SCRIPT });
     this.client = client as SlotRedis;
     this.heartbeat = setInterval(() => void this.refresh(), Math.max(1_000, Math.floor(slotTtlMs / 3)));
     this.heartbeat.unref();
@@ -174,6 +181,20 @@ export class RedisRateLimits implements RateLimitStore {
     });
     return new FlexibleLimiter(rl, this.ready);
   }
+
+  attempts(o: LimiterOptions): AttemptBudget {
+    return new RedisAttemptBudget(this.client, `${this.prefix}tries:${o.name}:`, o, this.call);
+  }
+
+  /** A store command: refused with 503 while Redis is unreachable or failing. */
+  private readonly call = async <T>(command: () => Promise<T>): Promise<T> => {
+    await this.ready();
+    try {
+      return await command();
+    } catch (err) {
+      throw storeDown(err);
+    }
+  };
 
   cap(o: { name: string; max: number }): ConcurrencyCap {
     return {

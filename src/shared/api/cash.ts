@@ -26,6 +26,12 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 export const bankRow = z.object({ code: z.string(), name: z.string(), kana: z.string() });
 export type BankRow = z.infer<typeof bankRow>;
 
+/**
+ * A new destination receives no withdrawal before this instant (epoch ms; config payoutHoldHours);
+ * null once it may (and for destinations from before the hold).
+ */
+const usableAt = z.number().int().nullable();
+
 export const bankAccountView = z.object({
   id: z.string(),
   bankCode: z.string(),
@@ -37,6 +43,7 @@ export const bankAccountView = z.object({
   numberMasked: z.string(),
   holderKana: z.string(),
   createdAt: z.number().int(),
+  usableAt,
 });
 export type BankAccountView = z.infer<typeof bankAccountView>;
 
@@ -46,6 +53,7 @@ export const walletView = z.object({
   address: z.string(),
   label: z.string().nullable(),
   createdAt: z.number().int(),
+  usableAt,
 });
 export type WalletView = z.infer<typeof walletView>;
 
@@ -56,6 +64,14 @@ const identity = z.object({
   /** The verified name kana, normalised as a holder name: the only holder an account may have. */
   holderKana: z.string().nullable(),
 });
+
+/**
+ * How long this session may still add a destination (ms): a change needs a sign-in made within the
+ * last 5 minutes; 0 means the user signs in again first (`reauth_required`).
+ */
+const freshLoginMs = z.number().int().nonnegative();
+/** The fund password a change is confirmed with (6 digits; checked with its lockout). */
+const fundPassword = z.string().min(1).max(64);
 
 export const cashApi = {
   banks: endpoint({
@@ -73,17 +89,18 @@ export const cashApi = {
   bankAccounts: endpoint({
     method: 'get', path: 'cash/bank-accounts', tag: 'cash', auth: 'user',
     summary: "The user's bank accounts, masked, and whether the identity check allows adding one",
-    data: z.object({ items: z.array(bankAccountView), max: z.number().int(), identity }),
+    data: z.object({ items: z.array(bankAccountView), max: z.number().int(), identity, freshLoginMs }),
   }),
   addBankAccount: endpoint({
     method: 'post', path: 'cash/bank-accounts', tag: 'cash', auth: 'user',
-    summary: 'Register an own-name bank account (verified identity; the holder must be the verified kana)',
+    summary: 'Register an own-name bank account (verified identity, the holder the verified kana; a recent sign-in and the fund password); it receives withdrawals after the hold',
     body: z.object({
       bankCode: z.string().max(10),
       branchCode: z.string().max(10),
       type: z.enum(BANK_ACCOUNT_TYPES),
       number: z.string().max(20),
       holderKana: z.string().max(200),
+      fundPassword,
     }),
     data: z.object({ account: bankAccountView }),
   }),
@@ -96,12 +113,12 @@ export const cashApi = {
   wallets: endpoint({
     method: 'get', path: 'cash/wallets', tag: 'cash', auth: 'user',
     summary: "The user's USDT wallet addresses and whether the identity check allows adding one",
-    data: z.object({ items: z.array(walletView), max: z.number().int(), identity }),
+    data: z.object({ items: z.array(walletView), max: z.number().int(), identity, freshLoginMs }),
   }),
   addWallet: endpoint({
     method: 'post', path: 'cash/wallets', tag: 'cash', auth: 'user',
-    summary: 'Register a USDT address (TRC20 base58check, ERC20 with its EIP-55 checksum when mixed case); verified identity',
-    body: z.object({ network: z.enum(WALLET_NETWORKS), address: z.string().max(200), label: z.string().max(200).optional() }),
+    summary: 'Register a USDT address (TRC20 base58check, ERC20 with its EIP-55 checksum when mixed case); verified identity, a recent sign-in and the fund password; it receives withdrawals after the hold',
+    body: z.object({ network: z.enum(WALLET_NETWORKS), address: z.string().max(200), label: z.string().max(200).optional(), fundPassword }),
     data: z.object({ wallet: walletView }),
   }),
   deleteWallet: endpoint({

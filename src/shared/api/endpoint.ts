@@ -19,8 +19,14 @@ export interface Endpoint<
   path: string;
   summary: string;
   tag: string;
-  /** Needs the `token` header (a live session). */
+  /** Needs a live session: the `token` header, or the browser's session cookie (src/server/http/auth.ts). */
   auth: A;
+  /**
+   * A session endpoint: `start` answers a new session (`sessionData`) and the server sets the
+   * browser's session cookie with it; `end` ends the caller's session and the server clears the
+   * cookie (docs/decisions/002-accounts-and-sessions.md, "Follow-up: the session cookie").
+   */
+  session?: 'start' | 'end';
   /** Money commands need an Idempotency-Key header. */
   idempotent?: I;
   body?: B;

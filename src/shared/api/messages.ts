@@ -42,6 +42,14 @@ export const MESSAGE_IDS = [
   'password_too_common',
   'password_from_phone',
   'password_blank',
+  // … and the strength estimate (zxcvbn-ts, server-side): the pattern that makes the password guessable
+  'password_from_name',
+  'password_repeated',
+  'password_sequence',
+  'password_keyboard',
+  'password_date',
+  'password_common_words',
+  'password_too_weak',
   // balance and loans
   'balance_insufficient',
   // currency exchange (src/shared/api/fx.ts)
@@ -85,6 +93,11 @@ export const MESSAGE_IDS = [
   'upload_unreadable',
   'upload_pdf_active_content',
   'upload_pdf_encrypted',
+  // the per-user quotas: files and bytes stored per Tokyo day (429, params {max, until}: the limit — MB
+  // for bytes — and the instant it resets) and bytes stored in all (422, params {max} in MB)
+  'upload_daily_count_limit',
+  'upload_daily_bytes_limit',
+  'upload_storage_limit',
   // KYC (docs/domain.md "KYC")
   'kana_latin_letters',
   'kana_invalid',
@@ -103,6 +116,10 @@ export const MESSAGE_IDS = [
   'wallet_checksum_invalid',
   'wallet_exists',
   'wallet_limit',
+  // adding a destination needs a sign-in made within the last {minutes} (403); a new destination
+  // receives no withdrawal before params {usableAt} (epoch ms, config payoutHoldHours)
+  'reauth_required',
+  'payout_destination_on_hold',
   // products and subscription
   'product_not_found',
   'not_trading_time',
@@ -112,6 +129,11 @@ export const MESSAGE_IDS = [
   'block_trade_closed',
   // an admin block offer's price outside the day's limits or ±10% of the previous close: params {lower, upper}
   'block_price_out_of_range',
+  // an admin PO / placement price outside the day's limits or 90–100 % of the previous close:
+  // params {field, lower, upper, prevClose, priceScale} (docs/domain.md "IPO and offerings")
+  'offering_price_out_of_range',
+  // an admin IPO provisional range whose top is more than 25 % above its bottom: params {field, lower, upper, priceScale}
+  'ipo_price_range_too_wide',
   'price_unavailable',
   // a limit price outside the day's limits: params {price, priceScale, lower, upper, nearest} (docs/tse-rules.md)
   'price_beyond_limit',
@@ -131,9 +153,11 @@ export const MESSAGE_IDS = [
   // a margin or short order before agreeing to the 信用取引 risk explanation (POST trade/margin-agreement): params {version}
   'margin_agreement_required',
   'follow_time_exceeded',
-  // strategy funds (docs/domain.md "Strategy funds"): below the minimum params {amount}; locked params {date}
+  // strategy funds (docs/domain.md "Strategy funds"): below the minimum params {amount}; locked params {date};
+  // a subscription after which the fund still could not follow its rule params {amount (the least accepted), min (its minimum investable size), currency}
   'strategy_not_found',
   'strategy_below_minimum',
+  'strategy_below_investable',
   'strategy_not_open',
   'strategy_locked',
   'strategy_holding_state_invalid',
@@ -154,6 +178,10 @@ export const MESSAGE_IDS = [
   'deposit_address_invalid',
   'deposit_address_exists',
   'deposit_receipt_invalid',
+  // the receipt upload is already used by another deposit that was not rejected (one deposit per receipt)
+  'deposit_receipt_used',
+  // an approval crediting more than the user stated: params {max, currency}; the difference is a separate, reasoned grant
+  'deposit_amount_above_stated',
   // transport and platform (docs/architecture.md "The contract")
   'invalid_request',
   'invalid_json',
@@ -195,6 +223,17 @@ export const MESSAGE_IDS = [
   'passkey_challenge_expired',
   'passkey_exists',
   'step_up_required',
+  // phishing-resistant sign-in (docs/decisions/008-passkeys.md follow-up): a password alone is refused
+  // for an account that requires a passkey (403); the back office refuses an admin's password session
+  // (403); turning the requirement on needs a registered passkey (422); the last passkey of an account
+  // that requires one, or of an admin, cannot be deleted (422)
+  'passkey_login_required',
+  'admin_passkey_required',
+  'passkey_not_registered',
+  'passkey_last_required',
+  // a sign-in was reported as not the user's (docs/domain.md "Login history and devices"): withdrawals,
+  // fund-password commands and payout destination changes wait for a new login password (403)
+  'security_locked',
   // messaging (docs/domain.md "Messages, news and support"): chat text params {max}; an alert on the
   // wrong side of the price params {price} (or {max} bp); alerts per user params {max}
   'chat_message_empty',

@@ -28,6 +28,10 @@ export const MESSAGE_KINDS = [
   'loan_ltv_liquidation',
   'support_reply',
   'price_alert',
+  // a sign-in from a device or country new to the account (docs/domain.md "Login history and devices")
+  'login_alert',
+  // a bank account or wallet was added, params {type, label, usableAt} (docs/domain.md "Bank accounts and wallets")
+  'payout_destination_added',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 

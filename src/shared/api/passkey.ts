@@ -63,6 +63,20 @@ export type PasskeyItem = z.infer<typeof passkeyItem>;
 
 export const PASSKEY_NAME_MAX = 40;
 
+/**
+ * The user's passkey sign-in policy and how this session was signed in (docs/decisions/008-passkeys.md,
+ * "Follow-up: passkey login as a setting, and for staff").
+ */
+export const passkeySettings = z.object({
+  /** A passkey is asked at every sign-in: `user/login` with the password alone is refused (`passkey_login_required`). */
+  requireAtLogin: z.boolean(),
+  /** The user's registered passkeys (the requirement needs at least one). */
+  count: z.number().int(),
+  /** How this session was signed in: the back office opens only to an admin's passkey session. */
+  session: z.enum(['password', 'passkey']),
+});
+export type PasskeySettings = z.infer<typeof passkeySettings>;
+
 export const passkeyApi = {
   registerOptions: endpoint({
     method: 'post', path: 'passkeys/register/options', tag: 'passkeys', auth: 'user',
@@ -97,7 +111,18 @@ export const passkeyApi = {
     method: 'post', path: 'passkeys/login', tag: 'passkeys', auth: 'none',
     summary: 'Sign in with a passkey assertion; returns a new session token like user/login',
     body: z.object({ challengeId, response: authenticationResponse }),
-    data: sessionData,
+    data: sessionData, session: 'start',
+  }),
+  settings: endpoint({
+    method: 'get', path: 'passkeys/settings', tag: 'passkeys', auth: 'user',
+    summary: 'Whether a passkey is required at sign-in, how many passkeys the user has, and how this session was signed in',
+    data: passkeySettings,
+  }),
+  setSettings: endpoint({
+    method: 'post', path: 'passkeys/settings', tag: 'passkeys', auth: 'user',
+    summary: `Require a passkey at every sign-in, or stop requiring it (either way needs a fresh ${STEP_UP_HEADER} token)`,
+    body: z.object({ requireAtLogin: z.boolean() }),
+    data: passkeySettings,
   }),
   verifyOptions: endpoint({
     method: 'post', path: 'passkeys/verify/options', tag: 'passkeys', auth: 'user',

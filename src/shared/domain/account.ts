@@ -18,6 +18,11 @@ export const FUND_PASSWORD_LOCK_MS = 30 * 60 * 1000;
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session also ends this long after the login that made it, however often it is used (docs/domain.md). */
 export const SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
+/**
+ * A payout destination change needs a sign-in this recent (docs/domain.md "Bank accounts and
+ * wallets"): a session stolen or left open on a shared device is, almost always, an old one.
+ */
+export const FRESH_LOGIN_MS = 5 * 60 * 1000;
 
 /**
  * The password rules that need no list (NIST 800-63B; docs/decisions/007-password-checks.md): not only

@@ -1,16 +1,38 @@
 import { z } from 'zod';
+import { LOT_SIZE } from '../market/price';
 
 /**
  * Server-given settings (docs/product.md "API calls" `common/config`, "Constants"). Every item has a schema and a
  * default; the database holds the current value and admins change it (audited).
  */
 const hhmm = z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/);
+/** Minutes of "HH:MM"; an end of 23:59 or 24:00 is the end of the day (as cash/hours.ts reads it). */
+const minuteOf = (hhmm: string, end: boolean): number => {
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  const v = h * 60 + m;
+  return end && v >= 23 * 60 + 59 ? 24 * 60 : v;
+};
+/** A daily window that is open at some time: a start equal to its end would close deposits or withdrawals for good. */
 const hoursRange = z
   .string()
-  .regex(/^([01]\d|2[0-4]):[0-5]\d-([01]\d|2[0-4]):[0-5]\d$/, 'HH:MM-HH:MM');
+  .regex(/^([01]\d|2[0-4]):[0-5]\d-([01]\d|2[0-4]):[0-5]\d$/, 'HH:MM-HH:MM')
+  .refine((r) => {
+    const [from, to] = r.split('-') as [string, string];
+    return minuteOf(from, false) !== minuteOf(to, true);
+  }, 'an empty window');
 const yen = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 /** Interest and fee rates are at most 20% a year (docs/domain.md "Config bounds"). */
 const RATE_MAX_BP = 2_000;
+/**
+ * The margin-call level (委託保証金維持率) runs from the exchange's floor of 20 % to the 30 % brokers
+ * use at most (docs/tse-rules.md "Margin"): above that it would meet the 30 % initial margin of a
+ * 3.3× position, and a position would be called, or closed, as it opens. The forced-close level
+ * stays strictly below it (CONFIG_ORDER).
+ */
+const MAINTENANCE_MIN_BP = 2_000;
+const MAINTENANCE_MAX_BP = 3_000;
+/** Share counts are whole lots (単元) of 100. */
+const lots = z.number().int().min(LOT_SIZE).multipleOf(LOT_SIZE);
 
 /**
  * `bounds`: the law/design limits of a number item (docs/domain.md "Config bounds"), also enforced
@@ -47,11 +69,17 @@ export const CONFIG_ITEMS = {
   withdrawWeekdaysOnly: { schema: z.boolean(), default: true },
   /** A withdrawal requested before this Tokyo time arrives the same business day, later ones the next (docs/domain.md "Withdrawals"). */
   withdrawCutoff: { schema: hhmm, default: '15:00' },
+  /**
+   * Hours a newly added bank account or wallet waits before it may receive a withdrawal (docs/domain.md
+   * "Bank accounts and wallets"): a session taken over cannot empty the account at once, and the
+   * owner's notice has time to reach them. At most a week, so an admin cannot hold payouts for good.
+   */
+  payoutHoldHours: { schema: z.number().int().min(0).max(168), bounds: { min: 0, max: 168 }, default: 24 },
   /** Selling allowed after T+N business days. */
   sellAfterDays: { schema: z.number().int().min(0).max(30), default: 0 },
   ipoRepeatMax: { schema: z.number().int().min(1).max(100), default: 1 },
-  blockMinShares: { schema: z.number().int().min(1), default: 100 },
-  ipoMinShares: { schema: z.number().int().min(1), default: 100 },
+  blockMinShares: { schema: lots, default: 100 },
+  ipoMinShares: { schema: lots, default: 100 },
   ipoMinFunds: { schema: yen, default: 100_000 },
   inviteRequired: { schema: z.boolean(), default: true },
   /** Trading (docs/domain.md docs/tse-rules.md "Margin"): 3.3× = 30% initial margin; one decimal. */
@@ -66,8 +94,16 @@ export const CONFIG_ITEMS = {
   marginInterestBp: { schema: z.number().int().min(0).max(RATE_MAX_BP), bounds: { min: 0, max: RATE_MAX_BP }, default: 280 },
   shortFeeBp: { schema: z.number().int().min(0).max(RATE_MAX_BP), bounds: { min: 0, max: RATE_MAX_BP }, default: 110 },
   /** Maintenance ratio (bp of contract value): below it a margin call, below the floor a forced close. */
-  maintenanceRatioBp: { schema: z.number().int().min(0).max(10_000), default: 2_000 },
-  forcedCloseRatioBp: { schema: z.number().int().min(0).max(10_000), default: 1_000 },
+  maintenanceRatioBp: {
+    schema: z.number().int().min(MAINTENANCE_MIN_BP).max(MAINTENANCE_MAX_BP),
+    bounds: { min: MAINTENANCE_MIN_BP, max: MAINTENANCE_MAX_BP },
+    default: 2_000,
+  },
+  forcedCloseRatioBp: {
+    schema: z.number().int().min(0).max(MAINTENANCE_MAX_BP - 1),
+    bounds: { min: 0, max: MAINTENANCE_MAX_BP - 1 },
+    default: 1_000,
+  },
   /** Currency exchange: the full bid–ask spread in bp of the mid rate (docs/domain.md "Currency exchange"); at most 5%. */
   fxSpreadBp: { schema: z.number().int().min(0).max(500), bounds: { min: 0, max: 500 }, default: 50 },
   /**
@@ -80,6 +116,14 @@ export const CONFIG_ITEMS = {
   loanLimitTier2: { schema: yen.max(100_000_000), bounds: { min: 0, max: 100_000_000 }, default: 3_000_000 },
   loanLimitTier3: { schema: yen.max(100_000_000), bounds: { min: 0, max: 100_000_000 }, default: 10_000_000 },
   stockLendingRateBp: { schema: z.number().int().min(0).max(RATE_MAX_BP), bounds: { min: 0, max: RATE_MAX_BP }, default: 100 },
+  /**
+   * Upload quotas per user (docs/domain.md "Uploads"): files and MB (MiB, as the 10 MB file limit)
+   * stored per Tokyo day, and MB stored in all. Bounded so an admin can neither stop uploads nor
+   * let one account fill the store.
+   */
+  uploadDailyCount: { schema: z.number().int().min(1).max(500), bounds: { min: 1, max: 500 }, default: 20 },
+  uploadDailyMb: { schema: z.number().int().min(1).max(1_000), bounds: { min: 1, max: 1_000 }, default: 50 },
+  uploadStoredMb: { schema: z.number().int().min(1).max(10_000), bounds: { min: 1, max: 10_000 }, default: 200 },
 } as const satisfies Record<string, ConfigItem>;
 
 export type ConfigName = keyof typeof CONFIG_ITEMS;
@@ -115,10 +159,15 @@ export function configBounds(name: ConfigName): { min: number; max: number } | n
 }
 
 /**
- * Pairs of items where `lower` must stay strictly below `upper` (docs/domain.md "Config bounds"):
- * a forced close happens below the margin-call level, never above it. A change to either side is
- * checked against the other's current value (`config_inconsistent`).
+ * Pairs of items that keep an order (docs/domain.md "Config bounds"): a forced close happens strictly
+ * below the margin-call level, never at or above it; each minimum amount stays at or below its
+ * maximum (else no amount could be deposited or withdrawn). A change to either side is checked
+ * against the other's current value (`config_inconsistent`).
  */
-export const CONFIG_STRICTLY_BELOW: readonly { lower: ConfigName; upper: ConfigName }[] = [
-  { lower: 'forcedCloseRatioBp', upper: 'maintenanceRatioBp' },
+export const CONFIG_ORDER: readonly { lower: ConfigName; upper: ConfigName; strict: boolean }[] = [
+  { lower: 'forcedCloseRatioBp', upper: 'maintenanceRatioBp', strict: true },
+  { lower: 'depositMin', upper: 'depositMax', strict: false },
+  { lower: 'withdrawMin', upper: 'withdrawMax', strict: false },
+  { lower: 'usdtDepositMin', upper: 'usdtDepositMax', strict: false },
+  { lower: 'usdtWithdrawMin', upper: 'usdtWithdrawMax', strict: false },
 ];

@@ -2,6 +2,7 @@
 export * from './price';
 export * from './tick';
 export * from './limits';
+export * from './offer-band';
 export * from './order-price';
 export * from './jst';
 export * from './calendar';

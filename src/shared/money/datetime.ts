@@ -34,6 +34,13 @@ export function formatDateTime(ms: number): string {
   return `${p.year}.${p.month}.${p.day} ${p.hour}:${p.minute}:${p.second}`;
 }
 
+/** `Y.M.D h:m` in Asia/Tokyo (an instant given to the minute, e.g. when a hold ends): 2026.01.05 09:03. */
+export function formatDateTimeMinute(ms: number): string {
+  if (!Number.isFinite(ms)) return NONE;
+  const p = parts(ms);
+  return `${p.year}.${p.month}.${p.day} ${p.hour}:${p.minute}`;
+}
+
 /** `Y.M.D` in Asia/Tokyo. */
 export function formatDate(ms: number): string {
   if (!Number.isFinite(ms)) return NONE;

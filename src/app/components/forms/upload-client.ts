@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ApiError, API_PATH } from '../../api/client';
-import { getAccount, getToken } from '../../storage';
+import { ApiError, API_PATH, sessionHeaders, sessionHeadersNow } from '../../api/client';
+import { tokenLoading } from '../../storage';
 import type { UploadPurpose, UploadView } from '../../../shared/api/uploads';
 import type { MessageParams } from '../../../shared/api/envelope';
 
@@ -69,13 +69,14 @@ function envelopeError(xhr: XMLHttpRequest): ApiError {
 
 /** POST uploads with progress (0–1). Rejects with an ApiError carrying the server's message id. */
 export function uploadFile(file: Blob, purpose: UploadPurpose, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadView> {
+  // The native shell still reading its token at start: send once it has.
+  const loading = tokenLoading();
+  if (loading) return loading.then(() => uploadFile(file, purpose, onProgress, signal));
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${API_PATH}uploads`);
-    const token = getToken();
-    const account = getAccount();
-    if (token) xhr.setRequestHeader('token', token);
-    if (account) xhr.setRequestHeader('account', account);
+    // The session: the browser's cookie (same origin) with X-Kabuto, or the native shell's token header.
+    for (const [name, value] of Object.entries(sessionHeadersNow())) xhr.setRequestHeader(name, value);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
@@ -109,8 +110,9 @@ export function uploadFile(file: Blob, purpose: UploadPurpose, onProgress: (frac
 }
 
 /**
- * An object URL of a stored upload (GET uploads/{id} needs the `token` header, so an <img src>
- * cannot load it directly). Revoked when the id changes or the component goes.
+ * An object URL of a stored upload (GET uploads/{id} needs the session: the browser's cookie would
+ * go with an <img src>, but the native shell's `token` header would not, and the bytes are private
+ * either way). Revoked when the id changes or the component goes.
  */
 export function useUploadUrl(id: string | null | undefined): { url: string | null; failed: boolean } {
   const [state, setState] = useState<{ url: string | null; failed: boolean }>({ url: null, failed: false });
@@ -118,10 +120,8 @@ export function useUploadUrl(id: string | null | undefined): { url: string | nul
     if (!id) return;
     let url: string | null = null;
     let alive = true;
-    const headers: Record<string, string> = {};
-    const token = getToken();
-    if (token) headers.token = token;
-    fetch(`${API_PATH}uploads/${encodeURIComponent(id)}`, { headers, cache: 'no-store' })
+    sessionHeaders()
+      .then((headers) => fetch(`${API_PATH}uploads/${encodeURIComponent(id)}`, { headers, cache: 'no-store', credentials: 'same-origin' }))
       .then(async (res) => {
         if (!res.ok) throw new Error(String(res.status));
         const blob = await res.blob();

@@ -66,8 +66,9 @@ export function checkPhone(value: string): FieldError | null {
 }
 
 /**
- * Length, not only spaces, not built from the phone (when known). The common-passwords list stays on
- * the server (it would weigh on the first load): its refusal arrives as the `password_too_common` toast.
+ * Length, not only spaces, not built from the phone (when known). The common-passwords list and the
+ * strength estimate stay on the server (they would weigh on the first load): their refusal arrives
+ * with its reason and is shown under the password field (features/account/server-password-error.ts).
  */
 export function checkNewPassword(value: string, phone?: string | null): FieldError | null {
   if (!value) return 'password_required';

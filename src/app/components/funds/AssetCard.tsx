@@ -103,7 +103,7 @@ export function AssetCard() {
           <p className="assets__note small">
             <Trans>
               損益 = 評価損益 <Signed value={s.unrealizedPnl} currency={s.currency} strong={false} /> ＋ 確定損益{' '}
-              <Signed value={s.realizedPnl} currency={s.currency} strong={false} />（手数料・金利・税金差引後）
+              <Signed value={s.realizedPnl} currency={s.currency} strong={false} />（配当金・貸株金利を含み、手数料・金利・税金差引後）
             </Trans>
           </p>
           {s.balances.filter((b) => b.currency !== s.currency && b.total !== 0).length > 0 ? (

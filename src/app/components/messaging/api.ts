@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { messagingApi } from '../../../shared/api/messaging';
 import { endpointArea, endpointKey, endpointQuery } from '../../api/query';
-import { getToken } from '../../storage';
+import { isSignedIn } from '../../storage';
 import { openStream } from './stream';
 
 /*
@@ -19,7 +19,7 @@ export const messagesArea = endpointArea(messagingApi.messages);
 
 /** Unread messages + unread support replies (0 signed out). */
 export function useUnread(): { messages: number; support: number; total: number } {
-  const q = useQuery({ ...unreadQuery(), enabled: getToken() !== null });
+  const q = useQuery({ ...unreadQuery(), enabled: isSignedIn() });
   const messages = q.data?.messages ?? 0;
   const support = q.data?.support ?? 0;
   return { messages, support, total: messages + support };
@@ -41,7 +41,7 @@ export const alertsArea = endpointArea(messagingApi.alerts);
 export function useSupportStream(onChat?: (e: { threadId: string; message: unknown }) => void) {
   const qc = useQueryClient();
   useEffect(() => {
-    if (!getToken()) return;
+    if (!isSignedIn()) return;
     return openStream('support/stream', (event, data) => {
       if (event === 'unread') qc.setQueryData(unreadKey, data);
       if (event === 'chat') {

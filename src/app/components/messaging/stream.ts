@@ -1,10 +1,9 @@
-import { apiBase } from '../../api/client';
-import { getAccount, getToken } from '../../storage';
+import { apiBase, sessionHeaders } from '../../api/client';
 
 /**
- * A server-sent event stream that needs the session header (EventSource cannot send it): fetch,
- * read the body, split events; reconnects after 3 s (or the server's `retry`) while open. Returns
- * the close function.
+ * A server-sent event stream that needs the session: fetch (the browser's session cookie goes with
+ * it; the native shell's `token` header, which EventSource could not send), read the body, split
+ * events; reconnects after 3 s (or the server's `retry`) while open. Returns the close function.
  */
 export function openStream(path: string, onEvent: (event: string, data: unknown) => void): () => void {
   let closed = false;
@@ -15,13 +14,11 @@ export function openStream(path: string, onEvent: (event: string, data: unknown)
   const connect = async () => {
     if (closed) return;
     ctrl = new AbortController();
-    const headers: Record<string, string> = { accept: 'text/event-stream' };
-    const token = getToken();
-    const account = getAccount();
-    if (token) headers.token = token;
-    if (account) headers.account = account;
+    const signal = ctrl.signal;
     try {
-      const res = await fetch(apiBase() + path, { headers, signal: ctrl.signal, cache: 'no-store' });
+      const headers: Record<string, string> = { accept: 'text/event-stream', ...(await sessionHeaders()) };
+      if (signal.aborted) return;
+      const res = await fetch(apiBase() + path, { headers, signal, cache: 'no-store', credentials: 'same-origin' });
       if (!res.ok || !res.body) throw new Error(String(res.status));
       // A refused stream (signed out, not an admin) is not retried.
       if (res.status === 401 || res.status === 403) return;

@@ -1,9 +1,10 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { MessageItem, NewsItem, NewsLanguage } from '../../../shared/api/messaging';
-import { formatMoney } from '../../../shared/money';
+import { formatDateTimeMinute, formatMoney } from '../../../shared/money';
 import { formatPrice } from '../../../shared/market/price';
 import type { Language } from '../../storage';
+import { deviceLabel, ipLabel, placeLabel } from '../account/login-text';
 
 /*
  * Messages and simulated news are stored as a kind + params (docs/domain.md "Messages, news and
@@ -42,6 +43,8 @@ export const MESSAGE_TITLE: Record<MessageItem['kind'], MessageDescriptor> = {
   loan_ltv_liquidation: msg({ message: '担保処分のお知らせ' }),
   support_reply: msg({ message: 'カスタマーサポートからの返信' }),
   price_alert: msg({ message: '株価通知' }),
+  login_alert: msg({ message: '新しいログインのお知らせ' }),
+  payout_destination_added: msg({ message: '出金先の登録のお知らせ' }),
 };
 
 /** The body sentence of a message, in the reader's language. */
@@ -94,6 +97,24 @@ export function messageBody(i18n: I18n, m: Pick<MessageItem, 'kind' | 'params'>)
       if (p.alert === 'below') return tr(i18n, msg({ message: '{code} {name} が {threshold} 以下になりました（現在値 {price}）' }), values);
       if (p.alert === 'change') return tr(i18n, msg({ message: '{code} {name} の前日比が {threshold} に達しました（現在値 {price}・{change}）' }), values);
       return tr(i18n, msg({ message: '{code} {name} が {threshold} 以上になりました（現在値 {price}）' }), values);
+    }
+    case 'payout_destination_added': {
+      const values = { label: str(p, 'label'), usableAt: formatDateTimeMinute(num(p, 'usableAt')) };
+      return p.type === 'wallet'
+        ? tr(i18n, msg({ message: '出金先のUSDTアドレス（{label}）が登録されました。{usableAt} から出金先として利用できます。お心当たりがない場合は、すぐにカスタマーサポートへご連絡ください' }), values)
+        : tr(i18n, msg({ message: '出金先の銀行口座（{label}）が登録されました。{usableAt} から出金先として利用できます。お心当たりがない場合は、すぐにカスタマーサポートへご連絡ください' }), values);
+    }
+    case 'login_alert': {
+      const client = { browser: str(p, 'browser'), os: str(p, 'os'), deviceName: str(p, 'deviceName'), deviceType: (str(p, 'deviceType') || 'other') as 'other' };
+      const country = typeof p.country === 'string' ? p.country : null;
+      const values = { device: deviceLabel(i18n, client), ip: ipLabel(i18n, typeof p.ip === 'string' ? p.ip : null), place: placeLabel(i18n, country) };
+      if (p.newDevice && p.newCountry) {
+        return tr(i18n, msg({ message: '新しい端末から、これまでと異なる国・地域（{place}）でログインがありました：{device}、IPアドレス {ip}。お心当たりがない場合は「身に覚えがない」を押してください。すべての端末からログアウトし、出金などを止めます' }), values);
+      }
+      if (p.newCountry) {
+        return tr(i18n, msg({ message: 'これまでと異なる国・地域（{place}）からログインがありました：{device}、IPアドレス {ip}。お心当たりがない場合は「身に覚えがない」を押してください。すべての端末からログアウトし、出金などを止めます' }), values);
+      }
+      return tr(i18n, msg({ message: '新しい端末からログインがありました：{device}、IPアドレス {ip}、国・地域 {place}。お心当たりがない場合は「身に覚えがない」を押してください。すべての端末からログアウトし、出金などを止めます' }), values);
     }
   }
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatLeverage, formatNumber, formatPriceYen } from '../../../shared/money';
-import { getToken, subscribeSession } from '../../storage';
+import { isSignedIn, subscribeSession } from '../../storage';
 import { AsOf } from '../AsOf';
 import { Signed } from '../Signed';
 import { holdingsQuery, type HoldingsData } from './holdings-query';
@@ -24,7 +24,7 @@ export function positionIn(h: HoldingsData, code: string) {
  * when the user holds none of it or is signed out.
  */
 export function YourPosition({ code }: { code: string }) {
-  const signedIn = useSyncExternalStore(subscribeSession, () => getToken() !== null, () => false);
+  const signedIn = useSyncExternalStore(subscribeSession, isSignedIn, () => false);
   const query = useQuery({ ...holdingsQuery(), enabled: signedIn });
   const { t } = useLingui();
   const mine = signedIn && query.data ? positionIn(query.data, code) : null;

@@ -1,11 +1,13 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { login } from '../../api/account';
+import { isApiError } from '../../api/client';
 import { Button, PasswordField, TextField } from '../../components/forms/Field';
 import { useForm } from '../../components/forms/useForm';
 import { checkPhone, checkRequiredPassword, normalizePhone } from '../../components/forms/validation';
+import { PasskeyRequiredNotice } from './PasskeyLogin';
 
 /** Phone + password sign-in (used by /login/login and /login/reLogin). */
 export function LoginForm({ initialPhone = '', redirect }: { initialPhone?: string; redirect?: string }) {
@@ -15,9 +17,12 @@ export function LoginForm({ initialPhone = '', redirect }: { initialPhone?: stri
     phone: checkPhone(v.phone),
     password: checkRequiredPassword(v.password),
   }));
+  // The account requires a passkey at sign-in: the right password was refused, the passkey is the way on.
+  const [passkeyRequired, setPasskeyRequired] = useState(false);
   const signIn = useMutation({
     mutationFn: login,
     onSuccess: () => navigate({ to: '/login/loginAfter', search: { redirect }, replace: true }),
+    onError: (e) => setPasskeyRequired(isApiError(e) && e.msg === 'passkey_login_required'),
   });
 
   const submit = (e: FormEvent) => {
@@ -43,6 +48,7 @@ export function LoginForm({ initialPhone = '', redirect }: { initialPhone?: stri
         maxLength={64}
         {...form.bind('password')}
       />
+      {passkeyRequired ? <PasskeyRequiredNotice redirect={redirect} /> : null}
       <div className="form__actions">
         <Button type="submit" loading={signIn.isPending}>
           <Trans>ログイン</Trans>

@@ -10,6 +10,7 @@ import { checkNewPassword, checkRepeat } from '../../components/forms/validation
 import { toast } from '../../components/Toast';
 import { getAccount } from '../../storage';
 import { isCeremonyError, stepUpHeaders } from './passkeys';
+import { useServerPasswordError } from './server-password-error';
 
 /** /information/loginPass — change the login password (old, new, repeat). */
 export function LoginPassScreen() {
@@ -22,9 +23,19 @@ export function LoginPassScreen() {
     password2: checkRepeat(v.password2, v.password),
   }));
   const queryClient = useQueryClient();
+  // The server's password policy answers with its reason under the new password (server-password-error.ts).
+  const refused = useServerPasswordError();
   const change = useMutation({
     // With a passkey registered, the change needs a fresh passkey check (docs/decisions/008-passkeys.md).
-    mutationFn: async (body: Parameters<typeof changePassword>[0]) => changePassword(body, await stepUpHeaders(queryClient)),
+    mutationFn: async (body: Parameters<typeof changePassword>[0]) => {
+      const headers = await stepUpHeaders(queryClient);
+      try {
+        return await changePassword(body, headers, { silent: true });
+      } catch (e) {
+        refused.report(e, body.password); // this call's failures only: the step-up's are toasted already
+        throw e;
+      }
+    },
     onError: (e) => {
       if (isCeremonyError(e)) toast(t`パスキーの操作が完了しませんでした`);
     },
@@ -41,6 +52,8 @@ export function LoginPassScreen() {
     change.mutate({ ...form.values });
   };
 
+  const password = form.bind('password');
+
   return (
     <Page title={t`ログインパスワードの変更`} fallback="/information/setting">
       <form className="form" onSubmit={submit} noValidate>
@@ -50,7 +63,8 @@ export function LoginPassScreen() {
           autoComplete="new-password"
           maxLength={64}
           hint={t`8〜64文字`}
-          {...form.bind('password')}
+          {...password}
+          error={password.error ?? refused.errorFor(form.values.password)}
         />
         <PasswordField label={t`新しいパスワード（確認）`} autoComplete="new-password" maxLength={64} {...form.bind('password2')} />
         <p className="form__note">

@@ -82,6 +82,7 @@ export function MineScreen() {
           label={<Trans>取引暗証番号</Trans>}
           value={user ? (user.fundPasswordSet ? <Trans>設定済み</Trans> : <Trans>未設定</Trans>) : undefined}
         />
+        <MenuLink to="/information/loginDevices" icon={icons.clock} label={<Trans>ログイン履歴・端末管理</Trans>} />
       </MenuGroup>
 
       <MenuGroup title={<Trans>その他</Trans>}>

@@ -6,17 +6,22 @@ import { toast } from '../../components/Toast';
 import * as icons from '../../components/icons';
 import { isCeremonyError, loadWebAuthn, passkeysSupported } from './passkeys';
 
-/** "パスキーでログイン" under the password form; the WebAuthn code loads on tap. */
-export function PasskeyLogin({ redirect }: { redirect?: string }) {
+/** Sign in with a discoverable passkey, then on to /login/loginAfter; the WebAuthn code loads on tap. */
+function usePasskeySignIn(redirect: string | undefined) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const signIn = useMutation({
+  return useMutation({
     mutationFn: async () => (await loadWebAuthn()).signInWithPasskey(),
     onSuccess: () => navigate({ to: '/login/loginAfter', search: { redirect }, replace: true }),
     onError: (e) => {
       if (isCeremonyError(e)) toast(t`パスキーの操作が完了しませんでした`);
     },
   });
+}
+
+/** "パスキーでログイン" under the password form. */
+export function PasskeyLogin({ redirect }: { redirect?: string }) {
+  const signIn = usePasskeySignIn(redirect);
   if (!passkeysSupported()) return null;
   return (
     <div className="passkey-login">
@@ -29,6 +34,37 @@ export function PasskeyLogin({ redirect }: { redirect?: string }) {
         <Icon d={icons.key} size={20} />
         <Trans>パスキーでログイン</Trans>
       </button>
+    </div>
+  );
+}
+
+/**
+ * Shown by the password form when the account requires a passkey at every sign-in (403
+ * `passkey_login_required`): the password alone will not do, and the way on is the passkey.
+ */
+export function PasskeyRequiredNotice({ redirect }: { redirect?: string }) {
+  const signIn = usePasskeySignIn(redirect);
+  const supported = passkeysSupported();
+  return (
+    <div className="notice notice--warn passkey-required" role="alert">
+      <Icon d={icons.key} size={20} />
+      <div className="passkey-required__body">
+        <p>
+          <Trans>このアカウントは、ログインにパスキーが必要な設定になっています。パスワードだけではログインできません。</Trans>
+        </p>
+        {supported ? (
+          <button type="button" className="btn btn--primary btn--block" onClick={() => signIn.mutate()} disabled={signIn.isPending}>
+            <Icon d={icons.key} size={20} />
+            <span>
+              <Trans>パスキーでログイン</Trans>
+            </span>
+          </button>
+        ) : (
+          <p>
+            <Trans>このブラウザはパスキーに対応していません。</Trans>
+          </p>
+        )}
+      </div>
     </div>
   );
 }

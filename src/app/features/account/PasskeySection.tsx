@@ -12,16 +12,23 @@ import {
   isCeremonyError,
   loadWebAuthn,
   passkeysKey,
+  passkeySettingsKey,
+  passkeySettingsQuery,
   passkeysQuery,
   passkeysSupported,
+  setPasskeyRequired,
   stepUpHeaders,
 } from "./passkeys";
 
-/** Settings: the user's passkeys — register one, see them, delete one (docs/decisions/008-passkeys.md). */
+/**
+ * Settings: the user's passkeys — register one, see them, delete one — and whether a passkey is
+ * required at every sign-in (docs/decisions/008-passkeys.md).
+ */
 export function PasskeySection() {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const list = useQuery(passkeysQuery());
+  const settings = useQuery(passkeySettingsQuery());
   const [removing, setRemoving] = useState<PasskeyItem | null>(null);
   const supported = passkeysSupported();
 
@@ -29,7 +36,10 @@ export function PasskeySection() {
     if (isCeremonyError(e)) toast(t`パスキーの操作が完了しませんでした`);
   };
   const refresh = () =>
-    queryClient.invalidateQueries({ queryKey: passkeysKey });
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: passkeysKey }),
+      queryClient.invalidateQueries({ queryKey: passkeySettingsKey }),
+    ]);
 
   const add = useMutation({
     mutationFn: async () => {
@@ -55,7 +65,26 @@ export function PasskeySection() {
     onError: ceremonyFailed,
   });
 
+  // Either way a fresh passkey assertion: turning it on also proves a passkey works here before
+  // the password stops being enough.
+  const require = useMutation({
+    mutationFn: async (on: boolean) => {
+      const headers = await stepUpHeaders(queryClient);
+      return setPasskeyRequired(on, headers);
+    },
+    onSuccess: async (data) => {
+      toast(
+        data.requireAtLogin
+          ? t`ログインにパスキーが必要になりました`
+          : t`パスワードでもログインできるようになりました`,
+      );
+      await refresh();
+    },
+    onError: ceremonyFailed,
+  });
+
   const items = list.data ?? [];
+  const required = settings.data?.requireAtLogin ?? false;
   return (
     <section className="menu-group passkeys" aria-labelledby="passkeys-title">
       <h2 className="menu-group__title" id="passkeys-title">
@@ -120,6 +149,33 @@ export function PasskeySection() {
           <Trans>このブラウザはパスキーに対応していません。</Trans>
         </p>
       )}
+      {settings.isSuccess ? (
+        <label className="passkey-require">
+          <span className="passkey-require__text">
+            <span className="passkey-require__title">
+              <Trans>ログインにパスキーを必須にする</Trans>
+            </span>
+            <span className="passkey-require__hint">
+              {items.length === 0 && !required ? (
+                <Trans>パスキーの登録後に設定できます。</Trans>
+              ) : (
+                <Trans>
+                  オンにすると、パスワードだけではログインできません。パスワードを盗まれても、パスキーがなければ不正にログインされません。切り替えにはパスキーでの確認が必要です。
+                </Trans>
+              )}
+            </span>
+          </span>
+          <input
+            type="checkbox"
+            role="switch"
+            className="switch"
+            checked={required}
+            disabled={require.isPending || (items.length === 0 && !required) || !supported}
+            aria-busy={require.isPending || undefined}
+            onChange={(e) => require.mutate(e.currentTarget.checked)}
+          />
+        </label>
+      ) : null}
       {removing ? (
         <ConfirmDialog
           open

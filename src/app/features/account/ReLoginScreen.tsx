@@ -8,16 +8,23 @@ import * as icons from '../../components/icons';
 
 const route = getRouteApi('/login/reLogin');
 
-/** /login/reLogin — the session ended: sign in again (phone prefilled when known). */
+/**
+ * /login/reLogin — the session ended, or (`reason=payout`) a payout destination change needs a
+ * sign-in made within the last minutes: sign in again (phone prefilled when known), then back.
+ */
 export function ReLoginScreen() {
   const { t } = useLingui();
-  const { redirect } = route.useSearch();
+  const { redirect, reason } = route.useSearch();
   return (
-    <Page title={t`再ログイン`} back={false} className="auth">
-      <div className="notice">
+    <Page title={t`再ログイン`} back={reason === 'payout'} fallback={redirect} className="auth">
+      <div className="notice" data-testid="relogin-reason">
         <Icon d={icons.lock} size={20} />
         <p>
-          <Trans>ログインの有効期限が切れたか、別の端末でパスワードが変更されました。もう一度ログインしてください。</Trans>
+          {reason === 'payout' ? (
+            <Trans>セキュリティのため、出金先の登録の前にもう一度ログインしてください。</Trans>
+          ) : (
+            <Trans>ログインの有効期限が切れたか、別の端末でパスワードが変更されました。もう一度ログインしてください。</Trans>
+          )}
         </p>
       </div>
       <LoginForm initialPhone={getAccount() ?? ''} redirect={redirect} />

@@ -2,7 +2,7 @@ import { useCallback, useState, type FormEvent, type MouseEvent } from 'react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { register } from '../../api/account';
+import { register, type RegisterBody } from '../../api/account';
 import { useSiteConfig } from '../../components/useSiteConfig';
 import { Page } from '../../components/Page';
 import { LegalSheet } from '../../components/legal/LegalSheet';
@@ -18,6 +18,7 @@ import {
   normalizeInvite,
   normalizePhone,
 } from '../../components/forms/validation';
+import { useServerPasswordError } from './server-password-error';
 
 const route = getRouteApi('/login/register');
 
@@ -44,10 +45,14 @@ export function RegisterScreen() {
   }));
   const agreeError = form.submitted && !agree ? i18n._(FIELD_ERROR_TEXT.agree_required) : null;
 
+  // The server's password policy answers with its reason under the password field (server-password-error.ts).
+  const refused = useServerPasswordError();
   const signUp = useMutation({
-    mutationFn: register,
+    mutationFn: (body: RegisterBody) => register(body, { silent: true }),
     onSuccess: () => navigate({ to: '/login/loginAfter', replace: true }),
+    onError: (e, body) => refused.report(e, body.password),
   });
+  const password = form.bind('password');
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -79,7 +84,8 @@ export function RegisterScreen() {
           autoComplete="new-password"
           maxLength={64}
           hint={t`8〜64文字`}
-          {...form.bind('password')}
+          {...password}
+          error={password.error ?? refused.errorFor(form.values.password)}
         />
         <PasswordField
           label={t`パスワード（確認）`}

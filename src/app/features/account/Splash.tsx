@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSiteConfig } from '../../components/useSiteConfig';
-import { getToken } from '../../storage';
+import { isSignedIn } from '../../storage';
 import { Brand } from './Brand';
 import { Spinner } from '../../components/Spinner';
 import { isWelcomed, markWelcomed, splashTarget, type SplashTarget } from './splash';
@@ -46,11 +46,11 @@ export function Splash({ go, WelcomeLink }: { go: (to: SplashTarget) => void; We
   const done = (settled && minDone) || maxDone;
   useEffect(() => {
     if (!done) return;
-    const signedIn = getToken() !== null;
+    const signedIn = isSignedIn();
     if (signedIn) markWelcomed();
     goRef.current(splashTarget(signedIn, isWelcomed()));
   }, [done]);
-  const signedOut = getToken() === null;
+  const signedOut = !isSignedIn();
 
   return (
     <div className="splash">

@@ -10,6 +10,7 @@ import {
 } from '@simplewebauthn/browser';
 import { apiCall } from '../../api/client';
 import { setSession } from '../../storage';
+import { deviceHeaders } from '../../device-id';
 import { passkeyApi } from '../../../shared/api/passkey';
 
 /** Create a passkey on this device and register it (`headers`: a step-up token when one already exists). */
@@ -23,7 +24,7 @@ export async function createPasskey(headers?: Record<string, string>) {
 export async function signInWithPasskey() {
   const { challengeId, options } = await apiCall(passkeyApi.loginOptions);
   const response = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON });
-  const session = await apiCall(passkeyApi.login, { body: { challengeId, response: withPlainExtensions(response) } });
+  const session = await apiCall(passkeyApi.login, { body: { challengeId, response: withPlainExtensions(response) }, headers: deviceHeaders() });
   setSession(session);
   return session;
 }

@@ -163,6 +163,9 @@ function Deposit({ item }: { item: DepositQueueItem }) {
                 <Trans>着金額の訂正（任意・{item.currency}）</Trans>
               </span>
               <AmountInput currency={currency} value={corrected} onChange={setCorrected} placeholderMinor={item.amount} />
+              <span className="field__hint">
+                <Trans>申請額以下のみ（着金が少なかったとき）。多く着金した差額は、理由を付けた付与として別に処理します</Trans>
+              </span>
             </label>
           ) : null}
         </ReasonDialog>

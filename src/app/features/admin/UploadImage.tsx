@@ -1,27 +1,23 @@
 import { useEffect, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { apiBase } from '../../api/client';
-import { getAccount, getToken } from '../../storage';
+import { apiBase, sessionHeaders } from '../../api/client';
 import { Spinner } from '../../components/Spinner';
 
 type Loaded = { id: string; url: string; type: string } | { id: string; error: true };
 
 /**
- * A private upload (a KYC photo) shown to the admin: `<img src>` cannot send the session header, so
- * the bytes are fetched with it and shown through an object URL, revoked when the view goes. The
- * server answers `Cache-Control: private, no-store`; nothing is kept after the screen closes.
+ * A private upload (a KYC photo) shown to the admin: fetched with the session (the browser's cookie,
+ * or the native shell's `token` header, which an `<img src>` could not send) and shown through an
+ * object URL, revoked when the view goes. The server answers `Cache-Control: private, no-store`;
+ * nothing is kept after the screen closes.
  */
 export function UploadImage({ id, alt }: { id: string; alt: string }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   useEffect(() => {
     const ctrl = new AbortController();
     let url: string | null = null;
-    const headers: Record<string, string> = {};
-    const token = getToken();
-    const account = getAccount();
-    if (token) headers.token = token;
-    if (account) headers.account = account;
-    fetch(`${apiBase()}uploads/${encodeURIComponent(id)}`, { headers, signal: ctrl.signal, cache: 'no-store' })
+    sessionHeaders()
+      .then((headers) => fetch(`${apiBase()}uploads/${encodeURIComponent(id)}`, { headers, signal: ctrl.signal, cache: 'no-store', credentials: 'same-origin' }))
       .then(async (res) => {
         if (!res.ok) throw new Error(String(res.status));
         const blob = await res.blob();

@@ -71,6 +71,7 @@ export const CONFIG_TEXT: Record<string, { label: MessageDescriptor; hint: Messa
   withdrawMax: { label: msg({ message: '出金の上限額' }), hint: msg({ message: '1回の出金の上限' }) },
   withdrawHours: { label: msg({ message: '出金受付時間' }), hint: msg({ message: '東京時間 HH:MM-HH:MM（24:00 は終日の終わり）' }) },
   withdrawWeekdaysOnly: { label: msg({ message: '出金は営業日のみ' }), hint: msg({ message: '土日祝は出金を受け付けません' }) },
+  payoutHoldHours: { label: msg({ message: '新しい出金先の待機時間（時間）' }), hint: msg({ message: '追加した銀行口座・ウォレットへ出金できるようになるまでの時間（0〜168）' }) },
   sellAfterDays: { label: msg({ message: '売却可能日（T+N）' }), hint: msg({ message: '買付から何営業日後に現物売ができるか。信用の返済は制限しません' }) },
   maxLeverage: { label: msg({ message: '最大レバレッジ' }), hint: msg({ message: '信用取引の上限（法令上 3.3 倍まで）。新規建てにのみ適用' }) },
   feeSchedule: { label: msg({ message: '手数料体系' }), hint: msg({ message: 'zero: 手数料無料 / reference: 参考手数料表' }) },
@@ -88,4 +89,7 @@ export const CONFIG_TEXT: Record<string, { label: MessageDescriptor; hint: Messa
   loanLimitTier2: { label: msg({ message: '借入上限（スコア60以上）' }), hint: msg({ message: '与信スコア60〜79の借入上限額' }) },
   loanLimitTier3: { label: msg({ message: '借入上限（スコア80以上）' }), hint: msg({ message: '与信スコア80以上の借入上限額' }) },
   stockLendingRateBp: { label: msg({ message: '貸株金利' }), hint: msg({ message: '貸株でお客様に支払う年率（20%以下）。新たな貸出にのみ適用' }) },
+  uploadDailyCount: { label: msg({ message: '1日のアップロード件数' }), hint: msg({ message: 'お客様1人が1日（東京時間）に保存できるファイルの数' }) },
+  uploadDailyMb: { label: msg({ message: '1日のアップロード容量（MB）' }), hint: msg({ message: 'お客様1人が1日（東京時間）に保存できるファイルの合計' }) },
+  uploadStoredMb: { label: msg({ message: '保存容量の上限（MB）' }), hint: msg({ message: 'お客様1人が保存できるファイルの合計（期間なし）' }) },
 };

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ACCOUNT_NUMBER_DIGITS, BANK_ACCOUNT_TYPES, type BankAccountType, type BankRow } from '../../../shared/api/cash';
 import type { MessageId } from '../../../shared/api/messages';
+import { FUND_PASSWORD_PATTERN } from '../../../shared/domain/account';
 import { convertHolderKanaInput, holderMatchKey, normalizeHolderKana } from '../../../shared/domain/kana';
 import { isApiError } from '../../api/client';
 import { translateMessage } from '../../i18n/translate';
@@ -12,7 +13,7 @@ import { Page } from '../../components/Page';
 import { EmptyView } from '../../components/EmptyView';
 import { FirstLoad } from '../../components/Spinner';
 import { Segmented } from '../../components/Segmented';
-import { Button, TextField } from '../../components/forms/Field';
+import { Button, FundPasswordField, TextField } from '../../components/forms/Field';
 import { Icon } from '../../components/Icon';
 import { toast } from '../../components/Toast';
 import * as icons from '../../components/icons';
@@ -20,21 +21,33 @@ import { addBankAccount, bankAccountsQuery, cashKey } from './api';
 import { ACCOUNT_TYPE_LABEL } from './labels';
 import { KycNotice } from './KycNotice';
 import { ZenginSheet } from './ZenginSheet';
+import { ChangeGate, HoldLead, useFundPasswordSet, useReauthNeeded } from './ChangeGate';
 import './cash.css';
 
-/** /information/addBankCard — register an own-name bank account chosen from the Zengin list. */
+/**
+ * /information/addBankCard — register an own-name bank account chosen from the Zengin list, with the
+ * fund password, in a session signed in within the last minutes (else the way to each first).
+ */
 export function AddBankCardScreen() {
   const { t } = useLingui();
-  const list = useQuery(bankAccountsQuery());
+  // Read afresh on every visit: the answer says how long this session may still add one.
+  const list = useQuery({ ...bankAccountsQuery(), staleTime: 0 });
+  const needsLogin = useReauthNeeded(list);
+  const fundPasswordSet = useFundPasswordSet();
+  const [refused, setRefused] = useState(false);
   const title = t`銀行口座の登録`;
-  if (list.data) {
-    if (!list.data.identity.verified)
+  if (list.data && needsLogin !== null) {
+    if (!list.data.identity.verified || !fundPasswordSet || needsLogin || refused)
       return (
         <Page title={title} fallback="/information/bankList" className="cash">
-          <KycNotice />
+          {list.data.identity.verified ? (
+            <ChangeGate fundPasswordSet={fundPasswordSet} needsLogin={needsLogin || refused} returnTo="/information/addBankCard" />
+          ) : (
+            <KycNotice />
+          )}
         </Page>
       );
-    return <AddBankCardForm kycKana={list.data.identity.holderKana} />;
+    return <AddBankCardForm kycKana={list.data.identity.holderKana} onReauth={() => setRefused(true)} />;
   }
   return (
     <Page title={title} fallback="/information/bankList">
@@ -60,9 +73,9 @@ const say = (id: MessageId, params?: Record<string, string | number>) => transla
 /** Digits only (full-width digits become ASCII), at most 7: a shorter number is refused, never padded. */
 const numberInput = (v: string) => v.normalize('NFKC').replace(/\D/g, '').slice(0, ACCOUNT_NUMBER_DIGITS);
 
-type Field = 'bank' | 'branch' | 'number' | 'holder';
+type Field = 'bank' | 'branch' | 'number' | 'holder' | 'fundPassword';
 
-function AddBankCardForm({ kycKana }: { kycKana: string | null }) {
+function AddBankCardForm({ kycKana, onReauth }: { kycKana: string | null; onReauth: () => void }) {
   const { t, i18n } = useLingui();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -71,6 +84,7 @@ function AddBankCardForm({ kycKana }: { kycKana: string | null }) {
   const [type, setType] = useState<BankAccountType>('futsu');
   const [number, setNumber] = useState('');
   const [holder, setHolder] = useState(kycKana ?? '');
+  const [fundPassword, setFundPassword] = useState('');
   const [sheet, setSheet] = useState<'bank' | 'branch' | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -82,6 +96,7 @@ function AddBankCardForm({ kycKana }: { kycKana: string | null }) {
   const kana = normalizeHolderKana(holder);
   if (!kana.ok) errors.holder = say(kana.problem === 'latin' ? 'kana_latin_letters' : 'kana_invalid');
   else if (kycKana && holderMatchKey(kana.value) !== holderMatchKey(kycKana)) errors.holder = say('bank_holder_mismatch');
+  if (!FUND_PASSWORD_PATTERN.test(fundPassword)) errors.fundPassword = t`取引暗証番号（6桁の数字）を入力してください`;
   const shown = (f: Field) => (submitted ? (errors[f] ?? null) : null);
 
   const save = useMutation({
@@ -91,7 +106,11 @@ function AddBankCardForm({ kycKana }: { kycKana: string | null }) {
       await queryClient.invalidateQueries({ queryKey: cashKey });
       void router.navigate({ to: '/information/bankList', replace: true });
     },
-    onError: (e) => setServerError(isApiError(e) ? translateMessage(e.msg, e.params, getLanguage()) : say('network_error')),
+    onError: (e) => {
+      // The sign-in grew too old while the form was filled: lead to the re-login.
+      if (isApiError(e) && e.msg === 'reauth_required') return onReauth();
+      setServerError(isApiError(e) ? translateMessage(e.msg, e.params, getLanguage()) : say('network_error'));
+    },
   });
 
   const submit = (e: FormEvent) => {
@@ -99,7 +118,7 @@ function AddBankCardForm({ kycKana }: { kycKana: string | null }) {
     setSubmitted(true);
     setServerError(null);
     if (Object.keys(errors).length > 0 || !bank || !branch || save.isPending) return;
-    save.mutate({ bankCode: bank.code, branchCode: branch.code, type, number, holderKana: kana.ok ? kana.value : holder });
+    save.mutate({ bankCode: bank.code, branchCode: branch.code, type, number, holderKana: kana.ok ? kana.value : holder, fundPassword });
   };
 
   return (
@@ -108,6 +127,7 @@ function AddBankCardForm({ kycKana }: { kycKana: string | null }) {
         <p className="form__lead">
           <Trans>出金先として、ご本人名義の銀行口座を登録します。口座名義は本人確認のお名前（カナ）と同じである必要があります。</Trans>
         </p>
+        <HoldLead />
         <PickerField
           label={t`銀行`}
           placeholder={t`銀行を検索（銀行名・かな・コード）`}
@@ -162,6 +182,8 @@ function AddBankCardForm({ kycKana }: { kycKana: string | null }) {
           error={shown('holder')}
           hint={kycKana ? t`本人確認のお名前：${kycKana}` : undefined}
         />
+        <FundPasswordField value={fundPassword} onChange={setFundPassword} testId="destination-fund-password" />
+        {shown('fundPassword') ? <p className="field__error cash-error">{shown('fundPassword')}</p> : null}
         {serverError ? (
           <p className="field__error cash-error" role="alert" data-testid="server-error">
             {serverError}

@@ -14,9 +14,13 @@ import { bankAccountsQuery, cashKey, deleteBankAccount } from './api';
 import { ACCOUNT_TYPE_LABEL } from './labels';
 import { KycNotice } from './KycNotice';
 import { ListLoading } from './ListLoading';
+import { HoldNote } from './ChangeGate';
 import './cash.css';
 
-/** /information/bankList — the user's own bank accounts (masked), add and delete (docs/domain.md "Bank accounts and wallets"). */
+/**
+ * /information/bankList — the user's own bank accounts (masked), add and delete, and when a new one
+ * may first receive a withdrawal (docs/domain.md "Bank accounts and wallets").
+ */
 export function BankListScreen() {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
@@ -64,6 +68,7 @@ export function BankListScreen() {
                   {i18n._(ACCOUNT_TYPE_LABEL[a.type])} {a.numberMasked}
                 </span>
                 <span className="cash-card__meta">{a.holderKana}</span>
+                <HoldNote usableAt={a.usableAt} />
               </span>
               <button type="button" className="btn btn--text cash-card__delete" onClick={() => setRemoving(a)} disabled={remove.isPending}>
                 <Trans>削除</Trans>

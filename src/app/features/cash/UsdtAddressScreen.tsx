@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { WALLET_LABEL_MAX, type WalletView } from '../../../shared/api/cash';
 import { checkWalletAddress, WALLET_NETWORKS, type WalletNetwork } from '../../../shared/domain/wallet-address';
+import { FUND_PASSWORD_PATTERN } from '../../../shared/domain/account';
 import { isApiError } from '../../api/client';
 import { translateMessage } from '../../i18n/translate';
 import { getLanguage } from '../../storage';
@@ -11,20 +12,28 @@ import { EmptyView } from '../../components/EmptyView';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Segmented } from '../../components/Segmented';
 import { AsOf } from '../../components/AsOf';
-import { Button, TextField } from '../../components/forms/Field';
+import { Button, FundPasswordField, TextField } from '../../components/forms/Field';
 import { Icon } from '../../components/Icon';
 import { toast } from '../../components/Toast';
 import * as icons from '../../components/icons';
 import { addWallet, cashKey, deleteWallet, walletsQuery } from './api';
 import { KycNotice } from './KycNotice';
 import { ListLoading } from './ListLoading';
+import { ChangeGate, HoldLead, HoldNote, useFundPasswordSet, useReauthNeeded } from './ChangeGate';
 import './cash.css';
 
-/** /information/usdtAddress — the user's USDT addresses (TRC20 / ERC20), checked by format and checksum. */
+/**
+ * /information/usdtAddress — the user's USDT addresses (TRC20 / ERC20), checked by format and
+ * checksum; a new one is added with the fund password in a recent sign-in and waits out its hold.
+ */
 export function UsdtAddressScreen() {
   const { t } = useLingui();
   const queryClient = useQueryClient();
-  const list = useQuery(walletsQuery());
+  // Read afresh on every visit: the answer says how long this session may still add one.
+  const list = useQuery({ ...walletsQuery(), staleTime: 0 });
+  const needsLogin = useReauthNeeded(list);
+  const fundPasswordSet = useFundPasswordSet();
+  const [refused, setRefused] = useState(false);
   const [removing, setRemoving] = useState<WalletView | null>(null);
   const remove = useMutation({
     mutationFn: (id: string) => deleteWallet(id),
@@ -41,6 +50,8 @@ export function UsdtAddressScreen() {
     );
   }
   const { items, max, identity } = list.data;
+  const canAdd = identity.verified && items.length < max;
+  const blocked = !fundPasswordSet || needsLogin === true || refused;
   return (
     <Page title={title} fallback="/information/index" className="cash">
       <AsOf query={list} />
@@ -59,6 +70,7 @@ export function UsdtAddressScreen() {
                   <span className="cash-badge">{w.network}</span> {w.label ?? ''}
                 </span>
                 <span className="cash-card__address mono">{w.address}</span>
+                <HoldNote usableAt={w.usableAt} />
               </span>
               <button type="button" className="btn btn--text cash-card__delete" onClick={() => setRemoving(w)} disabled={remove.isPending}>
                 <Trans>削除</Trans>
@@ -67,7 +79,8 @@ export function UsdtAddressScreen() {
           ))}
         </ul>
       )}
-      {identity.verified && items.length < max ? <AddWalletForm /> : null}
+      {canAdd && blocked ? <ChangeGate fundPasswordSet={fundPasswordSet} needsLogin={needsLogin === true || refused} returnTo="/information/usdtAddress" /> : null}
+      {canAdd && !blocked && needsLogin === false ? <AddWalletForm onReauth={() => setRefused(true)} /> : null}
       {identity.verified && items.length >= max ? (
         <p className="muted cash-actions">{translateMessage('wallet_limit', { max }, getLanguage())}</p>
       ) : null}
@@ -90,12 +103,13 @@ export function UsdtAddressScreen() {
   );
 }
 
-function AddWalletForm() {
+function AddWalletForm({ onReauth }: { onReauth: () => void }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const [network, setNetwork] = useState<WalletNetwork>('TRC20');
   const [address, setAddress] = useState('');
   const [label, setLabel] = useState('');
+  const [fundPassword, setFundPassword] = useState('');
   const [serverError, setServerError] = useState<string | null>(null);
   const checked = address.trim() ? checkWalletAddress(network, address) : null;
   // Shown as soon as the address is complete enough to judge (a pasted one at once).
@@ -110,9 +124,14 @@ function AddWalletForm() {
       toast(t`アドレスを登録しました`);
       setAddress('');
       setLabel('');
+      setFundPassword('');
       await queryClient.invalidateQueries({ queryKey: cashKey });
     },
-    onError: (e) => setServerError(isApiError(e) ? translateMessage(e.msg, e.params, getLanguage()) : translateMessage('network_error', undefined, getLanguage())),
+    onError: (e) => {
+      // The sign-in grew too old while the form was filled: lead to the re-login.
+      if (isApiError(e) && e.msg === 'reauth_required') return onReauth();
+      setServerError(isApiError(e) ? translateMessage(e.msg, e.params, getLanguage()) : translateMessage('network_error', undefined, getLanguage()));
+    },
   });
 
   const submit = (e: FormEvent) => {
@@ -122,7 +141,11 @@ function AddWalletForm() {
       if (checked && !checked.ok) setServerError(translateMessage(checked.problem === 'checksum' ? 'wallet_checksum_invalid' : 'wallet_address_invalid', undefined, getLanguage()));
       return;
     }
-    save.mutate({ network, address: address.trim(), label: label.trim() || undefined });
+    if (!FUND_PASSWORD_PATTERN.test(fundPassword)) {
+      setServerError(t`取引暗証番号（6桁の数字）を入力してください`);
+      return;
+    }
+    save.mutate({ network, address: address.trim(), label: label.trim() || undefined, fundPassword });
   };
 
   return (
@@ -130,6 +153,7 @@ function AddWalletForm() {
       <h2 className="cash-form__title">
         <Trans>アドレスを追加</Trans>
       </h2>
+      <HoldLead />
       <div className="field">
         <span className="field__label">
           <Trans>ネットワーク</Trans>
@@ -157,6 +181,7 @@ function AddWalletForm() {
         }
       />
       <TextField label={t`メモ（任意）`} name="label" value={label} maxLength={WALLET_LABEL_MAX} onChange={(e) => setLabel(e.currentTarget.value)} />
+      <FundPasswordField value={fundPassword} onChange={setFundPassword} testId="destination-fund-password" />
       {serverError ? (
         <p className="field__error cash-error" role="alert" data-testid="server-error">
           {serverError}

@@ -22,6 +22,7 @@ import * as icons from '../../components/icons';
 import { bankAccountsQuery, walletsQuery } from './api';
 import { KycNotice } from './KycNotice';
 import { ACCOUNT_TYPE_LABEL } from './labels';
+import { HoldNote } from './ChangeGate';
 import './cash.css';
 import './withdraw.css';
 
@@ -185,10 +186,10 @@ export function WithdrawScreen() {
   const verified = banks.data.identity.verified;
   const destinations = [
     ...banks.data.items.map((a) => ({
-      key: `bank:${a.id}`, body: { bankAccountId: a.id }, label: `${a.bankName} ${a.branchName} ${i18n._(ACCOUNT_TYPE_LABEL[a.type])} ${a.numberMasked}`,
+      key: `bank:${a.id}`, body: { bankAccountId: a.id }, label: `${a.bankName} ${a.branchName} ${i18n._(ACCOUNT_TYPE_LABEL[a.type])} ${a.numberMasked}`, usableAt: a.usableAt,
     })),
     ...wallets.data.items.map((w) => ({
-      key: `wallet:${w.id}`, body: { walletId: w.id }, label: `${w.network} ${w.address.slice(0, 6)}…${w.address.slice(-4)}${w.label ? `（${w.label}）` : ''}`,
+      key: `wallet:${w.id}`, body: { walletId: w.id }, label: `${w.network} ${w.address.slice(0, 6)}…${w.address.slice(-4)}${w.label ? `（${w.label}）` : ''}`, usableAt: w.usableAt,
     })),
   ];
   const destination = destinations.find((d) => d.key === chosen) ?? destinations[0];
@@ -281,7 +282,11 @@ export function WithdrawScreen() {
                     setAmount('');
                   }}
                 />
-                <span>{d.label}</span>
+                <span className="withdraw-choice__text">
+                  <span>{d.label}</span>
+                  {/* A new destination says when it may first receive; the server refuses before then. */}
+                  <HoldNote usableAt={d.usableAt} />
+                </span>
               </label>
             ))}
           </fieldset>

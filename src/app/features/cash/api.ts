@@ -29,7 +29,7 @@ export function branchesQuery(code: string, q: string) {
 }
 
 /** Failures are shown next to the form (silent: no second toast). */
-export function addBankAccount(body: { bankCode: string; branchCode: string; type: BankAccountType; number: string; holderKana: string }) {
+export function addBankAccount(body: { bankCode: string; branchCode: string; type: BankAccountType; number: string; holderKana: string; fundPassword: string }) {
   return apiCall(cashApi.addBankAccount, { body, silent: true });
 }
 
@@ -37,7 +37,7 @@ export function deleteBankAccount(id: string) {
   return apiCall(cashApi.deleteBankAccount, { params: { id } });
 }
 
-export function addWallet(body: { network: WalletNetwork; address: string; label?: string }) {
+export function addWallet(body: { network: WalletNetwork; address: string; label?: string; fundPassword: string }) {
   return apiCall(cashApi.addWallet, { body, silent: true });
 }
 

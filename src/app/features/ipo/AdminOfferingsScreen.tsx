@@ -124,6 +124,9 @@ export function AdminOfferingsScreen() {
           {field('sponsor', t`主幹事証券`)}
           {field('priceLow', t`仮条件 下限（円）`, { inputMode: 'decimal' })}
           {field('priceHigh', t`仮条件 上限（円）`, { inputMode: 'decimal' })}
+          <p className="admin-note">
+            <Trans>新規公開：上限は下限の25%増しまで。公募・第三者割当：下限・上限とも当日の値幅制限内かつ前日終値の90%〜100%</Trans>
+          </p>
           {field('sharesOffered', t`募集株数`, { inputMode: 'numeric' })}
           {field('minLots', t`最低申込単元数`, { inputMode: 'numeric' })}
           {field('minFunds', t`申込に必要な資金（円、空欄で設定値）`, { inputMode: 'numeric' })}

@@ -15,6 +15,7 @@ import * as icons from '../../components/icons';
 import { messagesArea, unreadKey, useSupportStream, useUnread } from '../../components/messaging/api';
 import { MESSAGE_TITLE, messageBody } from '../../components/messaging/text';
 import { PushOptIn } from './PushOptIn';
+import { NotMeButton } from '../../components/account/NotMeButton';
 import '../../components/messaging/messaging.css';
 import './messaging.css';
 
@@ -86,6 +87,12 @@ export function MessagesScreen() {
                   </span>
                   <span className="msg-item__body">{messageBody(i18n, m)}</span>
                 </button>
+                {m.kind === 'login_alert' && typeof m.params.loginId === 'string' ? (
+                  // Outside the item's button (a button may not hold another): reports the sign-in (docs/domain.md "Login history and devices").
+                  <div className="msg-actions">
+                    <NotMeButton loginId={m.params.loginId} />
+                  </div>
+                ) : null}
               </li>
             ))}
           </ul>

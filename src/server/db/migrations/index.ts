@@ -19,9 +19,14 @@ import { uploadsKyc } from './2026-11-25-003-uploads-kyc';
 import { depositAddresses } from './2026-11-25-013-deposit-addresses';
 import { perfIndexes } from './2026-11-26-001-perf-indexes';
 import { kycLatestIndex } from './2026-11-26-004-kyc-latest-index';
+import { scaleout } from './2026-11-26-003-scaleout';
 import { ledgerIncome } from './2026-11-27-001-ledger-income';
 import { strategyFeeCarry } from './2026-11-27-002-strategy-fee-carry';
-import { scaleout } from './2026-11-26-003-scaleout';
+import { depositReceiptOnce } from './2026-11-27-003-deposit-receipt-once';
+import { fundPasswordTries } from './2026-11-28-001-fund-password-tries';
+import { loginHistory } from './2026-11-28-002-login-history';
+import { passkeyPolicy } from './2026-11-28-003-passkey-policy';
+import { payoutHolds } from './2026-11-28-004-payout-holds';
 import { ipo } from './2026-11-25-009-ipo';
 import { strategies } from './2026-11-25-011-strategies';
 import { lending } from './2026-11-25-010-lending';
@@ -52,7 +57,12 @@ export const migrations: Record<string, (caps: Capabilities) => Migration> = {
   '2026-11-25-013-deposit-addresses': depositAddresses,
   '2026-11-26-001-perf-indexes': perfIndexes,
   '2026-11-26-004-kyc-latest-index': kycLatestIndex,
+  '2026-11-26-003-scaleout': scaleout,
   '2026-11-27-001-ledger-income': ledgerIncome,
   '2026-11-27-002-strategy-fee-carry': strategyFeeCarry,
-  '2026-11-26-003-scaleout': scaleout,
+  '2026-11-27-003-deposit-receipt-once': depositReceiptOnce,
+  '2026-11-28-001-fund-password-tries': fundPasswordTries,
+  '2026-11-28-002-login-history': loginHistory,
+  '2026-11-28-003-passkey-policy': passkeyPolicy,
+  '2026-11-28-004-payout-holds': payoutHolds,
 };

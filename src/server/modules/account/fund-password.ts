@@ -6,14 +6,14 @@ import type { fundPasswordBody } from '../../../shared/api/account';
 import type { Reauth } from './reauth';
 import * as repo from './repo';
 import { hashPassword, verifyPassword } from './passwords';
-import { FUND_PASSWORD_LOCK_MS, FUND_PASSWORD_MAX_TRIES } from '../../../shared/domain/account';
-import { fundLock, triesLeft, type FundLock } from './rules';
+import { reserveFundTry, settleFundTry, type FundLock, type FundSettlement } from './rules';
 
 const lockedError = (lock: FundLock) => ruleBroken('fund_password_locked', { minutes: lock.minutes, until: lock.until });
 
 /**
  * The 6-digit fund password (docs/domain.md): 5 wrong tries in a row lock fund actions for 30 minutes;
- * a correct try resets the count. Each try is counted before its hash (see verify). The lock uses the injected clock, so tests can step past it.
+ * a correct try resets the count. Each try is reserved before its hash (see verify). The lock uses the
+ * injected clock, so tests can step past it.
  */
 export class FundPasswords {
   constructor(
@@ -35,37 +35,44 @@ export class FundPasswords {
       await this.verify(userId, body.oldFundPassword);
     }
     const hash = await hashPassword(body.password);
-    await repo.update(
-      this.database.db, userId,
-      { fund_password_hash: hash, fund_password_failures: 0, fund_password_locked_until: null },
-      this.clock.now(),
-    );
+    // Only the hash: the old password's check already settled its try, and writing the count here
+    // would wipe the tries of concurrent guesses (and a lock they set).
+    await repo.update(this.database.db, userId, { fund_password_hash: hash }, this.clock.now());
   }
 
   /**
    * Resolves when correct; otherwise 422 fund_password_wrong (params.remaining) or _locked. The try is
-   * counted in the users row before the hash (repo.claimFundTry), so 30 concurrent tries give at most
-   * FUND_PASSWORD_MAX_TRIES hashes and the rest are refused as locked, the right password included.
+   * reserved in the users row before the hash and settled after it (rules.ts reserveFundTry,
+   * settleFundTry), so N concurrent tries give at most FUND_PASSWORD_MAX_TRIES hashes and the rest
+   * are refused as locked, the right password included.
    */
   async verify(userId: string, password: string): Promise<void> {
-    const db = this.database.db;
-    const now = this.clock.now();
-    const u = await repo.findById(db, userId);
+    const hash = await this.storedHash(userId);
+    const reserved = await repo.stepFundTries(this.database, userId, (s) => reserveFundTry(s, this.clock.now()));
+    if (!reserved) throw notFound('user_not_found');
+    if (reserved.refused) throw lockedError(reserved.refused);
+    const { ok, settled } = await this.checkReserved(userId, hash, password);
+    if (ok) return;
+    if (settled?.lock) throw lockedError(settled.lock);
+    throw ruleBroken('fund_password_wrong', { remaining: settled?.remaining ?? 0 });
+  }
+
+  private async storedHash(userId: string): Promise<string> {
+    const u = await repo.findById(this.database.db, userId);
     if (!u) throw notFound('user_not_found');
     if (u.fund_password_hash === null) throw ruleBroken('fund_password_not_set');
-    const claim = await repo.claimFundTry(db, userId, now, FUND_PASSWORD_MAX_TRIES, now + FUND_PASSWORD_LOCK_MS);
-    if (!claim) {
-      const row = await repo.findById(db, userId);
-      const until = row?.fund_password_locked_until;
-      throw lockedError(fundLock(until == null ? null : Number(until), now) ?? fundLock(now + FUND_PASSWORD_LOCK_MS, now)!);
-    }
+    return u.fund_password_hash;
+  }
 
-    if (await verifyPassword(u.fund_password_hash, password)) {
-      // Also lifts the lock this very try set when it was the last one allowed.
-      await repo.update(db, userId, { fund_password_failures: 0, fund_password_locked_until: null }, now);
-      return;
+  /** The hash of a reserved try, then its settlement; a throw in between settles it as a failure (it was spent). */
+  private async checkReserved(userId: string, hash: string, password: string) {
+    let ok = false;
+    let settled: FundSettlement | undefined;
+    try {
+      ok = await verifyPassword(hash, password);
+    } finally {
+      settled = await repo.stepFundTries(this.database, userId, (s) => settleFundTry(s, ok, this.clock.now()));
     }
-    if (claim.lockedUntil !== null) throw lockedError(fundLock(claim.lockedUntil, now)!);
-    throw ruleBroken('fund_password_wrong', { remaining: triesLeft(claim.failures) });
+    return { ok, settled };
   }
 }

@@ -4,13 +4,18 @@ import { accountRoutes } from './routes';
 import type { AccountService } from './service';
 import type { PasskeyService } from './passkeys';
 import { passkeyRoutes, withStepUp } from './passkeys-routes';
+import type { LoginHistory } from './logins';
+import { loginRoutes } from './login-routes';
 
 export { AccountService } from './service';
 export { SessionService } from './sessions';
 export { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './rate-limit';
 export { FundPasswords } from './fund-password';
 export { Reauth } from './reauth';
+export { FreshLogins } from './fresh-login';
 export { PasskeyService } from './passkeys';
+export { LoginHistory, type LoginAlert, type LoginAlerts } from './logins';
+export { withFundsUnlocked } from './login-routes';
 export { hashPassword, verifyPassword } from './passwords';
 export { newInviteCode } from './rules';
 export { findById as findUserById } from './repo';
@@ -18,8 +23,9 @@ export * as users from './repo';
 
 export const accountModule = defineModule({
   name: 'account',
-  routes: (s: { accounts: AccountService; passkeys: PasskeyService }) => [
+  routes: (s: { accounts: AccountService; passkeys: PasskeyService; logins: LoginHistory }) => [
     ...withStepUp(accountRoutes(s.accounts), s.passkeys),
     ...passkeyRoutes(s.passkeys),
+    ...loginRoutes(s.logins),
   ],
 });

@@ -77,3 +77,27 @@ export async function pruneExpired(db: Executor, now: number): Promise<void> {
   await db.deleteFrom('passkey_challenge').where('expires_at', '<=', now).execute();
   await db.deleteFrom('passkey_step_up').where('expires_at', '<=', now).execute();
 }
+
+export async function countCredentials(db: Executor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('passkey_credential')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * The user's passkey policy, its row locked for the rest of the transaction (PostgreSQL: FOR
+ * UPDATE; SQLite: the one writer), so a change of the setting and a passkey's removal apply one
+ * after the other: together they cannot leave an account that needs a passkey without one.
+ */
+export function lockPolicy(trx: Executor, rowLocks: boolean, userId: string): Promise<{ passkey_required: number; is_admin: number } | undefined> {
+  let q = trx.selectFrom('users').select(['passkey_required', 'is_admin']).where('id', '=', userId);
+  if (rowLocks) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+export async function setPasskeyRequired(db: Executor, userId: string, required: boolean, now: number): Promise<void> {
+  await db.updateTable('users').set({ passkey_required: required ? 1 : 0, updated_at: now }).where('id', '=', userId).execute();
+}

@@ -14,6 +14,8 @@ export function passkeyRoutes(passkeys: PasskeyService) {
     route(passkeyApi.remove, ({ user, params, request }) => passkeys.remove(user, params.id, request).then(() => ok)),
     route(passkeyApi.loginOptions, ({ request }) => passkeys.loginOptions(request)),
     route(passkeyApi.login, ({ body, request }) => passkeys.login(body, request)),
+    route(passkeyApi.settings, ({ user }) => passkeys.settings(user)),
+    route(passkeyApi.setSettings, ({ user, body, request }) => passkeys.setSettings(user, body, request)),
     route(passkeyApi.verifyOptions, ({ user, request }) => passkeys.verifyOptions(user, request)),
     route(passkeyApi.verify, ({ user, body, request }) => passkeys.verify(user, body, request)),
   ];

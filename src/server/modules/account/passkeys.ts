@@ -4,6 +4,8 @@
  * earns a short-lived, single-use token that a high-risk command (password and fund-password
  * changes today, withdrawals tomorrow) requires in the `X-Step-Up` header once the user has a
  * passkey. Challenges live in `passkey_challenge` under an opaque id, expire, and are spent once.
+ * A user may require a passkey at every sign-in, and an admin's passkey is what opens the back
+ * office (the session records how it was signed in: sessions.ts, http/auth.ts assertAdmin).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { uuidv7 } from 'uuidv7';
@@ -18,13 +20,14 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { Database } from '../../db/database';
+import type { Executor } from '../../db/executor';
 import type { Clock } from '../../clock';
 import type { AuthUser } from '../../auth/principal';
 import { conflict, forbidden, notFound, ruleBroken } from '../../errors';
 import type { RequestInfo } from '../module';
 import type { sessionData } from '../../../shared/api/account';
-import { STEP_UP_HEADER, type PasskeyItem, type passkeyOptions } from '../../../shared/api/passkey';
-import type { SessionService } from './sessions';
+import { STEP_UP_HEADER, type PasskeyItem, type PasskeySettings, type passkeyOptions } from '../../../shared/api/passkey';
+import type { LoginHistory } from './logins';
 import * as users from './repo';
 import * as repo from './passkeys-repo';
 import { canLogin } from './rules';
@@ -54,7 +57,8 @@ export class PasskeyService {
   constructor(
     private readonly database: Database,
     private readonly clock: Clock,
-    private readonly sessions: SessionService,
+    /** Makes the session of a passkey sign-in, recorded (and alerted) like a password one (docs/domain.md "Login history and devices"). */
+    private readonly logins: LoginHistory,
     private readonly config: PasskeyConfig = {},
   ) {}
 
@@ -130,12 +134,58 @@ export class PasskeyService {
     return toItem({ ...row, last_used_at: null });
   }
 
-  /** Deleting a passkey needs a fresh assertion (else a stolen session could remove the second factor). */
+  /**
+   * Deleting a passkey needs a fresh assertion (else a stolen session could remove the second
+   * factor). The last one of an account that needs a passkey — it requires one at sign-in, or it is
+   * an admin's, whose back office takes passkey sessions only — stays (422 `passkey_last_required`):
+   * without it the account would be locked out, or an admin's password would again be enough to
+   * enrol a passkey of the holder's choosing.
+   */
   async remove(user: AuthUser, id: string, request: RequestInfo): Promise<void> {
     const db = this.database.db;
     if (!(await repo.findOwned(db, user.id, id))) throw notFound('not_found');
+    // Told before an assertion is spent on a removal that cannot happen.
+    await this.assertNotLastNeeded(db, user.id);
     await this.requireStepUp(user, request.header(STEP_UP_HEADER));
-    if (!(await repo.deleteOwned(db, user.id, id))) throw notFound('not_found');
+    const removed = await db.transaction().execute(async (trx) => {
+      // Again under the user's lock: two removals at once must not both pass the check.
+      await this.assertNotLastNeeded(trx, user.id, true);
+      return repo.deleteOwned(trx, user.id, id);
+    });
+    if (!removed) throw notFound('not_found');
+  }
+
+  private async assertNotLastNeeded(db: Executor, userId: string, locked = false): Promise<void> {
+    const policy = locked ? await repo.lockPolicy(db, this.database.caps.rowLocks, userId) : await users.findById(db, userId);
+    if (policy && needsPasskey(policy) && (await repo.countCredentials(db, userId)) <= 1) throw ruleBroken('passkey_last_required');
+  }
+
+  /** The caller's passkey sign-in policy, passkey count, and how this session was signed in. */
+  async settings(user: AuthUser): Promise<PasskeySettings> {
+    const db = this.database.db;
+    const [row, count] = await Promise.all([users.findById(db, user.id), repo.countCredentials(db, user.id)]);
+    if (!row) throw notFound('user_not_found');
+    return { requireAtLogin: row.passkey_required === 1, count, session: user.authMethod === 'passkey' ? 'passkey' : 'password' };
+  }
+
+  /**
+   * Require a passkey at every sign-in, or stop requiring it. Either way needs a fresh assertion
+   * (`X-Step-Up`): turning it on, that is the re-authentication the change asks for, and it proves a
+   * passkey of the user's works before the password stops being enough; turning it off must be
+   * beyond a stolen session or a phished password. On needs a registered passkey (422
+   * `passkey_not_registered`, before any assertion is asked for).
+   */
+  async setSettings(user: AuthUser, body: { requireAtLogin: boolean }, request: RequestInfo): Promise<PasskeySettings> {
+    const db = this.database.db;
+    if (body.requireAtLogin && (await repo.countCredentials(db, user.id)) === 0) throw ruleBroken('passkey_not_registered');
+    await this.requireStepUp(user, request.header(STEP_UP_HEADER));
+    await db.transaction().execute(async (trx) => {
+      if (!(await repo.lockPolicy(trx, this.database.caps.rowLocks, user.id))) throw notFound('user_not_found');
+      // Again under the lock: the last passkey may have been removed meanwhile.
+      if (body.requireAtLogin && (await repo.countCredentials(trx, user.id)) === 0) throw ruleBroken('passkey_not_registered');
+      await repo.setPasskeyRequired(trx, user.id, body.requireAtLogin, this.clock.now());
+    });
+    return this.settings(user);
   }
 
   /** Sign-in: no user yet, so no allowCredentials — the authenticator offers its discoverable passkeys. */
@@ -152,7 +202,7 @@ export class PasskeyService {
     const user = await users.findById(this.database.db, credential.user_id);
     if (!user) throw failed();
     if (!canLogin(user.state)) throw forbidden('account_banned', user.state_reason ? { reason: user.state_reason } : undefined);
-    const s = await this.sessions.create(this.database.db, user.id, request.ip);
+    const s = await this.logins.signIn(user.id, this.logins.clientOf(request.ip, request), 'passkey');
     return { token: s.token, account: user.phone, is_admin: user.is_admin === 1 };
   }
 
@@ -256,6 +306,14 @@ export class PasskeyService {
     await repo.touchCredential(db, credential.id, info.newCounter, info.credentialBackedUp, this.clock.now());
     return credential;
   }
+}
+
+/**
+ * An account that must keep a passkey: one that requires it at sign-in, and an admin's (the back
+ * office takes passkey sessions only).
+ */
+export function needsPasskey(u: { passkey_required: number; is_admin: number }): boolean {
+  return u.passkey_required === 1 || u.is_admin === 1;
 }
 
 function toItem(c: repo.CredentialRow): PasskeyItem {

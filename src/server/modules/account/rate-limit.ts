@@ -1,4 +1,5 @@
 import { MemoryRateLimits, type Limiter, type RateLimitStore } from '../../platform/rate-limit';
+import type { Attempt, AttemptBudget } from '../../platform/attempt-budget';
 
 /**
  * Password-check and registration throttling (docs/domain.md "Login sessions", docs/decisions/
@@ -6,9 +7,12 @@ import { MemoryRateLimits, type Limiter, type RateLimitStore } from '../../platf
  * Redis with REDIS_URL so that every instance spends the same budget (docs/decisions/
  * 021-scale-out.md); Redis down refuses the check with 503 service_unavailable (fail closed).
  *
- * Every gate is `consume()`d BEFORE the slow argon2 hash: both stores count atomically (the memory
- * store synchronously, Redis in one script), so of N concurrent guesses only the budget's worth reach
- * the hash and the rest are refused, the right password included. A success gives the budget back.
+ * Every password check is reserved BEFORE the slow argon2 hash and settled after it
+ * (platform/attempts.ts): both stores apply each step atomically (the memory store synchronously,
+ * Redis in one script), so of N concurrent guesses at most the budget's worth reach the hash and the
+ * rest are refused, the right password included. A success gives its check back and clears the
+ * failures once nothing else is in flight; one among concurrent guesses gives nothing back before
+ * the last of them settles (else it would open the budget to the rest of the burst).
  *
  * The limiter keeps wall-clock time itself rather than the injected Clock. That is acceptable here:
  * rate limits protect against real attackers in real time and carry no business meaning; tests
@@ -35,12 +39,12 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
 
 export class LoginLimiter {
   /** The public budget of a phone: anyone can spend it from the login form (and lock the phone). */
-  private readonly phone: Limiter;
+  private readonly phone: AttemptBudget;
   /**
    * The budget of a signed-in user (password change, first fund password, a login from a device that
    * holds a live session of the user): a lock of the phone does not stop these, this budget does.
    */
-  private readonly user: Limiter;
+  private readonly user: AttemptBudget;
   private readonly ip: Limiter;
   private readonly registration: Limiter;
 
@@ -48,42 +52,42 @@ export class LoginLimiter {
     readonly limits: LoginLimits = DEFAULT_LOGIN_LIMITS,
     store: RateLimitStore = new MemoryRateLimits(),
   ) {
-    this.phone = store.limiter({ name: 'login_phone', points: limits.phoneFailures, durationSeconds: limits.windowSeconds });
-    this.user = store.limiter({ name: 'reauth_user', points: limits.phoneFailures, durationSeconds: limits.windowSeconds });
+    this.phone = store.attempts({ name: 'login_phone', points: limits.phoneFailures, durationSeconds: limits.windowSeconds });
+    this.user = store.attempts({ name: 'reauth_user', points: limits.phoneFailures, durationSeconds: limits.windowSeconds });
     this.ip = store.limiter({ name: 'login_ip', points: limits.ipAttempts, durationSeconds: limits.windowSeconds });
     this.registration = store.limiter({
       name: 'register_ip', points: limits.registrationsPerIp, durationSeconds: limits.registrationWindowSeconds,
     });
   }
 
-  /** Count one password check from this IP; throws 429 once the IP used up its attempts. */
+  /** Count one password check from this IP (any outcome, never given back); throws 429 once the IP used up its attempts. */
   attemptFromIp(ip: string): Promise<void> {
     return this.ip.consume(ip);
   }
 
-  /** Count one password check of this phone before hashing; throws 429 once its budget is spent. */
-  claimPhoneAttempt(phone: string): Promise<void> {
-    return this.phone.consume(phone);
+  /** Reserve one password check of this phone before hashing; throws 429 once its budget is full. */
+  reservePhone(phone: string): Promise<Attempt> {
+    return this.phone.reserve(phone);
   }
 
-  /** Count one password check of a signed-in user before hashing; throws 429 once its budget is spent. */
-  claimUserAttempt(userId: string): Promise<void> {
-    return this.user.consume(userId);
+  /** Reserve one password check of a signed-in user before hashing; throws 429 once its budget is full. */
+  reserveUser(userId: string): Promise<Attempt> {
+    return this.user.reserve(userId);
   }
 
   /** A wrong password from a signed-in user also counts against the phone's public budget. */
-  async failedForPhone(phone: string): Promise<void> {
-    await this.phone.penalty(phone, 1);
+  failedForPhone(phone: string): Promise<void> {
+    return this.phone.penalty(phone, 1);
   }
 
-  /** A correct login gives the phone (and the signed-in budget of its user) its attempts back. */
-  async loginSucceeded(phone: string, userId: string): Promise<void> {
-    await Promise.all([this.phone.reset(phone), this.user.reset(userId)]);
+  /** A correct login through the signed-in budget: the phone's failures are forgotten too. */
+  clearPhone(phone: string): Promise<void> {
+    return this.phone.forget(phone);
   }
 
-  /** A correct re-authentication gives the user's signed-in budget back (the phone's count stays). */
-  async userSucceeded(userId: string): Promise<void> {
-    await this.user.reset(userId);
+  /** A correct login through the phone's budget: the user's signed-in failures are forgotten too. */
+  clearUser(userId: string): Promise<void> {
+    return this.user.forget(userId);
   }
 
   /** Count one registration from this IP (any outcome); throws 429 once the IP used up its budget. */

@@ -1,8 +1,10 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { UsersTable } from '../../db/schema';
 import type { Executor } from '../../db/executor';
+import type { Database } from '../../db/database';
 import { statement } from '../../db/compiled-statement';
 import { kycLatestReview } from '../kyc';
+import type { FundTryState } from './rules';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -97,30 +99,54 @@ export async function update(db: Executor, id: string, patch: Patch, now: number
     .execute();
 }
 
+const TRY_COLUMNS = [
+  'fund_password_failures', 'fund_password_pending', 'fund_password_held', 'fund_password_stale_at', 'fund_password_locked_until',
+] as const;
+
+function tryColumns(s: FundTryState) {
+  return {
+    fund_password_failures: s.tries.failures,
+    fund_password_pending: s.tries.pending,
+    fund_password_held: s.tries.held,
+    fund_password_stale_at: s.tries.staleAt,
+    fund_password_locked_until: s.lockedUntil,
+  };
+}
+
+/** PostgreSQL returns bigint columns as strings. */
+function fromRow(r: { [C in (typeof TRY_COLUMNS)[number]]: number | string | null }): FundTryState {
+  return {
+    tries: {
+      failures: Number(r.fund_password_failures),
+      pending: Number(r.fund_password_pending),
+      held: Number(r.fund_password_held),
+      staleAt: Number(r.fund_password_stale_at),
+    },
+    lockedUntil: r.fund_password_locked_until === null ? null : Number(r.fund_password_locked_until),
+  };
+}
+
 /**
- * Counts one fund-password try BEFORE its hash, in one statement, so concurrent tries are counted
- * one by one: the `maxTries`-th try also locks (until `lockUntil`) and starts the count again. No row
- * comes back while a lock holds (or for an unknown user): the try is refused without a hash.
- * Returns the count after this try and the lock this try set (null unless it was the last allowed).
+ * Applies one step of the fund password's tries (rules.ts reserveFundTry / settleFundTry) to its
+ * users row under the row's lock (PostgreSQL: FOR UPDATE; SQLite: the one writer), so concurrent
+ * tries apply one after another. Undefined for an unknown user.
  */
-export async function claimFundTry(
-  db: Executor, id: string, now: number, maxTries: number, lockUntil: number,
-): Promise<{ failures: number; lockedUntil: number | null } | undefined> {
-  const last = maxTries - 1;
-  const row = await db
-    .updateTable('users')
-    .set({
-      fund_password_failures: sql<number>`case when fund_password_failures >= ${last} then 0 else fund_password_failures + 1 end`,
-      fund_password_locked_until: sql<number | null>`case when fund_password_failures >= ${last} then cast(${lockUntil} as bigint) else null end`,
-      updated_at: now,
-    })
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('fund_password_locked_until', 'is', null), eb('fund_password_locked_until', '<=', now)]))
-    .returning(['fund_password_failures', 'fund_password_locked_until'])
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const lockedUntil = row.fund_password_locked_until === null ? null : Number(row.fund_password_locked_until);
-  return { failures: lockedUntil === null ? Number(row.fund_password_failures) : maxTries, lockedUntil };
+export async function stepFundTries<R extends { next: FundTryState }>(
+  database: Database, id: string, step: (s: FundTryState) => R,
+): Promise<R | undefined> {
+  return database.db.transaction().execute(async (trx) => {
+    let q = trx.selectFrom('users').select(TRY_COLUMNS).where('id', '=', id);
+    if (database.caps.rowLocks) q = q.forUpdate();
+    const row = await q.executeTakeFirst();
+    if (!row) return undefined;
+    const state = fromRow(row);
+    const before = tryColumns(state);
+    const out = step(state);
+    const after = tryColumns(out.next);
+    // A refusal usually changes nothing: no write then (a burst's refusals stay reads).
+    if (TRY_COLUMNS.some((c) => after[c] !== before[c])) await trx.updateTable('users').set(after).where('id', '=', id).execute();
+    return out;
+  });
 }
 
 export async function countUsers(db: Executor): Promise<number> {

@@ -1,11 +1,13 @@
 import { randomInt } from 'node:crypto';
 import {
+  FUND_PASSWORD_LOCK_MS,
   FUND_PASSWORD_MAX_TRIES,
   SESSION_IDLE_MS,
   SESSION_MAX_AGE_MS,
   type AccountState,
 } from '../../../shared/domain/account';
 import type { MessageId } from '../../../shared/api/messages';
+import { freshTries, reserveTry, settleTry, slotsLeft, type Tries } from '../../platform/attempts';
 
 /** Pure account rules; no I/O. */
 
@@ -62,6 +64,50 @@ export function fundLock(lockedUntil: number | null, now: number): FundLock | nu
   return { until: lockedUntil, minutes: Math.ceil((lockedUntil - now) / 60_000) };
 }
 
-export function triesLeft(failures: number): number {
-  return Math.max(FUND_PASSWORD_MAX_TRIES - failures, 0);
+/** The fund password's tries as its users row keeps them (platform/attempts.ts) and its lock. */
+export interface FundTryState {
+  tries: Tries;
+  lockedUntil: number | null;
+}
+
+/** A try about to be checked: `refused` with the lock to show, or reserved (`next` is the row's new state). */
+export interface FundReservation {
+  next: FundTryState;
+  refused: FundLock | null;
+}
+
+/** A checked try: `lock` when this failure was the last allowed, else the tries that may start now. */
+export interface FundSettlement {
+  next: FundTryState;
+  lock: FundLock | null;
+  remaining: number;
+}
+
+/**
+ * Reserves a try before its hash. Refused while locked, and while the tries in flight fill the budget:
+ * that refusal shows the lock they would set, as the 5th failure does.
+ */
+export function reserveFundTry(s: FundTryState, now: number): FundReservation {
+  const lock = fundLock(s.lockedUntil, now);
+  if (lock) return { next: s, refused: lock };
+  const tries = freshTries(s.tries, now);
+  // Tries lost with their process count as failures and may complete the count.
+  if (tries.failures >= FUND_PASSWORD_MAX_TRIES) {
+    const locked = lockAfter(tries, now);
+    return { next: locked.next, refused: locked.lock };
+  }
+  if (slotsLeft(tries, FUND_PASSWORD_MAX_TRIES) === 0) return { next: { tries, lockedUntil: null }, refused: fundLock(now + FUND_PASSWORD_LOCK_MS, now) };
+  return { next: { tries: reserveTry(tries, now), lockedUntil: null }, refused: null };
+}
+
+/** Settles a reserved try: the 5th failure locks for FUND_PASSWORD_LOCK_MS and starts the count again. */
+export function settleFundTry(s: FundTryState, ok: boolean, now: number): FundSettlement {
+  const tries = settleTry(freshTries(s.tries, now), ok);
+  if (!ok && tries.failures >= FUND_PASSWORD_MAX_TRIES) return lockAfter(tries, now);
+  return { next: { tries, lockedUntil: s.lockedUntil }, lock: null, remaining: slotsLeft(tries, FUND_PASSWORD_MAX_TRIES) };
+}
+
+function lockAfter(tries: Tries, now: number): FundSettlement {
+  const until = now + FUND_PASSWORD_LOCK_MS;
+  return { next: { tries: { ...tries, failures: 0 }, lockedUntil: until }, lock: fundLock(until, now)!, remaining: 0 };
 }

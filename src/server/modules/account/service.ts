@@ -7,18 +7,21 @@ import type { DB } from '../../db/schema';
 import { conflict, forbidden, invalid, notFound, ruleBroken } from '../../errors';
 import type { AuthUser } from '../../auth/principal';
 import type { changePasswordBody, fundPasswordBody, loginBody, registerBody, UserInfo } from '../../../shared/api/account';
-import { passwordProblem, type AccountState } from '../../../shared/domain/account';
+import type { AccountState } from '../../../shared/domain/account';
 import type { ConfigService } from '../config';
-import { kycStatusOfReview } from '../kyc';
+import { kycNamesOf, kycStatusOfReview } from '../kyc';
 import type { AuditLog } from '../../platform/audit';
 import type { SessionService } from './sessions';
 import type { LoginLimiter } from './rate-limit';
 import type { FundPasswords } from './fund-password';
 import type { Reauth } from './reauth';
+import type { LoginClient, LoginHistory } from './logins';
+import type { RequestInfo } from '../module';
+import { checkWith } from '../../platform/attempt-budget';
 import * as repo from './repo';
 import { burnVerify, hashPassword, verifyPassword } from './passwords';
 import { canLogin, moneyBlock, newInviteCode, tradeBlock } from './rules';
-import { isCommonPassword } from './common-passwords';
+import { newPasswordProblem, type PasswordContext } from './password-policy';
 
 /** Runs inside the state change's transaction for a user who is no longer active. */
 export type RestrictionHandler = (trx: Transaction<DB>, userId: string) => Promise<void>;
@@ -30,13 +33,12 @@ export interface SessionData {
 }
 
 /**
- * The password policy of docs/domain.md (NIST 800-63B) beyond the schema's length: 422 with the
- * reason and `field: 'password'`. Runs before any budget is spent or any hash is made.
+ * The password policy of docs/domain.md (NIST 800-63B) beyond the schema's length (password-policy.ts):
+ * 422 with the reason and `field: 'password'`. Runs before any budget is spent or any hash is made.
  */
-function checkNewPassword(password: string, phone: string): void {
-  const problem = passwordProblem(password, phone);
+function checkNewPassword(password: string, context: PasswordContext): void {
+  const problem = newPasswordProblem(password, context);
   if (problem) throw ruleBroken(problem, { field: 'password' });
-  if (isCommonPassword(password)) throw ruleBroken('password_too_common', { field: 'password' });
 }
 
 /** Attempts at drawing an unused invite code (32^8 codes: a second draw is already a curiosity). */
@@ -52,6 +54,8 @@ export class AccountService {
     private readonly fund: FundPasswords,
     private readonly reauth: Reauth,
     private readonly audit: AuditLog,
+    /** Every sign-in is recorded, and told to the user when new (docs/domain.md "Login history and devices"). */
+    private readonly logins: LoginHistory,
   ) {}
 
   /**
@@ -60,10 +64,10 @@ export class AccountService {
    * looked up, so a registered phone answers `account_exists` no faster than a new one registers
    * (docs/decisions/007-password-checks.md).
    */
-  async register(body: z.infer<typeof registerBody>, ip: string | null): Promise<SessionData> {
+  async register(body: z.infer<typeof registerBody>, ip: string | null, client?: LoginClient): Promise<SessionData> {
     if (body.password !== body.password2) throw invalid('password_mismatch', { field: 'password2' });
     if (!body.agree) throw invalid('agreement_required', { field: 'agree' });
-    checkNewPassword(body.password, body.phone);
+    checkNewPassword(body.password, { phone: body.phone });
     await this.limiter.attemptRegistration(ip ?? 'unknown');
     const db = this.database.db;
     let inviter: repo.UserRow | undefined;
@@ -83,6 +87,7 @@ export class AccountService {
             invitedBy: inviter?.id ?? null, isAdmin: false, now: this.clock.now(),
           });
           const s = await this.sessions.create(trx, id, ip);
+          await this.logins.record(trx, id, s.id, client ?? this.logins.clientOf(ip), 'register');
           return { token: s.token, account: body.phone, is_admin: false };
         });
       } catch (err) {
@@ -98,31 +103,42 @@ export class AccountService {
    * Unknown phone and wrong password give the same 422 `phone_or_password_incorrect` (and take
    * the same time), so the login form does not reveal who is registered.
    *
-   * The attempt is counted before the hash (per IP, and per phone), so concurrent guesses cannot go
-   * over the budget: past it, the right password is refused with the same 429 as a wrong one. A
+   * The attempt is reserved before the hash (per IP, and per phone) and settled after it, so
+   * concurrent guesses cannot go over the budget: past it, the right password is refused with the
+   * same 429 as a wrong one (docs/decisions/007-password-checks.md). A
    * client that presents a live session of the same user in `token` (a device that already holds a
    * session) spends the user's signed-in budget instead of the phone's, so strangers who locked the
    * phone from the login form do not lock its owner out (docs/domain.md "Login sessions").
    */
-  async login(body: z.infer<typeof loginBody>, ip: string, deviceToken?: string): Promise<SessionData> {
+  async login(body: z.infer<typeof loginBody>, ip: string, deviceToken?: string, client?: LoginClient): Promise<SessionData> {
     await this.limiter.attemptFromIp(ip);
     const db = this.database.db;
     const deviceUserId = deviceToken ? await this.sessions.liveUserId(deviceToken) : null;
     const user = await repo.findByPhone(db, body.phone);
     const trusted = user !== undefined && deviceUserId === user.id;
-    if (trusted) await this.limiter.claimUserAttempt(user.id);
-    else await this.limiter.claimPhoneAttempt(body.phone);
-    const ok = user ? await verifyPassword(user.password_hash, body.password) : (await burnVerify(body.password), false);
+    const attempt = trusted ? await this.limiter.reserveUser(user.id) : await this.limiter.reservePhone(body.phone);
+    const ok = await checkWith(attempt, async () =>
+      user ? verifyPassword(user.password_hash, body.password) : (await burnVerify(body.password), false),
+    );
     if (!user || !ok) {
-      // An untrusted try already spent the phone's budget; a trusted one counts against it too.
+      // An untrusted try was settled as the phone's failure; a trusted one counts against the phone too.
       if (trusted) await this.limiter.failedForPhone(body.phone);
       throw ruleBroken('phone_or_password_incorrect');
     }
-    await this.limiter.loginSucceeded(body.phone, user.id);
+    // The settled check gave its own budget back; the other budget's failures are forgotten too.
+    await (trusted ? this.limiter.clearPhone(body.phone) : this.limiter.clearUser(user.id));
     // Checked after the password so a ban is only disclosed to the account holder.
     if (!canLogin(user.state)) throw forbidden('account_banned', user.state_reason ? { reason: user.state_reason } : undefined);
-    const s = await this.sessions.create(this.database.db, user.id, ip);
+    // The user asked for a passkey at every sign-in: a right password alone (phished, leaked) opens
+    // nothing. After the password, like a ban, so only the holder learns it (docs/decisions/008-passkeys.md).
+    if (user.passkey_required === 1) throw forbidden('passkey_login_required');
+    const s = await this.logins.signIn(user.id, client ?? this.logins.clientOf(ip), 'password');
     return { token: s.token, account: user.phone, is_admin: user.is_admin === 1 };
+  }
+
+  /** The client of a sign-in request: address, User-Agent, the app's device id, the proxy's country. */
+  loginClient(request: Pick<RequestInfo, 'ip' | 'header'>): LoginClient {
+    return this.logins.clientOf(request.ip, request);
   }
 
   async logout(user: AuthUser): Promise<void> {
@@ -149,25 +165,35 @@ export class AccountService {
   /** The current session survives; every other session of the user is revoked with the change. */
   async changePassword(user: AuthUser, body: z.infer<typeof changePasswordBody>, ip: string): Promise<void> {
     if (body.password !== body.password2) throw invalid('password_mismatch', { field: 'password2' });
-    checkNewPassword(body.password, user.phone);
+    checkNewPassword(body.password, { phone: user.phone, names: await kycNamesOf(this.database.db, user.id) });
     await this.reauth.check(user.id, body.oldPassword, 'oldPassword', ip);
     if (body.password === body.oldPassword) throw ruleBroken('password_same_as_old', { field: 'password' });
     const passwordHash = await hashPassword(body.password);
     await this.database.db.transaction().execute(async (trx) => {
       await repo.update(trx, user.id, { password_hash: passwordHash }, this.clock.now());
       await this.sessions.revokeAllForUser(trx, user.id, user.sessionId);
+      // A new password is what a reported sign-in's lock waits for (docs/domain.md "Login history and devices").
+      await this.logins.unlock(trx, user.id);
     });
     this.sessions.forgetUser(user.id); // committed: see SessionService.forgetUser
   }
 
   /** First set needs the login password, a change needs the old fund password. */
-  setFundPassword(userId: string, body: z.infer<typeof fundPasswordBody>, ip: string): Promise<void> {
+  async setFundPassword(userId: string, body: z.infer<typeof fundPasswordBody>, ip: string): Promise<void> {
+    await this.logins.assertFundsUnlocked(userId);
     return this.fund.set(userId, body, ip);
   }
 
   /** For withdrawals and other fund actions: same lockout as changing the fund password. */
-  verifyFundPassword(userId: string, password: string): Promise<void> {
+  async verifyFundPassword(userId: string, password: string): Promise<void> {
+    // Refused before a try is spent while a reported sign-in locks fund actions.
+    await this.logins.assertFundsUnlocked(userId);
     return this.fund.verify(userId, password);
+  }
+
+  /** 403 `security_locked` while a sign-in reported as not the user's locks fund actions (payout destinations). */
+  assertFundsUnlocked(userId: string): Promise<void> {
+    return this.logins.assertFundsUnlocked(userId);
   }
 
   /** Frozen (and banned) accounts cannot move money; no_trade accounts can. */

@@ -24,6 +24,7 @@ type LiveRow = {
   phone: string;
   state: string;
   is_admin: number;
+  auth_method: string;
 };
 
 /** Only the hash is stored: a leaked sessions table does not hand out live tokens. */
@@ -95,14 +96,17 @@ export class SessionService {
     if (this.tokenOfSession.get(e.row.sessionId) === token) this.tokenOfSession.delete(e.row.sessionId);
   }
 
-  /** A fresh 256-bit token per login (never reused, never derived from the user). */
-  async create(db: Executor, userId: string, ip: string | null): Promise<NewSession> {
+  /**
+   * A fresh 256-bit token per login (never reused, never derived from the user). `method`: how the
+   * user proved who they are, kept on the row for the back office's passkey rule (AuthUser.authMethod).
+   */
+  async create(db: Executor, userId: string, ip: string | null, method: 'password' | 'passkey' = 'password'): Promise<NewSession> {
     const token = randomBytes(32).toString('base64url');
     const id = uuidv7();
     const now = this.clock.now();
     await db
       .insertInto('sessions')
-      .values({ id, user_id: userId, token_hash: hashToken(token), created_at: now, last_seen_at: now, revoked_at: null, ip })
+      .values({ id, user_id: userId, token_hash: hashToken(token), created_at: now, last_seen_at: now, revoked_at: null, ip, auth_method: method })
       .execute();
     return { id, token };
   }
@@ -117,7 +121,10 @@ export class SessionService {
       await this.database.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.sessionId).execute();
       row.last_seen_at = now;
     }
-    return { id: row.userId, phone: row.phone, state: row.state, isAdmin: row.is_admin === 1, sessionId: row.sessionId };
+    return {
+      id: row.userId, phone: row.phone, state: row.state, isAdmin: row.is_admin === 1, sessionId: row.sessionId,
+      authMethod: row.auth_method === 'passkey' ? 'passkey' : 'password',
+    };
   }
 
   /**
@@ -139,6 +146,7 @@ export class SessionService {
         'sessions.created_at',
         'sessions.last_seen_at',
         'sessions.revoked_at',
+        'sessions.auth_method',
         'users.id as userId',
         'users.phone',
         'users.state',

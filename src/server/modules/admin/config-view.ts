@@ -26,6 +26,7 @@ const LAYOUT: Partial<Record<ConfigName, { group: Group; unit?: Exclude<Unit, nu
   withdrawMax: { group: 'cash', unit: 'yen' },
   withdrawHours: { group: 'cash' },
   withdrawWeekdaysOnly: { group: 'cash' },
+  payoutHoldHours: { group: 'cash' },
   sellAfterDays: { group: 'trading', unit: 'days' },
   maxLeverage: { group: 'trading', unit: 'times' },
   feeSchedule: { group: 'trading' },
@@ -44,6 +45,10 @@ const LAYOUT: Partial<Record<ConfigName, { group: Group; unit?: Exclude<Unit, nu
   loanLimitTier2: { group: 'trading', unit: 'yen' },
   loanLimitTier3: { group: 'trading', unit: 'yen' },
   stockLendingRateBp: { group: 'trading', unit: 'bp' },
+  // upload quotas (docs/domain.md "Uploads"); the MB items say their unit in their label
+  uploadDailyCount: { group: 'account', unit: 'count' },
+  uploadDailyMb: { group: 'account' },
+  uploadStoredMb: { group: 'account' },
 };
 
 const finite = (v: number | null | undefined): number | null => (typeof v === 'number' && Number.isFinite(v) && Math.abs(v) < Number.MAX_SAFE_INTEGER ? v : null);

@@ -11,7 +11,7 @@ import { invalid, notFound, ruleBroken } from '../../errors';
 import type { MarketDataSource } from '../../market';
 import type { AuditLog } from '../../platform/audit';
 import {
-  addTradingDays, isOnTick, jstDate, LOT_SIZE, roundToTick, sessionAt, tickSize, type LimitPrices,
+  addTradingDays, isOnTick, jstDate, LOT_SIZE, offerBase, offerPriceBand, tickSize, withinOfferBand, type OfferBand,
 } from '../../../shared/market';
 import type { BlockOfferView, createOfferBody } from '../../../shared/api/block';
 import type { PositionView } from '../../../shared/api/trade';
@@ -39,7 +39,7 @@ export class BlockService {
     if (!isOnTick(body.price, inst.tickTable)) throw invalid('invalid_request', { field: 'price', tick: tickSize(body.price, inst.tickTable) });
     const now = this.ctx.clock.now();
     const band = offerBand(this.ctx.market, inst, now);
-    if (body.price < band.lower || body.price > band.upper) {
+    if (!withinOfferBand(body.price, band)) {
       throw ruleBroken('block_price_out_of_range', { lower: band.lower, upper: band.upper, prevClose: band.base });
     }
     const row = {
@@ -127,14 +127,10 @@ export class BlockService {
  * The prices an offer may have now (docs/domain.md "Block trades"): inside the current trading day's
  * price limits and within ±10% of that day's base price (the previous close; before 9:00 the quote
  * still shows yesterday, so its price is today's base, as for orders), both on the tick grid (the
- * 10% edges round inwards).
+ * 10% edges round inwards). The rule is shared with public offerings and placements
+ * (src/shared/market/offer-band.ts).
  */
-export function offerBand(market: MarketDataSource, inst: Tradable, now: number): LimitPrices & { base: number } {
-  const session = sessionAt(now);
+export function offerBand(market: MarketDataSource, inst: Tradable, now: number): OfferBand {
   const q = quoteAt(market, inst.code, now);
-  const base = session === 'pre_open' ? q.price : q.prevClose;
-  const limits = dayLimits(q);
-  const lower = Math.max(limits.lower, roundToTick(Math.ceil((base * 9) / 10), inst.tickTable, 'up'));
-  const upper = Math.min(limits.upper, roundToTick(Math.floor((base * 11) / 10), inst.tickTable, 'down'));
-  return { lower, upper, base };
+  return offerPriceBand(offerBase(q, now), dayLimits(q), inst.tickTable, 'both');
 }

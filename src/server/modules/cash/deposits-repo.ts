@@ -44,6 +44,24 @@ export async function pendingOf(db: Executor, userId: string): Promise<boolean> 
   return !!row;
 }
 
+/**
+ * Whether another deposit that was not rejected (pending or approved) uses this receipt upload:
+ * one deposit per receipt (migration 2026-11-27-003, docs/domain.md "Deposits"). `exceptId` leaves
+ * out the deposit itself. Read through the partial unique index (its own conditions): a receipt
+ * shared before the index always has its oldest live row there, since a user's earlier deposit is
+ * decided before the next is asked.
+ */
+export async function receiptUsedElsewhere(db: Executor, receiptUploadId: string, exceptId: string | null): Promise<boolean> {
+  let q = db
+    .selectFrom('cash_deposit')
+    .select('id')
+    .where('receipt_upload_id', '=', receiptUploadId)
+    .where('review_status', '<>', 'rejected')
+    .where('receipt_repeat', '=', 0);
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  return !!(await q.limit(1).executeTakeFirst());
+}
+
 // ─── USDT deposit addresses (migration 2026-11-25-013): one per user and channel, given for good ───
 
 export async function addressOf(db: Executor, channelId: string, userId: string): Promise<string | undefined> {

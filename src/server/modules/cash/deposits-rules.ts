@@ -11,6 +11,16 @@ export function amountRefusal(amount: number, min: number, max: number): Message
 }
 
 /**
+ * The refusal of an approval's amount, or null: an approval credits at most what the user stated
+ * (DESIGN §12: never above it). A lower amount (the bank received less) is a correction the reviewer
+ * gives a reason for; anything in the user's favour beyond the statement is a separate admin grant.
+ */
+export function approvalRefusal(stated: number, approved: number | undefined): MessageId | null {
+  if (approved !== undefined && approved > stated) return 'deposit_amount_above_stated';
+  return null;
+}
+
+/**
  * The user's transfer reference: stable per user, derived from their id (uuidv7's random tail),
  * so the operator can match an incoming transfer (振込依頼人名 or USDT memo) to the user.
  */

@@ -19,7 +19,7 @@ import type { UploadService } from '../uploads';
 import { CURRENCIES, type Currency } from '../../../shared/money';
 import { encodeMemo } from '../../../shared/domain/ledger-kinds';
 import type { BankAccountType, DepositChannelType, DepositChannelView, DepositQueueItem, DepositStatus, DepositView } from '../../../shared/api/cash';
-import { amountRefusal, depositReference } from './deposits-rules';
+import { amountRefusal, approvalRefusal, depositReference } from './deposits-rules';
 import { openAt } from './hours';
 import { checkWalletAddress, type WalletNetwork } from '../../../shared/domain/wallet-address';
 import type { Executor } from '../../db/executor';
@@ -241,6 +241,9 @@ export class DepositService {
         // The user's row lock serialises two requests at once; the partial unique index backs it.
         await trx.updateTable('users').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', user.id).execute();
         if (await repo.pendingOf(trx, user.id)) throw conflict('deposit_pending');
+        // One deposit per receipt: a receipt already behind a pending or approved deposit is refused (a
+        // rejected one's may be used again); the partial unique index cash_deposit_receipt_once backs it.
+        if (await repo.receiptUsedElsewhere(trx, body.receiptUploadId, null)) throw conflict('deposit_receipt_used', { field: 'receiptUploadId' });
         const id = uuidv7();
         await trx
           .insertInto('cash_deposit')
@@ -266,12 +269,20 @@ export class DepositService {
       prepare: async () => {
         const row = await repo.findDeposit(this.database.db, id);
         if (!row) throw notFound();
+        // Never more than the user stated (DESIGN §12): a lower amount, when less arrived, is a correction
+        // with a reason the user sees; money beyond the statement is a separate, reasoned grant.
+        if (approvalRefusal(Number(row.amount), body.amount)) {
+          throw ruleBroken('deposit_amount_above_stated', { max: Number(row.amount), currency: row.currency, field: 'amount' });
+        }
         // A decided row is refused by decideReview inside the transaction, after an idempotent replay had its chance.
         return row;
       },
       run: async ({ trx, now, prepared: row }) => {
         const currency = row.currency;
         if (!isCurrency(currency)) throw ruleBroken('deposit_channel_unavailable', { currency });
+        // A receipt shared with another live deposit (only rows from before the one-deposit-per-receipt
+        // index can be) is not credited twice: the reviewer rejects one of them first.
+        if (await repo.receiptUsedElsewhere(trx, row.receipt_upload_id, id)) throw conflict('deposit_receipt_used');
         const amount = body.amount ?? Number(row.amount);
         const corrected = amount !== Number(row.amount);
         await decideReview(trx, this.audit, {

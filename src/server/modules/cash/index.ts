@@ -16,10 +16,12 @@ import type { Ledger } from '../../ledger';
 import type { AuditLog } from '../../platform/audit';
 import type { ConfigService } from '../config';
 import type { UploadService } from '../uploads';
-import type { AccountService } from '../account';
+import { FreshLogins, withFundsUnlocked, type AccountService } from '../account';
+import { cashApi, withdrawalApi } from '../../../shared/api/cash';
 import { WithdrawalService } from './withdrawals';
 import { withdrawalAdminRoutes, withdrawalRoutes } from './withdrawals-routes';
 import type { LendingService } from '../lending';
+import type { AuthUser } from '../../auth/principal';
 
 export { CashService } from './service';
 export { DepositService } from './deposits';
@@ -37,15 +39,34 @@ const depositsOf = (s: DepositNeeds) => new DepositService(s.database, s.clock, 
 /** KABUTO_DEMO=1 (bootstrap): a clearly fictitious bank channel when there is none yet. */
 export const ensureDemoDepositChannel = (s: DepositNeeds, adminId: string) => depositsOf(s).ensureDemoChannel(adminId);
 
+const FUND_ACTIONS = [cashApi.addBankAccount, cashApi.deleteBankAccount, cashApi.addWallet, cashApi.deleteWallet, withdrawalApi.withdraw];
+
 /** One per process: the Zengin list is loaded on its first search and kept. */
 const banks = new BankDirectory();
+
+/**
+ * Bank accounts and wallets: a change needs a fresh sign-in and the fund password (the account area),
+ * and a new destination waits config payoutHoldHours (docs/domain.md "Bank accounts and wallets").
+ */
+type DestinationNeeds = { database: Database; clock: Clock; kyc: KycService; accounts: AccountService; config: ConfigService };
+function destinationsOf(s: DestinationNeeds): CashService {
+  const fresh = new FreshLogins(s.database, s.clock);
+  const guard = {
+    freshLoginLeftMs: (user: AuthUser) => fresh.leftMs(user),
+    requireFreshLogin: (user: AuthUser) => fresh.require(user),
+    verifyFundPassword: (userId: string, password: string) => s.accounts.verifyFundPassword(userId, password),
+  };
+  return new CashService(s.database, s.clock, banks, s.kyc, guard, s.config);
+}
 
 export const cashModule = defineModule({
   name: 'cash',
   routes: (s: { database: Database; clock: Clock; kyc: KycService } & DepositNeeds & WithdrawalNeeds) => [
-    ...cashRoutes(new CashService(s.database, s.clock, banks, s.kyc)),
+    // While a sign-in reported as not the user's locks fund actions, payout destinations do not change
+    // and withdrawals are refused first (docs/domain.md "Login history and devices").
+    ...withFundsUnlocked(cashRoutes(destinationsOf(s)), s.accounts, FUND_ACTIONS),
     ...depositRoutes(depositsOf(s)),
-    ...withdrawalRoutes(withdrawalsOf(s)),
+    ...withFundsUnlocked(withdrawalRoutes(withdrawalsOf(s)), s.accounts, FUND_ACTIONS),
   ],
   adminRoutes: (s: DepositNeeds & WithdrawalNeeds) => [...depositAdminRoutes(depositsOf(s)), ...withdrawalAdminRoutes(withdrawalsOf(s))],
 });

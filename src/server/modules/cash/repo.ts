@@ -14,6 +14,8 @@ export interface BankAccountRow {
   number: string;
   holder_kana: string;
   created_at: number;
+  /** No withdrawal before this instant; null on rows from before the hold (docs/domain.md). */
+  usable_at: number | null;
 }
 
 export interface WalletRow {
@@ -22,6 +24,7 @@ export interface WalletRow {
   address: string;
   label: string | null;
   created_at: number;
+  usable_at: number | null;
 }
 
 /** Serialise a user's edits (PostgreSQL row lock; SQLite writes are serialised already), so the caps hold. */
@@ -29,7 +32,14 @@ export async function lockUser(database: Database, trx: Executor, userId: string
   if (database.caps.rowLocks) await sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`.execute(trx);
 }
 
-const accountColumns = ['id', 'bank_code', 'bank_name', 'branch_code', 'branch_name', 'type', 'number', 'holder_kana', 'created_at'] as const;
+const accountColumns = ['id', 'bank_code', 'bank_name', 'branch_code', 'branch_name', 'type', 'number', 'holder_kana', 'created_at', 'usable_at'] as const;
+
+/** PostgreSQL answers bigint columns as strings. */
+const instants = <R extends { created_at: number | string; usable_at: number | string | null }>(r: R) => ({
+  ...r,
+  created_at: Number(r.created_at),
+  usable_at: r.usable_at === null ? null : Number(r.usable_at),
+});
 
 export async function accountsOf(db: Executor, userId: string): Promise<BankAccountRow[]> {
   const rows = await db
@@ -40,7 +50,7 @@ export async function accountsOf(db: Executor, userId: string): Promise<BankAcco
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ ...r, created_at: Number(r.created_at) }));
+  return rows.map(instants);
 }
 
 /** The live account with these coordinates, whoever holds it. */
@@ -75,13 +85,13 @@ export async function deleteAccount(db: Executor, userId: string, id: string, no
 export async function walletsOf(db: Executor, userId: string): Promise<WalletRow[]> {
   const rows = await db
     .selectFrom('cash_wallet')
-    .select(['id', 'network', 'address', 'label', 'created_at'])
+    .select(['id', 'network', 'address', 'label', 'created_at', 'usable_at'])
     .where('user_id', '=', userId)
     .where('deleted_at', 'is', null)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ ...r, created_at: Number(r.created_at) }));
+  return rows.map(instants);
 }
 
 export async function walletByAddress(db: Executor, network: string, address: string): Promise<{ user_id: string } | undefined> {

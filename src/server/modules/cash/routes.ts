@@ -6,11 +6,11 @@ export function cashRoutes(cash: CashService) {
   return [
     route(cashApi.banks, ({ query }) => cash.searchBanks(query.q)),
     route(cashApi.branches, ({ params, query }) => cash.searchBranches(params.code, query.q)),
-    route(cashApi.bankAccounts, ({ user }) => cash.bankAccounts(user.id)),
-    route(cashApi.addBankAccount, ({ user, body }) => cash.addBankAccount(user.id, body)),
+    route(cashApi.bankAccounts, ({ user }) => cash.bankAccounts(user)),
+    route(cashApi.addBankAccount, ({ user, body }) => cash.addBankAccount(user, body)),
     route(cashApi.deleteBankAccount, ({ user, params }) => cash.deleteBankAccount(user.id, params.id)),
-    route(cashApi.wallets, ({ user }) => cash.wallets(user.id)),
-    route(cashApi.addWallet, ({ user, body }) => cash.addWallet(user.id, body)),
+    route(cashApi.wallets, ({ user }) => cash.wallets(user)),
+    route(cashApi.addWallet, ({ user, body }) => cash.addWallet(user, body)),
     route(cashApi.deleteWallet, ({ user, params }) => cash.deleteWallet(user.id, params.id)),
   ];
 }

@@ -56,3 +56,20 @@ export function cleanLabel(raw: string | undefined): Checked<string | null> {
   if ([...s].length > WALLET_LABEL_MAX || CONTROL.test(s)) return { ok: false, id: 'invalid_request' };
   return { ok: true, value: s };
 }
+
+const MINUTE_MS = 60_000;
+
+/**
+ * When a destination added at `now` may first receive a withdrawal: `holdHours` later (config
+ * payoutHoldHours), rounded up to the whole minute, so the time the user is shown (hh:mm) is never
+ * earlier than the real one. No hold: at once.
+ */
+export function payoutUsableAt(now: number, holdHours: number): number {
+  if (holdHours <= 0) return now;
+  return Math.ceil((now + holdHours * 60 * MINUTE_MS) / MINUTE_MS) * MINUTE_MS;
+}
+
+/** The instant a destination is still held until, or null when it may receive now (rows from before the hold have none). */
+export function heldUntil(usableAt: number | null, now: number): number | null {
+  return usableAt !== null && usableAt > now ? usableAt : null;
+}

@@ -65,26 +65,32 @@ export async function phoneOf(db: Executor, userId: string): Promise<string> {
   return r?.phone ?? '';
 }
 
-/** The user's live bank account, if it is theirs. */
+/** `usable_at` as a number (PostgreSQL answers bigint as a string); null on rows from before the hold. */
+const withHold = <R extends { usable_at: number | string | null }>(r: R | undefined) =>
+  r && { ...r, usable_at: r.usable_at === null ? null : Number(r.usable_at) };
+
+/** The user's live bank account, if it is theirs, with the end of its hold. */
 export async function liveBankAccount(db: Executor, userId: string, id: string) {
-  return db
+  const r = await db
     .selectFrom('cash_bank_account')
-    .select(['id', 'bank_code', 'bank_name', 'branch_code', 'branch_name', 'type', 'number', 'holder_kana'])
+    .select(['id', 'bank_code', 'bank_name', 'branch_code', 'branch_name', 'type', 'number', 'holder_kana', 'usable_at'])
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
+  return withHold(r);
 }
 
-/** The user's live wallet, if it is theirs. */
+/** The user's live wallet, if it is theirs, with the end of its hold. */
 export async function liveWallet(db: Executor, userId: string, id: string) {
-  return db
+  const r = await db
     .selectFrom('cash_wallet')
-    .select(['id', 'network', 'address'])
+    .select(['id', 'network', 'address', 'usable_at'])
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
+  return withHold(r);
 }
 
 export async function destinationOf(db: Executor, r: Pick<WithdrawalRow, 'bank_account_id' | 'wallet_id'>): Promise<DestinationRow> {

@@ -17,6 +17,7 @@ import type { WalletNetwork } from '../../../shared/domain/wallet-address';
 import * as repo from './withdrawals-repo';
 import { amountAllowed, bankLabel, expectedArrival, walletLabel } from './withdrawals-rules';
 import { openAt } from './hours';
+import { heldUntil } from './rules';
 
 /** What withdrawals need of the account area (its index.ts): the state guard and the fund password with its lockout. */
 export interface FundGuard {
@@ -155,9 +156,7 @@ export class WithdrawalService {
           }
         }
         if (await repo.hasPending(trx, userId)) throw conflict('withdraw_pending');
-        const bank = input.bankAccountId ? await repo.liveBankAccount(trx, userId, input.bankAccountId) : undefined;
-        const walletRow = input.walletId ? await repo.liveWallet(trx, userId, input.walletId) : undefined;
-        if (!bank && !walletRow) throw notFound('not_found');
+        const destination = await this.destinationFor(trx, userId, input, now);
         const { withdrawable, collateral } = await this.breakdown(userId, currency, trx);
         // Past the free cash only because of a loan's collateral: the loan is to be repaid first.
         if (input.amount > withdrawable && collateral > 0 && input.amount <= withdrawable + collateral) {
@@ -167,12 +166,11 @@ export class WithdrawalService {
 
         const row: repo.WithdrawalRow = {
           id: uuidv7(), user_id: userId, currency, amount: input.amount,
-          bank_account_id: bank?.id ?? null, wallet_id: walletRow?.id ?? null,
+          bank_account_id: destination.bank?.id ?? null, wallet_id: destination.wallet?.id ?? null,
           status: 'pending', expected_on: expectedArrival(now, cutoff), created_at: now, cancelled_at: null,
           ...pendingReview(),
         };
         await repo.insert(trx, row);
-        const destination = { bank: bank ?? null, wallet: walletRow ?? null };
         const label = destinationView(row, destination).label;
         await this.ledger.post(trx, {
           kind: 'withdrawal_request', userId, refType: 'withdrawal', refId: row.id,
@@ -182,6 +180,20 @@ export class WithdrawalService {
         return { withdrawal: view(row, destination) };
       },
     });
+  }
+
+  /**
+   * The user's own live destination of a request (another user's id answers like a missing one),
+   * refused while the hold of a new destination lasts (docs/domain.md "Bank accounts and wallets").
+   */
+  private async destinationFor(trx: Executor, userId: string, input: WithdrawInput, now: number): Promise<repo.DestinationRow> {
+    const bank = input.bankAccountId ? await repo.liveBankAccount(trx, userId, input.bankAccountId) : undefined;
+    const wallet = input.walletId ? await repo.liveWallet(trx, userId, input.walletId) : undefined;
+    const found = bank ?? wallet;
+    if (!found) throw notFound('not_found');
+    const held = heldUntil(found.usable_at, now);
+    if (held !== null) throw ruleBroken('payout_destination_on_hold', { usableAt: held });
+    return { bank: bank ?? null, wallet: wallet ?? null };
   }
 
   /** While pending the user may take the request back: frozen → cash (a shortfall is repaid first, as by any credit). */

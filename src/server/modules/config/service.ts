@@ -5,7 +5,7 @@ import { invalid, notFound, ruleBroken } from '../../errors';
 import {
   CONFIG_ITEMS,
   CONFIG_NAMES,
-  CONFIG_STRICTLY_BELOW,
+  CONFIG_ORDER,
   configBounds,
   configDefaults,
   isConfigName,
@@ -71,7 +71,7 @@ export class ConfigService {
   /**
    * Admin command: validate, write, audit in one transaction, then drop the cache. A number outside
    * the item's law/design bounds is `config_out_of_bounds` {name, min, max}; a value that breaks a
-   * rule between two items (forced close below the margin call) is `config_inconsistent`
+   * rule between two items (forced close below the margin call, a minimum at or below its maximum) is `config_inconsistent`
    * {name, other, otherValue}, checked against the other item's current value under a row lock.
    * A refusal writes nothing (no audit row either).
    */
@@ -84,7 +84,7 @@ export class ConfigService {
     const parsed = CONFIG_ITEMS[name].schema.safeParse(value);
     if (!parsed.success) throw invalid('config_invalid', { name });
     const next = parsed.data as string | number | boolean;
-    const pairs = CONFIG_STRICTLY_BELOW.filter((p) => p.lower === name || p.upper === name);
+    const pairs = CONFIG_ORDER.filter((p) => p.lower === name || p.upper === name);
     const now = this.clock.now();
     await this.database.db.transaction().execute(async (trx) => {
       if (pairs.length > 0) {
@@ -97,7 +97,7 @@ export class ConfigService {
           const otherValue = (parsedOther.success ? parsedOther.data : CONFIG_ITEMS[other].default) as number;
           const lower = p.lower === name ? (next as number) : otherValue;
           const upper = p.upper === name ? (next as number) : otherValue;
-          if (!(lower < upper)) throw ruleBroken('config_inconsistent', { name, other, otherValue });
+          if (p.strict ? !(lower < upper) : !(lower <= upper)) throw ruleBroken('config_inconsistent', { name, other, otherValue });
         }
       }
       const before = await repo.readOne(trx, name);

@@ -17,4 +17,6 @@ export const ipoModule = defineModule<{ ipo: IpoService }, { ipo: IpoService }>(
   adminRoutes: (s) => ipoAdminRoutes(s.ipo),
   // After trading's jobs in the registry order: a listing's positions exist before the next fills.
   jobs: (s) => ({ ipo: s.ipo }),
+  // Allotments paid for and awaiting listing (funds/summary's 上場待ち lines).
+  holdings: (s) => s.ipo,
 });

@@ -104,6 +104,23 @@ export async function liveApplications(db: Executor, offeringId: string): Promis
   return rows.map(application);
 }
 
+/**
+ * The user's allotments paid for and not delivered yet (payment_made until the listing job ends
+ * them), each with its offering, along the user's index.
+ */
+export async function paidUndelivered(db: Executor, userId: string): Promise<{ a: ApplicationRow; o: OfferingRow }[]> {
+  const apps = await db
+    .selectFrom('ipo_application')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'payment_made')
+    .execute();
+  if (apps.length === 0) return [];
+  const ids = [...new Set(apps.map((r) => r.offering_id))];
+  const offerings = new Map((await db.selectFrom('ipo_offering').selectAll().where('id', 'in', ids).execute()).map((r) => [r.id, offering(r)]));
+  return apps.map((r) => ({ a: application(r), o: offerings.get(r.offering_id)! }));
+}
+
 export async function withStatus(db: Executor, offeringId: string, status: string): Promise<ApplicationRow[]> {
   const rows = await db.selectFrom('ipo_application').selectAll().where('offering_id', '=', offeringId).where('status', '=', status).orderBy('id').execute();
   return rows.map(application);

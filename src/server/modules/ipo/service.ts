@@ -17,14 +17,15 @@ import { assertNoShortfall, lockWallet, moneyCommand, noteShortfall, Postings } 
 import { conflict, invalid, notFound, ruleBroken } from '../../errors';
 import type { AuditLog } from '../../platform/audit';
 import type { Logger } from '../../logger';
-import { addTradingDays, isOnTick, isTradingDay, LOT_SIZE, tickSize, type TickTable } from '../../../shared/market';
-import { encodeMemo, type Memo } from '../../../shared/domain/ledger-kinds';
+import { addTradingDays, isOnTick, isTradingDay, LOT_SIZE, offerBase, offerPriceBand, tickSize, withinOfferBand, type TickTable } from '../../../shared/market';
+import { encodeMemo, type Memo, type OfferingNames } from '../../../shared/domain/ledger-kinds';
 import { DRAW_ALGORITHM, runDraw, seedCommitment, type DrawKind } from '../../../shared/domain/ipo-draw';
 import type { ApplicationStatus, ApplicationView, createOfferingBody, DrawView, OfferingKind, OfferingStatus, OfferingView } from '../../../shared/api/ipo';
 import type { Segment } from '../../../shared/market';
-import { insertPosition, newPositionRow, openFields, type PositionRow, type TradeCtx } from '../trade';
+import { dayLimits, insertPosition, newPositionRow, openFields, quoteAt, type PositionRow, type TradeCtx } from '../trade';
 import * as repo from './repo';
-import { issuePrice, listingInstant, offeringStatus, openingPrice, reserveFor } from './rules';
+import { awaitingListingLine, ipoRangeTop, issuePrice, listingInstant, offeringStatus, openingPrice, reserveFor } from './rules';
+import type { Holdings, HoldingsProvider } from '../module';
 
 /** What applying needs of the kyc module (its index.ts): a verified identity or `real_name_required`. */
 export interface VerifiedGuard {
@@ -55,13 +56,18 @@ const CURRENCY = 'JPY' as const;
 /** New IPO stocks use the "other" tick table (not TOPIX500 members). */
 const NEW_TICK_TABLE: TickTable = 'other';
 
+/** The names an IPO memo carries: before the listing no instrument names the stock in the records. */
+function memoNames(o: repo.OfferingRow): OfferingNames {
+  return { nameJa: o.name_ja, nameEn: o.name_en };
+}
+
 function randomSeed(): string {
   const b = new Uint8Array(32);
   crypto.getRandomValues(b);
   return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 }
 
-export class IpoService {
+export class IpoService implements HoldingsProvider {
   /** Codes of listed IPOs already handed to the market source in this process. */
   private readonly registered = new Set<string>();
   private readonly drawListeners: DrawResultListener[] = [];
@@ -164,6 +170,20 @@ export class IpoService {
     return { items: apps.map((a) => this.applicationView(a, offerings.get(a.offering_id)!)) };
   }
 
+  /**
+   * funds/summary's holdings of this area: allotments paid for and awaiting listing (上場待ち). The
+   * payment moved their money into margin, which total assets count already, so they add no P/L;
+   * the market value counts them at what was paid (no price before the listing), as trading counts
+   * a position without a price at its principal. The listing ends them as they become positions.
+   */
+  async holdings(userId: string): Promise<Holdings> {
+    const paid = await repo.paidUndelivered(this.db, userId);
+    const lines = paid.map(({ a, o }) => awaitingListingLine({ application: a, offering: o }));
+    lines.sort((x, y) => (x.listingDate < y.listingDate ? -1 : x.listingDate > y.listingDate ? 1 : 0));
+    const marketValue = lines.reduce((sum, l) => sum + l.amount, 0);
+    return { marketValue, unrealizedPnl: 0, unrealizedGrossPnl: 0, realizedPnl: 0, awaitingListing: lines };
+  }
+
   /** The draw's public record: anyone signed in can re-run it (the browser does, on /home/ipo/sgjlDetail). */
   async draw(userId: string, id: string): Promise<DrawView> {
     const o = await repo.findOffering(this.db, id);
@@ -200,6 +220,7 @@ export class IpoService {
         for (const field of ['priceLow', 'priceHigh'] as const) {
           if (!isOnTick(body[field], table)) throw invalid('invalid_request', { field, tick: tickSize(body[field], table) });
         }
+        this.checkPrices(body, table, priceScale, now);
         if (body.sharesOffered % LOT_SIZE !== 0) throw invalid('invalid_request', { field: 'sharesOffered', lot: LOT_SIZE });
         if (!isTradingDay(body.listingDate)) throw invalid('invalid_request', { field: 'listingDate' });
         const listingAt = listingInstant(body.listingDate);
@@ -225,6 +246,29 @@ export class IpoService {
         return { offering: offering! };
       },
     });
+  }
+
+  /**
+   * The offering's prices against the market (docs/domain.md "IPO and offerings"; DESIGN §12: never
+   * priced away from the market). A PO or placement of a listed stock: both ends of the range inside
+   * the day's price limits and between 90 % and 100 % of the previous close (the block offers' rule,
+   * src/shared/market/offer-band.ts, on its discount side). An IPO (no market yet): a top at most
+   * 25 % above the bottom. The price set at pricing is one end of the range, and no endpoint
+   * changes an offering's prices after creation.
+   */
+  private checkPrices(body: { kind: OfferingKind; code: string; priceLow: number; priceHigh: number }, table: TickTable, priceScale: number, now: number): void {
+    if (body.kind === 'ipo') {
+      const top = ipoRangeTop(body.priceLow, table);
+      if (body.priceHigh > top) throw ruleBroken('ipo_price_range_too_wide', { field: 'priceHigh', lower: body.priceLow, upper: top, priceScale });
+      return;
+    }
+    const q = quoteAt(this.ctx.market, body.code, now);
+    const band = offerPriceBand(offerBase(q, now), dayLimits(q), table, 'discount');
+    for (const field of ['priceLow', 'priceHigh'] as const) {
+      if (!withinOfferBand(body[field], band)) {
+        throw ruleBroken('offering_price_out_of_range', { field, lower: band.lower, upper: band.upper, prevClose: band.base, priceScale });
+      }
+    }
   }
 
   private async offeringViewsIn(_trx: Executor, row: repo.OfferingRow): Promise<OfferingView[]> {
@@ -274,7 +318,7 @@ export class IpoService {
         await repo.insertApplication(trx, row);
         await this.ctx.ledger.post(trx, {
           kind: 'ipo_reserve', userId, refType: 'ipo_application', refId: row.id,
-          memo: encodeMemo({ id: 'memo_ipo_reserve', params: { code: o.code, lots, amount } }),
+          memo: encodeMemo({ id: 'memo_ipo_reserve', params: { code: o.code, ...memoNames(o), lots, amount } }),
           postings: new Postings(userId, CURRENCY, wallet).own('cash', -amount).own('frozen', amount).list,
         });
         return { application: this.applicationView(row, o) };
@@ -288,7 +332,7 @@ export class IpoService {
     const wallet = await lockWallet(trx, this.ctx.database.caps, a.user_id, CURRENCY);
     const p = new Postings(a.user_id, CURRENCY, wallet).own('frozen', -amount);
     p.credit('cash', amount);
-    const memo: Memo = { id: 'memo_ipo_release', params: { code: o.code, why, amount } };
+    const memo: Memo = { id: 'memo_ipo_release', params: { code: o.code, ...memoNames(o), why, amount } };
     await this.ctx.ledger.post(trx, { kind: 'ipo_release', userId: a.user_id, refType: 'ipo_application', refId: a.id, memo: encodeMemo(memo), postings: p.list });
     await noteShortfall(trx, p, at);
   }
@@ -444,7 +488,7 @@ export class IpoService {
         if (a.reserved > principal) p.credit('cash', a.reserved - principal);
         await this.ctx.ledger.post(trx, {
           kind: 'ipo_payment', userId: a.user_id, refType: 'ipo_application', refId: a.id,
-          memo: encodeMemo({ id: 'memo_ipo_payment', params: { code: o.code, shares, price: final, priceScale: o.price_scale } }), postings: p.list,
+          memo: encodeMemo({ id: 'memo_ipo_payment', params: { code: o.code, ...memoNames(o), shares, price: final, priceScale: o.price_scale } }), postings: p.list,
         });
       });
     }

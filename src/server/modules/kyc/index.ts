@@ -1,7 +1,8 @@
 /**
  * 本人確認 (KYC), docs/domain.md "KYC". Other areas use `services.kyc`:
  * `identityOf(userId)` → `{ status, nameKana } | null` and `requireVerified(userId)`, which throws
- * `RealNameRequired` (422 `real_name_required`) unless the user is verified.
+ * `RealNameRequired` (422 `real_name_required`) unless the user is verified. `kycNamesOf(db, userId)`:
+ * every name and kana the user submitted (account's password policy refuses passwords made of them).
  */
 import { defineModule } from '../module';
 import { kycRoutes } from './routes';
@@ -11,7 +12,7 @@ import { statusOfReview } from './rules';
 import type { KycStatus } from '../../../shared/api/kyc';
 
 export { KycService, RealNameRequired, kycStatusOf, type Identity } from './service';
-export { latestReviewSubquery as kycLatestReview } from './repo';
+export { latestReviewSubquery as kycLatestReview, namesOf as kycNamesOf } from './repo';
 
 /**
  * The status kycStatusOf gives, from the review status `kycLatestReview` selected (null: no

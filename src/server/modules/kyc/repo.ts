@@ -34,6 +34,12 @@ export function latestReviewSubquery(
     .limit(1);
 }
 
+/** Every name and kana the user has submitted, distinct (for the password policy's dictionary). */
+export async function namesOf(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('kyc_submission').select(['name', 'name_kana']).where('user_id', '=', userId).distinct().execute();
+  return [...new Set(rows.flatMap((r) => [r.name, r.name_kana]))];
+}
+
 export async function insertSubmission(db: Executor, row: KycRow): Promise<void> {
   await db.insertInto('kyc_submission').values(row).execute();
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { DomainError, invalid } from '../../errors';
-import { UPLOAD_FORM_MAX_BYTES, UPLOAD_MAX_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from '../../../shared/api/uploads';
+import { invalid } from '../../errors';
+import { UPLOAD_MAX_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from '../../../shared/api/uploads';
+import { readMultipartForm } from './multipart';
 import { readLimited } from './read-limited';
 
 /*
@@ -25,34 +26,11 @@ export async function readUploadInput(
     if (!queryPurpose) throw invalid('invalid_request', { field: 'purpose', issue: 'missing' });
     return { purpose: queryPurpose, bytes: await readLimited(body, UPLOAD_MAX_BYTES) };
   }
-  // The whole form within the file's limit plus room for the part headers and the purpose field.
-  const raw = await readLimited(body, UPLOAD_FORM_MAX_BYTES, UPLOAD_MAX_BYTES);
-  let form: FormData;
-  try {
-    form = await new Response(raw as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType } }).formData();
-  } catch {
-    throw invalid('invalid_request', { field: 'body', issue: 'malformed_multipart' });
-  }
-  const files: Blob[] = [];
-  const purposes: string[] = [];
-  for (const [name, value] of form.entries()) {
-    if (name === 'file') {
-      if (typeof value === 'string') throw invalid('invalid_request', { field: 'file', issue: 'not_a_file' });
-      files.push(value);
-    } else if (name === 'purpose' && typeof value === 'string') {
-      purposes.push(value);
-    } else {
-      // Only `file` and `purpose`: a second file under another name is refused, not ignored.
-      throw invalid('invalid_request', { field: name, issue: 'unknown_field' });
-    }
-  }
-  if (files.length === 0) throw invalid('invalid_request', { field: 'file', issue: 'missing' });
-  if (files.length > 1) throw invalid('invalid_request', { field: 'file', issue: 'too_many' });
-  if (purposes.length > 1) throw invalid('invalid_request', { field: 'purpose', issue: 'too_many' });
-  const purpose = resolvePurpose(queryPurpose, purposes[0]);
-  const file = files[0]!;
-  if (file.size > UPLOAD_MAX_BYTES) throw new DomainError('payload_too_large', 'upload_too_large', { max: UPLOAD_MAX_BYTES });
-  return { purpose, bytes: new Uint8Array(await file.arrayBuffer()) };
+  if (!body) throw invalid('upload_empty');
+  // Read and parsed as it arrives, within the form's limits (multipart.ts).
+  const form = await readMultipartForm(contentType, body);
+  if (!form.file) throw invalid('invalid_request', { field: 'file', issue: 'missing' });
+  return { purpose: resolvePurpose(queryPurpose, form.purpose), bytes: form.file };
 }
 
 /** The form's purpose, or the query's; given in both, they must agree. */
