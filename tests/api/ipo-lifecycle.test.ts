@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from 'uuidv7';
 import { testDialects } from '../support/db';
 import { registerUser, startTestServer, TEST_NOW, type TestServer, type TestUser } from '../support/server';
-import { runDraw, seedCommitment, type DrawKind } from '../../src/shared/domain/ipo-draw';
+import { DRAW_ALGORITHM, DRAW_ALGORITHM_V1, entryId, rerunPublished, runDraw, seedCommitment, sortApplications, type DrawKind } from '../../src/shared/domain/ipo-draw';
 import { isOnTick, limitPrices } from '../../src/shared/market';
 import { verifiedUser } from './cash-support';
+import '../../src/server/modules/ipo/tables';
 import { at, balances, closePos, expectLedgerBalanced, grant } from './trade-support';
 
 /**
@@ -136,10 +137,13 @@ describe.each(testDialects())('ipo lifecycle (%s)', (dialect) => {
     const draw = (await s.call('get', `ipo/offerings/${id}/draw`, { token: a.token })).body.data;
     expect(draw.seed).toMatch(/^[0-9a-f]{64}$/);
     expect(seedCommitment(draw.seed)).toBe(offering.commitment);
-    expect(draw.mine).toHaveLength(2);
+    expect(draw.algorithm).toBe(DRAW_ALGORITHM);
+    expect(draw).not.toHaveProperty('mine');
     // Anyone can re-run it from the revealed seed and get the same winners.
     const rerun = runDraw({ seed: draw.seed, kind: draw.kind as DrawKind, units: draw.units, applications: draw.applications });
     expect(rerun.won).toEqual(draw.results);
+    expect(rerunPublished(draw.algorithm, { seed: draw.seed, kind: draw.kind as DrawKind, units: draw.units, applications: draw.applications })?.won).toEqual(draw.results);
+    expect(draw.applications.map((x: { id: string }) => x.id)).toEqual(sortApplications(draw.applications).map((x) => x.id));
     const winners = draw.results.filter((r: { units: number }) => r.units > 0);
     expect(winners).toHaveLength(3);
     expect(winners.every((w: { units: number }) => w.units === 1)).toBe(true);
@@ -153,6 +157,31 @@ describe.each(testDialects())('ipo lifecycle (%s)', (dialect) => {
       appsOf.set(u, items);
       for (const x of items) owner.set(x.id, u);
     }
+    // The draw names entries by hex(SHA-256(offering id + ":" + application id)) only: no application id
+    // of anyone appears in it, and each owner finds their own entries (and units won) from their ids.
+    const drawJson = JSON.stringify(draw);
+    const appOfEntry = new Map<string, any>();
+    for (const x of [...owner.keys()]) expect(drawJson).not.toContain(x);
+    for (const u of everyone) {
+      const live = appsOf.get(u)!.filter((x) => x.offeringId === id && x.status !== 'cancelled');
+      for (const x of live) {
+        const entry = entryId(id, x.id);
+        expect(entry).toMatch(/^[0-9a-f]{64}$/);
+        appOfEntry.set(entry, x);
+        expect(draw.applications.find((e: { id: string }) => e.id === entry)).toEqual({ id: entry, units: x.lots });
+        expect(draw.results.find((e: { id: string }) => e.id === entry)).toEqual({ id: entry, units: x.wonLots });
+      }
+    }
+    expect(appOfEntry.size).toBe(draw.applications.length);
+    expect(appsOf.get(a)!.filter((x) => x.offeringId === id && x.status !== 'cancelled').map((x) => entryId(id, x.id))).toHaveLength(2);
+    // A draw recorded under v1 (before entry ids) is published by entry ids too, in its application-id order.
+    await s.services.database.db.updateTable('ipo_offering').set({ draw_algorithm: DRAW_ALGORITHM_V1 }).where('id', '=', id).execute();
+    const drawV1 = (await s.call('get', `ipo/offerings/${id}/draw`, { token: b.token })).body.data;
+    expect(drawV1.algorithm).toBe(DRAW_ALGORITHM_V1);
+    const byAppId = [...appOfEntry.entries()].sort(([, x], [, y]) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0)).map(([entry]) => entry);
+    expect(drawV1.applications.map((e: { id: string }) => e.id)).toEqual(byAppId);
+    for (const x of [...owner.keys()]) expect(JSON.stringify(drawV1)).not.toContain(x);
+    await s.services.database.db.updateTable('ipo_offering').set({ draw_algorithm: DRAW_ALGORITHM }).where('id', '=', id).execute();
     // Losers' reserves are back; winners keep exactly one unit at the issue price.
     for (const u of everyone) {
       const items = appsOf.get(u)!.filter((x) => x.status !== 'cancelled');
@@ -176,7 +205,7 @@ describe.each(testDialects())('ipo lifecycle (%s)', (dialect) => {
     }
 
     // Winner 1 purchases, winner 2 waives (free), winner 3 does nothing and lapses at the due date.
-    const [w1, w2, w3] = winners.map((w: { id: string }) => ({ id: w.id, user: owner.get(w.id)! }));
+    const [w1, w2, w3] = winners.map((w: { id: string }) => ({ id: appOfEntry.get(w.id)!.id as string, user: owner.get(appOfEntry.get(w.id)!.id)! }));
     const before2 = await balances(s, w2.user.id);
     const bought = await step(w1.user, w1.id, 'purchase');
     expect(bought.body.data.application).toMatchObject({ status: 'payment_pending' });

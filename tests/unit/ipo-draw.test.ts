@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DrawNumbers, runDraw, seedCommitment, sha256Hex, sortApplications } from '../../src/shared/domain/ipo-draw';
+import {
+  DRAW_ALGORITHM, DRAW_ALGORITHM_V1, DrawNumbers, entryId, rerunPublished, runDraw, runDrawInOrder, seedCommitment, sha256Hex, sortApplications,
+} from '../../src/shared/domain/ipo-draw';
 
 /** The draw of docs/decisions/014-ipo-draw.md: fixed vectors, the allotment rules and its fairness. */
 describe('IPO draw', () => {
@@ -53,6 +55,55 @@ describe('IPO draw', () => {
     expect(sortApplications(apps).map((x) => x.id)).toEqual(a.won.map((w) => w.id));
     const c = runDraw({ seed: 'k2', kind: 'ipo', units: 12, applications: apps });
     expect(c.won).not.toEqual(a.won);
+  });
+
+  it('names each application by an opaque per-draw entry id: hex(SHA-256(offering id + ":" + application id))', () => {
+    const offering = '0193a000-0000-7000-8000-000000000001';
+    const app = '0193a000-0000-7000-8000-0000000000aa';
+    const e = entryId(offering, app);
+    expect(e).toBe(sha256Hex(`${offering}:${app}`));
+    expect(e).toMatch(/^[0-9a-f]{64}$/);
+    expect(e).not.toContain(app);
+    // The same application id under another offering gives an unrelated entry id.
+    expect(entryId('0193a000-0000-7000-8000-000000000002', app)).not.toBe(e);
+    expect(DRAW_ALGORITHM).toBe('kabuto-draw-v2');
+  });
+
+  it('v2 sorts by entry id; the server and the browser get the same winners from the same seed', () => {
+    const offering = 'offering-1';
+    const appIds = Array.from({ length: 25 }, (_, i) => `0193a000-0000-7000-8000-${String(i).padStart(12, '0')}`);
+    const units = (i: number) => 1 + (i % 5);
+    // Server: the live applications by entry id.
+    const entries = appIds.map((id, i) => ({ id: entryId(offering, id), units: units(i) }));
+    const server = runDraw({ seed: 'seed-v2', kind: 'ipo', units: 9, applications: entries });
+    expect(server.won.map((w) => w.id)).toEqual(entries.map((x) => x.id).sort());
+    // The published view: entries sorted by entry id, and the results in that order.
+    const published = sortApplications(entries);
+    const browser = rerunPublished('kabuto-draw-v2', { seed: 'seed-v2', kind: 'ipo', units: 9, applications: published });
+    expect(browser).toEqual(server);
+    expect(server.won.filter((w) => w.units > 0)).toHaveLength(9);
+    // The owner of application 3 finds their units won by the entry id they compute.
+    const mine = entryId(offering, appIds[3]!);
+    expect(browser!.won.find((w) => w.id === mine)).toEqual(server.won.find((w) => w.id === mine));
+    // Sorting by application id instead (v1) is a different order, hence in general other winners.
+    const byAppId = runDraw({ seed: 'seed-v2', kind: 'ipo', units: 9, applications: appIds.map((id, i) => ({ id, units: units(i) })) });
+    const appOf = new Map(appIds.map((id) => [entryId(offering, id), id]));
+    const winnersV2 = server.won.filter((w) => w.units > 0).map((w) => appOf.get(w.id)).sort();
+    expect(byAppId.won.filter((w) => w.units > 0).map((w) => w.id).sort()).not.toEqual(winnersV2);
+    expect(rerunPublished('kabuto-draw-v9', { seed: 'x', kind: 'ipo', units: 1, applications: published })).toBeNull();
+  });
+
+  it('v1 draws re-run on their entries in recorded (application-id) order, without the application ids', () => {
+    const offering = 'offering-old';
+    const apps = Array.from({ length: 12 }, (_, i) => ({ id: `0193b000-0000-7000-8000-${String(11 - i).padStart(12, '0')}`, units: 1 + (i % 3) }));
+    // What the server ran under v1: sorted by application id.
+    const v1 = runDraw({ seed: 'seed-v1', kind: 'po', units: 7, applications: apps });
+    // What it publishes now: the same order, each named by its entry id.
+    const published = v1.won.map((w) => ({ id: entryId(offering, w.id), units: apps.find((a) => a.id === w.id)!.units }));
+    const results = v1.won.map((w) => ({ id: entryId(offering, w.id), units: w.units }));
+    const rerun = rerunPublished(DRAW_ALGORITHM_V1, { seed: 'seed-v1', kind: 'po', units: 7, applications: published });
+    expect(rerun!.won).toEqual(results);
+    expect(runDrawInOrder({ seed: 'seed-v1', kind: 'po', units: 7, applications: published }).numbersUsed).toBe(v1.numbersUsed);
   });
 
   it('is fair: over 10,000 draws each IPO applicant wins equally often, whatever the units applied', () => {

@@ -114,6 +114,7 @@ export type ApplicationView = z.infer<typeof applicationView>;
 export const drawView = z.object({
   offeringId: z.string(),
   kind: z.enum(OFFERING_KINDS),
+  /** The algorithm the draw ran (`kabuto-draw-v2`, or `kabuto-draw-v1` for draws before it); before the draw, the one it will run. */
   algorithm: z.string(),
   commitment: z.string(),
   seed: z.string().nullable(),
@@ -121,12 +122,13 @@ export const drawView = z.object({
   units: int,
   drawAt: int,
   drawnAt: int.nullable(),
-  /** Every live application (anonymous ids) with its units, sorted by id. */
+  /**
+   * Every live application by its entry id, hex(SHA-256(offeringId + ":" + applicationId)), with its
+   * units: sorted by entry id (v2), or in the recorded order of the draw (v1). No application ids.
+   */
   applications: z.array(z.object({ id: z.string(), units: int })),
-  /** Units won per application id, as recorded at the draw (null before). */
+  /** Units won per entry id, as recorded at the draw, in the same order (null before). */
   results: z.array(z.object({ id: z.string(), units: int })).nullable(),
-  /** The signed-in user's application ids. */
-  mine: z.array(z.string()),
 });
 export type DrawView = z.infer<typeof drawView>;
 

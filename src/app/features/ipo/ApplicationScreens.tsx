@@ -4,7 +4,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ipoApi, type ApplicationView } from '../../../shared/api/ipo';
 import { formatDateTime, formatIsoDate, formatMoney, formatNumber, formatPriceYen } from '../../../shared/money';
-import { DRAW_ALGORITHM, runDraw, seedCommitment, type DrawKind } from '../../../shared/domain/ipo-draw';
+import { DRAW_ALGORITHM_V1, entryId, rerunPublished, seedCommitment, type DrawKind } from '../../../shared/domain/ipo-draw';
 import { EmptyView } from '../../components/EmptyView';
 import { Page } from '../../components/Page';
 import { LoadingPane } from '../../components/Spinner';
@@ -209,7 +209,8 @@ type Verdict = { ok: boolean; commitmentOk: boolean; winners: number } | null;
 /**
  * /home/ipo/sgjlDetail?id=<offering> — the draw: commitment, revealed seed, algorithm and results;
  * "verify" re-runs the documented draw (src/shared/domain/ipo-draw.ts, the same code the server
- * ran) here in the browser and compares.
+ * ran) here in the browser, under the algorithm the draw names, and compares. The draw lists entry
+ * ids only; the user's own are computed here from their application ids and the offering id.
  */
 export function SgjlDetailScreen() {
   const { t } = useLingui();
@@ -232,11 +233,16 @@ function DrawDetail({ id }: { id: string }) {
   const o = offering.data?.offering;
   const verify = () => {
     if (!d.seed || !d.results) return;
-    const rerun = runDraw({ seed: d.seed, kind: d.kind as DrawKind, units: d.units, applications: d.applications });
+    const rerun = rerunPublished(d.algorithm, { seed: d.seed, kind: d.kind as DrawKind, units: d.units, applications: d.applications });
+    if (!rerun) {
+      setVerdict({ ok: false, commitmentOk: seedCommitment(d.seed) === d.commitment, winners: 0 });
+      return;
+    }
     const same = rerun.won.length === d.results.length && rerun.won.every((w, i) => w.id === d.results![i]!.id && w.units === d.results![i]!.units);
     setVerdict({ ok: same, commitmentOk: seedCommitment(d.seed) === d.commitment, winners: rerun.won.filter((w) => w.units > 0).length });
   };
-  const mine = new Set(d.mine);
+  // The user's own entries: entry id = SHA-256(offering id + ":" + application id), computed here.
+  const mine = new Set((offering.data?.applications ?? []).map((a) => entryId(d.offeringId, a.id)));
   return (
     <>
       {o ? (
@@ -251,7 +257,7 @@ function DrawDetail({ id }: { id: string }) {
         <h2 className="card__title"><Trans>抽選の方法</Trans></h2>
         <dl className="ipo-rows">
           <dt><Trans>方式</Trans></dt>
-          <dd className="mono">{DRAW_ALGORITHM}</dd>
+          <dd className="mono">{d.algorithm}</dd>
           <dt><Trans>抽選対象の単元数</Trans></dt>
           <dd className="mono">{formatNumber(d.units)}</dd>
           <dt><Trans>申込件数</Trans></dt>
@@ -262,9 +268,14 @@ function DrawDetail({ id }: { id: string }) {
         <ol className="small muted" style={{ paddingLeft: '1.1rem', display: 'flex', flexDirection: 'column', gap: '0.25rem' }}>
           <li><Trans>申込開始前に、シードのSHA-256ハッシュ（コミットメント）を公開します。</Trans></li>
           <li><Trans>n番目の乱数は SHA-256(シード + ":" + n) の先頭6バイトです（棄却法で偏りなく範囲内の整数にします）。</Trans></li>
-          <li><Trans>申込をID順に並べ、IPOは1申込1口で抽選し（申込数量によらず平等）、単元が余れば申込単元数に応じて追加抽選します。公募・売出は1単元1口です。</Trans></li>
+          <li><Trans>申込を抽選ID順に並べ、IPOは1申込1口で抽選し（申込数量によらず平等）、単元が余れば申込単元数に応じて追加抽選します。公募・売出は1単元1口です。抽選IDは SHA-256(案件ID + ":" + 申込ID) で、申込IDは公開しません。</Trans></li>
           <li><Trans>抽選後にシードを公開します。同じ計算で誰でも同じ当選結果を得られます。</Trans></li>
         </ol>
+        {d.algorithm === DRAW_ALGORITHM_V1 ? (
+          <p className="small muted" data-testid="ipo-draw-v1">
+            <Trans>この抽選は旧方式（kabuto-draw-v1）で、申込ID順に並べて行いました。申込IDは公開せず、その並び順のまま抽選IDで掲載しており、検証はこの順で再計算します。</Trans>
+          </p>
+        ) : null}
       </section>
       <section className="card">
         <h2 className="card__title"><Trans>コミットメント（SHA-256）</Trans></h2>
@@ -300,7 +311,7 @@ function DrawDetail({ id }: { id: string }) {
         <table className="ipo-results">
           <thead>
             <tr>
-              <th scope="col"><Trans>申込ID</Trans></th>
+              <th scope="col"><Trans>抽選ID</Trans></th>
               <th scope="col" className="num"><Trans>申込</Trans></th>
               <th scope="col" className="num"><Trans>当選</Trans></th>
             </tr>

@@ -27,6 +27,7 @@ import { fundPasswordTries } from './2026-11-28-001-fund-password-tries';
 import { loginHistory } from './2026-11-28-002-login-history';
 import { passkeyPolicy } from './2026-11-28-003-passkey-policy';
 import { payoutHolds } from './2026-11-28-004-payout-holds';
+import { drawAlgorithm } from './2026-11-28-005-draw-algorithm';
 import { ipo } from './2026-11-25-009-ipo';
 import { strategies } from './2026-11-25-011-strategies';
 import { lending } from './2026-11-25-010-lending';
@@ -65,4 +66,5 @@ export const migrations: Record<string, (caps: Capabilities) => Migration> = {
   '2026-11-28-002-login-history': loginHistory,
   '2026-11-28-003-passkey-policy': passkeyPolicy,
   '2026-11-28-004-payout-holds': payoutHolds,
+  '2026-11-28-005-draw-algorithm': drawAlgorithm,
 };

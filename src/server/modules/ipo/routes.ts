@@ -12,6 +12,6 @@ export function ipoRoutes(ipo: IpoService) {
     route(ipoApi.cancel, ({ user, params, idempotencyKey }) => ipo.cancel(user, params.id, idempotencyKey)),
     route(ipoApi.purchase, ({ user, params, idempotencyKey }) => ipo.purchase(user, params.id, idempotencyKey)),
     route(ipoApi.waive, ({ user, params, idempotencyKey }) => ipo.waive(user, params.id, idempotencyKey)),
-    route(ipoApi.draw, ({ user, params }) => ipo.draw(user.id, params.id)),
+    route(ipoApi.draw, ({ params }) => ipo.draw(params.id)),
   ];
 }

@@ -19,7 +19,7 @@ import type { AuditLog } from '../../platform/audit';
 import type { Logger } from '../../logger';
 import { addTradingDays, isOnTick, isTradingDay, LOT_SIZE, offerBase, offerPriceBand, tickSize, withinOfferBand, type TickTable } from '../../../shared/market';
 import { encodeMemo, type Memo, type OfferingNames } from '../../../shared/domain/ledger-kinds';
-import { DRAW_ALGORITHM, runDraw, seedCommitment, type DrawKind } from '../../../shared/domain/ipo-draw';
+import { DRAW_ALGORITHM, DRAW_ALGORITHM_V1, entryId, runDraw, seedCommitment, sortApplications, type DrawKind } from '../../../shared/domain/ipo-draw';
 import type { ApplicationStatus, ApplicationView, createOfferingBody, DrawView, OfferingKind, OfferingStatus, OfferingView } from '../../../shared/api/ipo';
 import type { Segment } from '../../../shared/market';
 import { dayLimits, insertPosition, newPositionRow, openFields, quoteAt, type PositionRow, type TradeCtx } from '../trade';
@@ -184,18 +184,24 @@ export class IpoService implements HoldingsProvider {
     return { marketValue, unrealizedPnl: 0, unrealizedGrossPnl: 0, realizedPnl: 0, awaitingListing: lines };
   }
 
-  /** The draw's public record: anyone signed in can re-run it (the browser does, on /home/ipo/sgjlDetail). */
-  async draw(userId: string, id: string): Promise<DrawView> {
+  /**
+   * The draw's public record: anyone signed in can re-run it (the browser does, on /home/ipo/sgjlDetail).
+   * Applications are named by their per-draw entry ids only, never by application id; the algorithm is
+   * the one the draw ran (v1 for draws before v2: its entries in their recorded application-id order).
+   */
+  async draw(id: string): Promise<DrawView> {
     const o = await repo.findOffering(this.db, id);
     if (!o) throw notFound('product_not_found');
     const live = await repo.liveApplications(this.db, id);
     const drawn = o.drawn_at !== null;
+    const algorithm = o.draw_algorithm ?? DRAW_ALGORITHM;
+    const named = sortApplications(live).map((a) => ({ id: entryId(o.id, a.id), units: a.lots, won: a.won_lots ?? 0 }));
+    const entries = algorithm === DRAW_ALGORITHM_V1 ? named : sortApplications(named);
     return {
-      offeringId: o.id, kind: o.kind as OfferingKind, algorithm: DRAW_ALGORITHM, commitment: o.commitment,
+      offeringId: o.id, kind: o.kind as OfferingKind, algorithm, commitment: o.commitment,
       seed: drawn ? o.seed : null, units: o.shares_offered / LOT_SIZE, drawAt: o.draw_at, drawnAt: o.drawn_at,
-      applications: live.map((a) => ({ id: a.id, units: a.lots })),
-      results: drawn ? live.map((a) => ({ id: a.id, units: a.won_lots ?? 0 })) : null,
-      mine: live.filter((a) => a.user_id === userId).map((a) => a.id),
+      applications: entries.map((e) => ({ id: e.id, units: e.units })),
+      results: drawn ? entries.map((e) => ({ id: e.id, units: e.won })) : null,
     };
   }
 
@@ -237,7 +243,7 @@ export class IpoService implements HoldingsProvider {
           min_lots: body.minLots ?? Math.max(1, Math.ceil(cfg.ipoMinShares / LOT_SIZE)), min_funds: body.minFunds ?? cfg.ipoMinFunds, repeat_max: body.repeatMax ?? cfg.ipoRepeatMax,
           window_from: body.from, window_to: body.to, draw_at: body.drawAt, payment_due: body.paymentDue,
           listing_date: body.listingDate, listing_at: listingAt, seed, commitment: seedCommitment(seed),
-          priced_at: null, drawn_at: null, paid_at: null, listed_at: null, created_by: admin.id, created_at: now,
+          priced_at: null, drawn_at: null, draw_algorithm: null, paid_at: null, listed_at: null, created_by: admin.id, created_at: now,
         };
         await repo.insertOffering(trx, row);
         const { reason, ...detail } = body;
@@ -455,12 +461,13 @@ export class IpoService implements HoldingsProvider {
   /** The draw (docs/decisions/014-ipo-draw.md); losers' and the unwon part of partial winners' reserves return. */
   private async drawNow(o: repo.OfferingRow, at: number): Promise<void> {
     const live = await repo.liveApplications(this.db, o.id);
-    const result = runDraw({ seed: o.seed, kind: o.kind as DrawKind, units: o.shares_offered / LOT_SIZE, applications: live.map((a) => ({ id: a.id, units: a.lots })) });
+    // kabuto-draw-v2: the applications by their entry ids (recorded with drawn_at below).
+    const result = runDraw({ seed: o.seed, kind: o.kind as DrawKind, units: o.shares_offered / LOT_SIZE, applications: live.map((a) => ({ id: entryId(o.id, a.id), units: a.lots })) });
     const wonOf = new Map(result.won.map((w) => [w.id, w.units]));
     const final = o.final_price!;
     for (const a of live) {
       if (a.status !== 'awaiting_draw') continue;
-      const won = wonOf.get(a.id) ?? 0;
+      const won = wonOf.get(entryId(o.id, a.id)) ?? 0;
       await this.ctx.database.db.transaction().execute(async (trx) => {
         const reserved = reserveFor(won, final, o.price_scale);
         const status = won > 0 ? 'won' : 'not_won';
@@ -470,7 +477,7 @@ export class IpoService implements HoldingsProvider {
         for (const l of this.drawListeners) await l(trx, { userId: a.user_id, applicationId: a.id, offeringId: o.id, code: o.code, name: o.name_ja, wonLots: won, at });
       });
     }
-    await repo.setOffering(this.db, o.id, { drawn_at: at }, 'drawn_at');
+    await repo.setOffering(this.db, o.id, { drawn_at: at, draw_algorithm: DRAW_ALGORITHM }, 'drawn_at');
     this.logger?.info({ offering: o.id, code: o.code, numbersUsed: result.numbersUsed }, 'ipo draw');
   }
 

@@ -31,6 +31,8 @@ export interface IpoOfferingTable {
   commitment: string;
   priced_at: number | null;
   drawn_at: number | null;
+  /** The draw algorithm that ran (set with drawn_at; migration 2026-11-28-005). */
+  draw_algorithm: string | null;
   paid_at: number | null;
   listed_at: number | null;
   created_by: string;
