@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Migrator, type Migration } from 'kysely';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDatabase, type Database } from '../../src/server/db/database';
 import { migrations } from '../../src/server/db/migrations';
-import { onServer, testDialects } from '../support/db';
-import type { Dialect } from '../../src/server/db/capabilities';
+import { testDialects } from '../support/db';
+import { migrator, openFresh } from '../support/migrations';
 
 /*
  * Migration 2026-11-27-003 (docs/domain.md "Deposits"): one live deposit per receipt. Deposits
@@ -15,35 +9,6 @@ import type { Dialect } from '../../src/server/db/capabilities';
  * receipt (rejected ones aside) marked `receipt_repeat`, and the unique index is built over the rest.
  */
 const MINE = '2026-11-27-003-deposit-receipt-once';
-
-function migrator(database: Database) {
-  return new Migrator({
-    db: database.db,
-    provider: {
-      async getMigrations() {
-        const out: Record<string, Migration> = {};
-        for (const [name, factory] of Object.entries(migrations)) out[name] = factory(database.caps);
-        return out;
-      },
-    },
-  });
-}
-
-async function openFresh(dialect: Dialect): Promise<{ database: Database; dispose: () => Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'kabuto-mig-'));
-    const database = openDatabase({ kind: 'sqlite', file: join(dir, 'test.db') });
-    return { database, dispose: async () => { await database.close(); rmSync(dir, { recursive: true, force: true }); } };
-  }
-  const url = process.env.TEST_DATABASE_URL!;
-  const name = `kabuto_mig_${randomBytes(4).toString('hex')}`;
-  const admin = (q: string) => onServer(url, q);
-  await admin(`CREATE DATABASE ${name}`);
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  const database = openDatabase({ kind: 'postgres', url: own.href });
-  return { database, dispose: async () => { await database.close(); await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); } };
-}
 
 /** History before the index: [id, user, receipt, status, created_at]. */
 const HISTORY: [string, string, string, string, number][] = [

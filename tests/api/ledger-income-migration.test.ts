@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Migrator, type Migration } from 'kysely';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDatabase, type Database } from '../../src/server/db/database';
-import { migrations } from '../../src/server/db/migrations';
 import { HOUSE } from '../../src/server/ledger';
 import { postEntry } from '../../src/server/ledger/post';
 import { readIncome } from '../../src/server/ledger/income';
-import { onServer, testDialects } from '../support/db';
-import type { Dialect } from '../../src/server/db/capabilities';
+import { testDialects } from '../support/db';
+import { migrator, openFresh } from '../support/migrations';
 
 /*
  * Migration 2026-11-27-001 (docs/domain.md "Profit"): the running income total starts as each
@@ -19,35 +12,6 @@ import type { Dialect } from '../../src/server/db/capabilities';
  * afterwards add to it.
  */
 const BEFORE = '2026-11-26-003-scaleout';
-
-function migrator(database: Database) {
-  return new Migrator({
-    db: database.db,
-    provider: {
-      async getMigrations() {
-        const out: Record<string, Migration> = {};
-        for (const [name, factory] of Object.entries(migrations)) out[name] = factory(database.caps);
-        return out;
-      },
-    },
-  });
-}
-
-async function openFresh(dialect: Dialect): Promise<{ database: Database; dispose: () => Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'kabuto-mig-'));
-    const database = openDatabase({ kind: 'sqlite', file: join(dir, 'test.db') });
-    return { database, dispose: async () => { await database.close(); rmSync(dir, { recursive: true, force: true }); } };
-  }
-  const url = process.env.TEST_DATABASE_URL!;
-  const name = `kabuto_mig_${randomBytes(4).toString('hex')}`;
-  const admin = (q: string) => onServer(url, q);
-  await admin(`CREATE DATABASE ${name}`);
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  const database = openDatabase({ kind: 'postgres', url: own.href });
-  return { database, dispose: async () => { await database.close(); await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); } };
-}
 
 /** Entries as they were written before the migration: kind, then (owner, currency, account kind, amount) postings. */
 const HISTORY: [string, [string, string, string, number][]][] = [

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Migrator, type Migration } from 'kysely';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDatabase, type Database } from '../../src/server/db/database';
-import { migrations } from '../../src/server/db/migrations';
-import { onServer, testDialects } from '../support/db';
-import type { Dialect } from '../../src/server/db/capabilities';
+import { testDialects } from '../support/db';
+import { migrator, openFresh } from '../support/migrations';
 
 /*
  * Migration 2026-11-26-001 (docs/decisions/019-flat-with-data.md) on a database that already has
@@ -15,35 +8,6 @@ import type { Dialect } from '../../src/server/db/capabilities';
  * positions (P/L − fees − interest − tax), open and cancelled ones add nothing.
  */
 const BEFORE = '2026-11-25-013-deposit-addresses';
-
-function migrator(database: Database) {
-  return new Migrator({
-    db: database.db,
-    provider: {
-      async getMigrations() {
-        const out: Record<string, Migration> = {};
-        for (const [name, factory] of Object.entries(migrations)) out[name] = factory(database.caps);
-        return out;
-      },
-    },
-  });
-}
-
-async function openFresh(dialect: Dialect): Promise<{ database: Database; dispose: () => Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'kabuto-mig-'));
-    const database = openDatabase({ kind: 'sqlite', file: join(dir, 'test.db') });
-    return { database, dispose: async () => { await database.close(); rmSync(dir, { recursive: true, force: true }); } };
-  }
-  const url = process.env.TEST_DATABASE_URL!;
-  const name = `kabuto_mig_${randomBytes(4).toString('hex')}`;
-  const admin = (q: string) => onServer(url, q);
-  await admin(`CREATE DATABASE ${name}`);
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  const database = openDatabase({ kind: 'postgres', url: own.href });
-  return { database, dispose: async () => { await database.close(); await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); } };
-}
 
 for (const dialect of testDialects()) {
   describe(`migration 2026-11-26-001 backfills realized P/L (${dialect})`, () => {
