@@ -1,6 +1,6 @@
 /**
  * The prices an admin may give an offering of a listed stock (docs/domain.md "Block trades" and "IPO
- * and offerings"; DESIGN §12: an offering is never priced away from the market). One rule for block
+ * and offerings"; "What Kabuto never builds": an offering is never priced away from the market). One rule for block
  * offers and for public offerings / placements: on the tick grid, inside the day's price limits
  * (制限値幅) and within OFFER_BAND_BP of the base price, the previous close.
  */

@@ -12,7 +12,7 @@ export function amountRefusal(amount: number, min: number, max: number): Message
 
 /**
  * The refusal of an approval's amount, or null: an approval credits at most what the user stated
- * (DESIGN §12: never above it). A lower amount (the bank received less) is a correction the reviewer
+ * (docs/domain.md "What Kabuto never builds": never above it). A lower amount (the bank received less) is a correction the reviewer
  * gives a reason for; anything in the user's favour beyond the statement is a separate admin grant.
  */
 export function approvalRefusal(stated: number, approved: number | undefined): MessageId | null {

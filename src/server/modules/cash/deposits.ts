@@ -269,7 +269,7 @@ export class DepositService {
       prepare: async () => {
         const row = await repo.findDeposit(this.database.db, id);
         if (!row) throw notFound();
-        // Never more than the user stated (DESIGN §12): a lower amount, when less arrived, is a correction
+        // Never more than the user stated (docs/domain.md "What Kabuto never builds"): a lower amount, when less arrived, is a correction
         // with a reason the user sees; money beyond the statement is a separate, reasoned grant.
         if (approvalRefusal(Number(row.amount), body.amount)) {
           throw ruleBroken('deposit_amount_above_stated', { max: Number(row.amount), currency: row.currency, field: 'amount' });

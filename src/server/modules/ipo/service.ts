@@ -255,7 +255,7 @@ export class IpoService implements HoldingsProvider {
   }
 
   /**
-   * The offering's prices against the market (docs/domain.md "IPO and offerings"; DESIGN §12: never
+   * The offering's prices against the market (docs/domain.md "IPO and offerings"; "What Kabuto never builds": never
    * priced away from the market). A PO or placement of a listed stock: both ends of the range inside
    * the day's price limits and between 90 % and 100 % of the previous close (the block offers' rule,
    * src/shared/market/offer-band.ts, on its discount side). An IPO (no market yet): a top at most
