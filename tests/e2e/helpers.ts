@@ -142,20 +142,36 @@ export async function persisted(page: Page, needle: string): Promise<boolean> {
   }, needle);
 }
 
+/** The page reloaded and idle on the network: enough before a picture of most screens. */
+async function reloadIdle(page: Page): Promise<void> {
+  await page.reload();
+  await page.waitForLoadState('networkidle');
+}
+
+/**
+ * The page reloaded and its screen drawn with its data, for a screen that keeps a stream open (the
+ * network never idles): the first-load spinner gone, then a moment for images and fonts, which only
+ * a picture needs.
+ */
+export async function reloadWithStream(page: Page): Promise<void> {
+  await page.reload();
+  await page.locator('.page:visible').first().waitFor();
+  await expect(page.locator('.first-load')).toHaveCount(0);
+  await page.waitForTimeout(500); // images and fonts, for the picture only
+}
+
 /**
  * KABUTO_SHOTS=<dir>: the screen as it is, in Japanese and in English (the language switched in
- * storage, the page reloaded, then switched back), for people to look at. Nothing is asserted.
+ * storage, the page reloaded by `settle`, then switched back), for people to look at. Nothing is asserted.
  */
-export async function shots(page: Page, name: string): Promise<void> {
+export async function shots(page: Page, name: string, settle: (page: Page) => Promise<void> = reloadIdle): Promise<void> {
   const dir = process.env.KABUTO_SHOTS;
   if (!dir) return;
   for (const [lang, suffix] of [['jp', 'ja'], ['en', 'en']] as const) {
     await page.evaluate((l) => localStorage.setItem('language', l), lang);
-    await page.reload();
-    await page.waitForLoadState('networkidle');
+    await settle(page);
     await page.screenshot({ path: `${dir}/${name}-${suffix}.png`, fullPage: true });
   }
   await page.evaluate(() => localStorage.setItem('language', 'jp'));
-  await page.reload();
-  await page.waitForLoadState('networkidle');
+  await settle(page);
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './env';
-import { addressOf, newPhone, toast } from './helpers';
+import { addressOf, newPhone, reloadWithStream, shots as shotsWith, toast } from './helpers';
 
 /**
  * Login history and devices end to end (issue 37 item 5, docs/domain.md "Login history and
@@ -16,26 +16,8 @@ const PASSWORD = 'devices-pass-1-kbt';
 const NEW_PASSWORD = 'Vq7-kabuto-Lm92-zr';
 const WINDOWS_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const screen = (page: Page) => page.locator('.page:visible');
-
-/** Reload and wait for the screen's data (not `networkidle`: the messages screen keeps its stream open). */
-async function settle(page: Page): Promise<void> {
-  await page.reload();
-  await screen(page).first().waitFor();
-  await expect(page.locator('.first-load')).toHaveCount(0);
-  await page.waitForTimeout(500); // fonts, for the picture only
-}
-
-async function shots(page: Page, name: string): Promise<void> {
-  const dir = process.env.KABUTO_SHOTS;
-  if (!dir) return;
-  for (const [lang, suffix] of [['jp', 'ja'], ['en', 'en']] as const) {
-    await page.evaluate((l) => localStorage.setItem('language', l), lang);
-    await settle(page);
-    await page.screenshot({ path: `${dir}/${name}-${suffix}.png`, fullPage: true });
-  }
-  await page.evaluate(() => localStorage.setItem('language', 'jp'));
-  await settle(page);
-}
+/** KABUTO_SHOTS: this screen keeps a stream open, so a picture waits for the drawn screen, not an idle network. */
+const shots = (page: Page, name: string) => shotsWith(page, name, reloadWithStream);
 
 async function signIn(page: Page, phone: string, password: string): Promise<void> {
   await page.goto('/#/login/login');

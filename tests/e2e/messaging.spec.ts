@@ -3,7 +3,7 @@ import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ece from 'http_ece';
-import { api, loginThroughUi, newPhone, ok, registerUser } from './helpers';
+import { api, loginThroughUi, newPhone, ok, registerUser, reloadWithStream, shots as shotsWith } from './helpers';
 import { adminToken, E2E_LOCAL_BASE, signInAdminThroughUi } from './admin-passkey';
 import { Simulator } from '../../src/server/market-sim';
 
@@ -24,26 +24,8 @@ let admin = '';
 const setClock = (request: APIRequestContext, at: number | null) => ok(request, 'post', 'test/clock', { token: admin, body: { at } });
 const runJobs = (request: APIRequestContext) => ok(request, 'post', 'test/jobs/run', { token: admin });
 const screen = (page: Page) => page.locator('.page:visible');
-
-async function shots(page: Page, name: string): Promise<void> {
-  const dir = process.env.KABUTO_SHOTS;
-  if (!dir) return;
-  for (const [lang, suffix] of [['jp', 'ja'], ['en', 'en']] as const) {
-    await page.evaluate((l) => localStorage.setItem('language', l), lang);
-    await settle(page);
-    await page.screenshot({ path: `${dir}/${name}-${suffix}.png`, fullPage: true });
-  }
-  await page.evaluate(() => localStorage.setItem('language', 'jp'));
-  await settle(page);
-}
-
-/** Reload and wait for the screen's data (not `networkidle`: the support screen keeps its stream open). */
-async function settle(page: Page): Promise<void> {
-  await page.reload();
-  await screen(page).first().waitFor();
-  await expect(page.locator('.first-load')).toHaveCount(0);
-  await page.waitForTimeout(500); // images and fonts, for the picture only
-}
+/** KABUTO_SHOTS: this screen keeps a stream open, so a picture waits for the drawn screen, not an idle network. */
+const shots = (page: Page, name: string) => shotsWith(page, name, reloadWithStream);
 
 test.beforeAll(async ({ request }) => {
   admin = await adminToken(request);
