@@ -308,6 +308,7 @@ describe.each(testDialects())('retries of a money command guarded by the fund pa
     return moneyCommand(s.services.ledger, {
       scope: userId, key, op: 'test.fund_guarded', request: { amount }, clock: s.clock,
       guard: () => s.services.accounts.verifyFundPassword(userId, fundPassword),
+      guardCountsAttempts: true,
       run: async () => {
         runs.n += 1;
         return { id: uuidv7(), amount };

@@ -39,6 +39,11 @@ export interface MoneyCommand<T, P = undefined> {
    */
   guard?: () => void | Promise<void>;
   /**
+   * The guard checks a counted secret (the fund password): the key's stored answer is then read
+   * before it, so a retry of a done command neither spends an attempt nor meets the lock.
+   */
+  guardCountsAttempts?: boolean;
+  /**
    * Reads done before the transaction opens. On SQLite a pool read inside the transaction would
    * wait for that same transaction, so config and the like are read here.
    */
@@ -48,9 +53,9 @@ export interface MoneyCommand<T, P = undefined> {
 
 /**
  * Runs a money command at most once per (scope, key); its result is plain JSON (see idempotency.ts).
- * With a guard, the key's stored answer is read first and same-key calls take turns (answerOnce):
- * a retry of a command already done gets its result, never the guard's refusal — a guard may count
- * attempts (the fund password), and a retry must not spend them or meet their lock.
+ * When the guard counts attempts, the key's stored answer is read first and same-key calls take
+ * turns (answerOnce): a retry of a command already done gets its result, never the guard's refusal.
+ * Other commands (every order) skip that extra read: their guards count nothing.
  */
 export async function moneyCommand<T, P = undefined>(ledger: IdempotentRunner, cmd: MoneyCommand<T, P>): Promise<T> {
   const request = { op: cmd.op, ...cmd.request };
@@ -59,5 +64,5 @@ export async function moneyCommand<T, P = undefined>(ledger: IdempotentRunner, c
     const prepared = (cmd.prepare ? await cmd.prepare() : undefined) as P;
     return ledger.withIdempotency(cmd.scope, cmd.key, request, (trx) => cmd.run({ trx, now: cmd.clock.now(), prepared }));
   };
-  return cmd.guard ? ledger.answerOnce(cmd.scope, cmd.key, request, execute) : execute();
+  return cmd.guard && cmd.guardCountsAttempts ? ledger.answerOnce(cmd.scope, cmd.key, request, execute) : execute();
 }

@@ -4,6 +4,7 @@
  */
 import { ACCOUNT_NUMBER_DIGITS, WALLET_LABEL_MAX } from '../../../shared/api/cash';
 import type { MessageId } from '../../../shared/api/messages';
+import { MINUTE_MS } from '../../../shared/market/jst';
 import { holderMatchKey, normalizeHolderKana } from '../../../shared/domain/kana';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; id: MessageId };
@@ -56,8 +57,6 @@ export function cleanLabel(raw: string | undefined): Checked<string | null> {
   if ([...s].length > WALLET_LABEL_MAX || CONTROL.test(s)) return { ok: false, id: 'invalid_request' };
   return { ok: true, value: s };
 }
-
-const MINUTE_MS = 60_000;
 
 /**
  * When a destination added at `now` may first receive a withdrawal: `holdHours` later (config

@@ -131,6 +131,7 @@ export class WithdrawalService {
       scope: userId, key, op: 'cash.withdraw', clock: this.clock,
       // The password is part of the request only as "given": its hash is never stored with the key.
       request: { amount: input.amount, bankAccountId: input.bankAccountId ?? null, walletId: input.walletId ?? null },
+      guardCountsAttempts: true,
       // Cheap stated rules first, the slow counted fund-password check last (docs/domain.md "Fund password").
       guard: async () => {
         this.account.assertCanMoveMoney(user);

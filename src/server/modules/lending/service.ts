@@ -176,6 +176,7 @@ export class LendingService {
     return moneyCommand(this.ledger, {
       scope: userId, key, op: 'lending.borrow', clock: this.clock,
       request: { amount: input.amount },
+      guardCountsAttempts: true,
       // Stated rules first (so a refusal costs no fund-password attempt), the counted password check last.
       guard: async () => {
         this.account.assertCanMoveMoney(user);

@@ -611,7 +611,7 @@ export class StrategyService {
         shares.set(code, have - n);
         orders++;
       }
-      let cashLeft = (await this.fundBook(this.db, f.id)).money;
+      const cashLeft = (await this.fundBook(this.db, f.id)).money;
       let spendable = cashLeft.cash + cashLeft.unsettled - owed - buffer;
       for (const [code, target] of [...targets].sort(([a], [b]) => (a < b ? -1 : 1))) {
         const have = shares.get(code) ?? 0;
@@ -632,7 +632,6 @@ export class StrategyService {
           orders++;
         }
       }
-      cashLeft = (await this.fundBook(this.db, f.id)).money;
     }
     await this.db.updateTable('strategy_fund').set({ rebalanced_on: today, updated_at: now }).where('id', '=', f.id).execute();
     return orders;

@@ -1,4 +1,4 @@
-import { DAY_MS, JST_OFFSET_MS } from '../../../shared/market/jst';
+import { DAY_MS, jstDate, jstMs } from '../../../shared/market/jst';
 import type { MessageId } from '../../../shared/api/messages';
 
 /** Pure upload rules (docs/domain.md "Uploads"): the per-user quotas. No I/O, no clock. */
@@ -28,7 +28,7 @@ export interface QuotaRefusal {
 
 /** The Tokyo day holding `now`: its first instant and the next day's (when the daily quotas reset). */
 export function tokyoDay(now: number): { start: number; end: number } {
-  const start = Math.floor((now + JST_OFFSET_MS) / DAY_MS) * DAY_MS - JST_OFFSET_MS;
+  const start = jstMs(jstDate(now), 0);
   return { start, end: start + DAY_MS };
 }
 
