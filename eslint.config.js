@@ -32,4 +32,27 @@ export default tseslint.config(
     files: ['src/app/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
   },
+  {
+    // The server reads its environment once, at start, in platform/config.ts (issue 34): every other
+    // file takes its settings from the typed config it is handed.
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/platform/config.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings from the config (src/server/platform/config.ts).' }],
+    },
+  },
+  {
+    // SQL lives in a module's repo files (docs/architecture.md, the module template): a Kysely
+    // query-builder call or a sql`` template (sql<T>`` too) anywhere else in src/server/modules is
+    // refused. Counted 106 outside repo files when the rule came (issue 34); 0 since.
+    files: ['src/server/modules/**/*.ts'],
+    ignores: ['**/repo.ts', '**/*-repo.ts', '**/tables.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]', message: 'SQL lives in repo.ts (docs/architecture.md, the module template)' },
+        { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'SQL lives in repo.ts (docs/architecture.md, the module template)' },
+      ],
+    },
+  },
 );

@@ -17,6 +17,7 @@ import { cpus, loadavg } from 'node:os';
 import { serve } from '@hono/node-server';
 import { createTestDatabase } from '../tests/support/db';
 import { createServices } from '../src/server/services';
+import { loadConfig } from '../src/server/platform/config';
 import { createApp } from '../src/server/http/app';
 import { createLogger } from '../src/server/logger';
 import { systemClock, type Clock } from '../src/server/clock';
@@ -123,7 +124,7 @@ async function until(cond: () => boolean, ms = 30_000) {
 export async function benchStream(): Promise<Figure[]> {
   const fileLimit = Number(execSync('ulimit -n', { shell: '/bin/sh' }).toString().trim()) || 0;
   const db = await createTestDatabase('sqlite');
-  const services = createServices({ database: db.database, clock: systemClock, logger: createLogger('silent'), env: {}, marketClock: fastClock() });
+  const services = createServices({ database: db.database, clock: systemClock, logger: createLogger('silent'), settings: loadConfig({}), marketClock: fastClock() });
   const hub = services.quotes;
   const published = new Map<number, number>();
   hub.onPublish = (seq) => published.set(seq, performance.timeOrigin + performance.now());

@@ -1,17 +1,17 @@
 import { uuidv7 } from 'uuidv7';
-import { passwordSchema, phoneSchema } from '../shared/api/account';
-import { INVITE_CODE_PATTERN } from '../shared/domain/account';
-import type { Env, Services } from './services';
-import { hashPassword, newInviteCode, users, verifyPassword } from './modules/account';
+import type { Services } from './services';
+import type { Config } from './platform/config';
+import { accountIdByPhone, anyAdminId, createAccount, ensureAdminAccount, hashPassword, newInviteCode } from './modules/account';
 import { encodeMemo } from '../shared/domain/ledger-kinds';
 import { HOUSE } from './ledger';
 import { ensureDemoDepositChannel } from './modules/cash';
 import { withAdvisoryLock } from './platform/advisory-lock';
 
-/** Embedded-mode defaults: a fresh install must be usable, and loudly tells the operator to change them. */
-export const DEFAULT_ADMIN_PHONE = '09000000000';
+/**
+ * Embedded-mode default: a fresh install must be usable, and loudly tells the operator to change it
+ * (the admin's phone and invitation code default in platform/config.ts).
+ */
 export const DEFAULT_ADMIN_PASSWORD = 'kabuto-admin';
-export const DEFAULT_ROOT_INVITE = 'KABUTO';
 export const DEMO_PHONE = '09011112222';
 export const DEMO_PASSWORD = 'kabuto-demo';
 /** ¥1,000,000 of test money, visible to the demo user as a ledger entry. */
@@ -23,88 +23,48 @@ export interface BootstrapResult {
   demo: { id: string; phone: string; password: string } | null;
 }
 
-function setting<T>(name: string, raw: string, parse: (s: string) => T | undefined): T {
-  const v = parse(raw);
-  if (v === undefined) throw new Error(`${name} is not valid: ${JSON.stringify(name.endsWith('PASSWORD') ? '***' : raw)}`);
-  return v;
-}
-
 /**
  * Start-up: config defaults, the admin from the environment, and the optional demo user (with a demo
  * deposit channel). Idempotent. On PostgreSQL, instances starting together (scale-out, docs/decisions/
  * 021-scale-out.md) take turns under an advisory lock: the second finds what the first created
  * instead of inserting the admin a second time.
  */
-export async function bootstrap(services: Services, env: Env): Promise<BootstrapResult> {
-  return withAdvisoryLock(services.database, 'kabuto.bootstrap', () => bootstrapOnce(services, env));
+export async function bootstrap(services: Services, settings: Pick<Config, 'admin' | 'market'>): Promise<BootstrapResult> {
+  return withAdvisoryLock(services.database, 'kabuto.bootstrap', () => bootstrapOnce(services, settings));
 }
 
-async function bootstrapOnce(services: Services, env: Env): Promise<BootstrapResult> {
+async function bootstrapOnce(services: Services, settings: Pick<Config, 'admin' | 'market'>): Promise<BootstrapResult> {
   await services.config.seedDefaults();
-  const admin = await ensureAdmin(services, env);
-  const demo = env.KABUTO_DEMO === '1' ? await ensureDemo(services, admin?.id ?? null) : null;
-  const adminId = admin?.id ?? (await users.anyAdminId(services.database.db));
+  const admin = await ensureAdmin(services, settings.admin);
+  const demo = settings.market.demo ? await ensureDemo(services, admin?.id ?? null) : null;
+  const adminId = admin?.id ?? (await anyAdminId(services.database.db));
   if (demo && adminId && (await ensureDemoDepositChannel(services, adminId))) services.logger.info('demo deposit channel created (fictitious bank account)');
   return { admin, demo };
 }
 
-async function ensureAdmin(services: Services, env: Env): Promise<BootstrapResult['admin']> {
+/** The admin of KABUTO_ADMIN_PHONE / _PASSWORD / KABUTO_ROOT_INVITE, checked at start (platform/config.ts). */
+async function ensureAdmin(services: Services, settings: Config['admin']): Promise<BootstrapResult['admin']> {
   const { database, clock, logger } = services;
   const db = database.db;
-  const phone = setting('KABUTO_ADMIN_PHONE', env.KABUTO_ADMIN_PHONE || DEFAULT_ADMIN_PHONE, (s) => phoneSchema.safeParse(s).data);
-  const given = env.KABUTO_ADMIN_PASSWORD
-    ? setting('KABUTO_ADMIN_PASSWORD', env.KABUTO_ADMIN_PASSWORD, (s) => passwordSchema.safeParse(s).data)
-    : undefined;
-  const invite = setting('KABUTO_ROOT_INVITE', (env.KABUTO_ROOT_INVITE || DEFAULT_ROOT_INVITE).toUpperCase(), (s) =>
-    INVITE_CODE_PATTERN.test(s) ? s : undefined,
-  );
-  const now = clock.now();
-  const existing = await users.findByPhone(db, phone);
-  let id: string;
-  if (existing) {
-    id = existing.id;
-    const patch: Parameters<typeof users.update>[2] = {};
-    if (existing.is_admin !== 1) patch.is_admin = 1;
-    if (existing.invite_code !== invite) {
-      const holder = await users.findByInviteCode(db, invite);
-      if (holder) throw new Error(`KABUTO_ROOT_INVITE ${invite} is already another user's invitation code`);
-      patch.invite_code = invite;
-    }
-    // The environment is the source of truth for the admin password when it is set.
-    if (given && !(await verifyPassword(existing.password_hash, given))) patch.password_hash = await hashPassword(given);
-    if (Object.keys(patch).length > 0) {
-      await users.update(db, id, patch, now);
-      // A rotated password usually means the old one leaked: end the sessions opened with it.
-      if (patch.password_hash) await services.sessions.revokeAllForUser(db, id);
-      logger.info({ phone, changed: Object.keys(patch).filter((k) => k !== 'password_hash') }, 'admin account updated from environment');
-    }
-  } else {
-    // Without an explicit password, a default admin is only created on an install that has no admin at all.
-    if (!given && (await users.anyAdmin(db))) return null;
-    id = uuidv7();
-    await users.insert(db, {
-      id, phone, passwordHash: await hashPassword(given ?? DEFAULT_ADMIN_PASSWORD),
-      inviteCode: invite, invitedBy: null, isAdmin: true, now,
-    });
-    logger.info({ phone }, 'admin account created');
-  }
-  const row = (await users.findById(db, id))!;
-  const usesDefaultPassword = !given && (await verifyPassword(row.password_hash, DEFAULT_ADMIN_PASSWORD));
-  if (usesDefaultPassword) logger.warn({ phone }, 'the admin still uses the default password: change it now');
-  return { id, phone, inviteCode: invite, created: !existing, usesDefaultPassword };
+  const { phone, password: given, rootInvite: invite } = settings;
+  // The environment is the source of truth for the admin password when it is set (account/provisioning.ts).
+  const admin = await ensureAdminAccount(db, services.sessions, { phone, password: given, invite, defaultPassword: DEFAULT_ADMIN_PASSWORD, now: clock.now() }, logger);
+  if (!admin) return null;
+  if (admin.usesDefaultPassword) logger.warn({ phone }, 'the admin still uses the default password: change it now');
+  return { id: admin.id, phone, inviteCode: invite, created: admin.created, usesDefaultPassword: admin.usesDefaultPassword };
 }
 
 /** KABUTO_DEMO=1: a demo user invited by the admin, so the app can be tried at once. */
 async function ensureDemo(services: Services, adminId: string | null): Promise<BootstrapResult['demo']> {
   const db = services.database.db;
-  const existing = await users.findByPhone(db, DEMO_PHONE);
-  if (existing) return { id: existing.id, phone: DEMO_PHONE, password: DEMO_PASSWORD };
+  const existing = await accountIdByPhone(db, DEMO_PHONE);
+  if (existing) return { id: existing, phone: DEMO_PHONE, password: DEMO_PASSWORD };
   const id = uuidv7();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   // The user and its journaled demo grant (docs/architecture.md "Runtime modes") commit together, so a restart never
   // finds a demo user without its funds or grants them twice.
   await services.ledger.transact(async (trx) => {
-    await users.insert(trx, {
+    await createAccount(trx, {
       id, phone: DEMO_PHONE, passwordHash,
       inviteCode: newInviteCode(), invitedBy: adminId, isAdmin: false, now: services.clock.now(),
     });

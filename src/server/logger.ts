@@ -13,7 +13,7 @@ const LOG_FLUSH_MS = 1_000;
  * synchronously when the process exits (process.exit included), so the last lines of a shutdown
  * are not lost; a crash (kill -9) may lose the lines of its last second.
  */
-export function createLogger(level = process.env.LOG_LEVEL ?? 'info'): Logger {
+export function createLogger(level = 'info'): Logger {
   return pino(
     {
       level,

@@ -1,6 +1,5 @@
 import { serve } from '@hono/node-server';
-import { resolve } from 'node:path';
-import { databaseOptionsFromEnv, openDatabase } from './db/database';
+import { databaseOptionsFromConfig, openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { systemClock } from './clock';
 import { createLogger } from './logger';
@@ -8,20 +7,19 @@ import { createServices } from './services';
 import { marketSeed } from './platform/secrets';
 import { bootstrap, DEFAULT_ADMIN_PASSWORD } from './bootstrap';
 import { createApp } from './http/app';
-import { installEdgeHandlers, parseTrustProxy } from './http/edge';
-import { marketClockFromEnv } from './market-sim';
+import { installEdgeHandlers } from './http/edge';
+import { marketClockFromConfig } from './market-sim';
 import { TestClock } from './platform/test-clock';
+import { ConfigError, loadConfig } from './platform/config';
 
 /** config → db → migrate → services → bootstrap → http → listen (docs/architecture.md). */
 async function main(): Promise<void> {
-  const env = process.env;
-  const logger = createLogger();
-  const port = Number(env.PORT ?? 8080);
-  const role = env.KABUTO_ROLE || 'all';
-  if (role !== 'api' && role !== 'jobs' && role !== 'all') throw new Error(`KABUTO_ROLE is api, jobs or all: ${env.KABUTO_ROLE}`);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port number: ${env.PORT}`);
+  // Every environment variable, parsed and checked before anything starts (platform/config.ts).
+  const config = loadConfig();
+  const { port, role } = config.server;
+  const logger = createLogger(config.logging.level);
 
-  const dbOptions = databaseOptionsFromEnv(env);
+  const dbOptions = databaseOptionsFromConfig(config.database);
   const database = openDatabase(
     dbOptions.kind === 'sqlite'
       ? { ...dbOptions, onCheckpointError: (err) => logger.error({ err }, 'WAL checkpoint worker failed; checkpoints back on the event loop') }
@@ -30,31 +28,31 @@ async function main(): Promise<void> {
   await migrate(database);
   // TEST ONLY (KABUTO_TEST_CONTROL=1, never in production): both clocks become settable through
   // POST test/clock (http/testing-routes.ts); unset, they read exactly what they would otherwise.
-  const testClock = env.KABUTO_TEST_CONTROL === '1' ? new TestClock(marketClockFromEnv(env.KABUTO_MARKET_CLOCK, systemClock)) : null;
-  const marketClock = testClock ?? marketClockFromEnv(env.KABUTO_MARKET_CLOCK, systemClock);
-  const seed = await marketSeed(database, systemClock, env);
-  const services = createServices({ database, clock: testClock?.follow(systemClock) ?? systemClock, logger, env, marketClock, marketSeed: seed });
+  const testClock = config.test.control ? new TestClock(marketClockFromConfig(config.market.clock, systemClock)) : null;
+  const marketClock = testClock ?? marketClockFromConfig(config.market.clock, systemClock);
+  const seed = await marketSeed(database, systemClock, config.market.seed);
+  const services = createServices({ database, clock: testClock?.follow(systemClock) ?? systemClock, logger, settings: config, marketClock, marketSeed: seed });
   services.quotes.start();
-  const boot = await bootstrap(services, env);
+  const boot = await bootstrap(services, config);
   // Due work of every module (fills, day-trade auto-close, interest, margin checks, ...). Embedded:
   // an in-process timer. Scale-out (PostgreSQL): pg-boss, each period's run once across the
   // instances with KABUTO_ROLE=jobs|all; KABUTO_ROLE=api instances only serve requests
   // (docs/decisions/021-scale-out.md).
   const stopJobs = role === 'api' ? null : services.jobs.start(2_000);
 
-  const app = createApp(services, { distDir: resolve(env.KABUTO_DIST_DIR || 'dist'), trustProxy: parseTrustProxy(env.KABUTO_TRUST_PROXY) });
+  const app = createApp(services, { distDir: config.server.distDir, trustProxy: config.server.trustProxy });
   const server = serve({ fetch: app.fetch, port }, (info) => {
     const lines = [
       `Kabuto is running at http://localhost:${info.port}/`,
       `  database: ${dbOptions.kind === 'sqlite' ? dbOptions.file : 'PostgreSQL (DATABASE_URL)'}`,
     ];
-    if (role !== 'all' || env.REDIS_URL) {
-      lines.push(`  role: ${role}; jobs: ${role === 'api' ? 'off' : services.jobQueue ? 'pg-boss' : 'in process'}; limits and bus: ${env.REDIS_URL ? 'Redis (REDIS_URL)' : 'in process'}`);
+    if (role !== 'all' || config.redis.url) {
+      lines.push(`  role: ${role}; jobs: ${role === 'api' ? 'off' : services.jobQueue ? 'pg-boss' : 'in process'}; limits and bus: ${config.redis.url ? 'Redis (REDIS_URL)' : 'in process'}`);
     }
     if (boot.admin) {
       const pw = boot.admin.usesDefaultPassword
         ? DEFAULT_ADMIN_PASSWORD
-        : env.KABUTO_ADMIN_PASSWORD ? '(from KABUTO_ADMIN_PASSWORD)' : '(as set)';
+        : config.admin.password ? '(from KABUTO_ADMIN_PASSWORD)' : '(as set)';
       lines.push(`  admin: ${boot.admin.phone} / ${pw}   (invitation code ${boot.admin.inviteCode})`);
       if (boot.admin.usesDefaultPassword) {
         lines.push('  WARNING: the admin uses the default password. Change it now (or set KABUTO_ADMIN_PASSWORD).');
@@ -95,6 +93,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // A bad environment is the operator's to fix: its message names each variable, no stack needed.
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

@@ -1,13 +1,14 @@
 import type { Database } from './db/database';
 import type { Clock } from './clock';
 import type { Logger } from './logger';
+import type { AuthUser } from './auth/principal';
 import { AuditLog } from './platform/audit';
 import { Jobs } from './platform/jobs';
 import { Ledger } from './ledger';
 import type { MarketDataSource } from './market';
 import { Simulator, SIMULATOR_DEFAULTS } from './market-sim';
 import { ConfigService } from './modules/config';
-import { AccountService, DEFAULT_LOGIN_LIMITS, FundPasswords, LoginHistory, LoginLimiter, PasskeyService, Reauth, SessionService, type LoginLimits } from './modules/account';
+import { AccountService, DEFAULT_LOGIN_LIMITS, FreshLogins, FundPasswords, LoginHistory, LoginLimiter, PasskeyService, Reauth, SessionService, type LoginLimits } from './modules/account';
 import { MarketService, QuoteHub } from './modules/market';
 import { WatchlistService } from './modules/watchlist';
 import { CorporateActionsJob, TradingEngine, TradingService, type TradeCtx } from './modules/trade';
@@ -16,16 +17,19 @@ import { AdminGrants, FundsService, SettlementJob } from './modules/funds';
 import { UploadService } from './modules/uploads';
 import { KycService } from './modules/kyc';
 import { IpoService } from './modules/ipo';
-import { createLendingService, type LendingService } from './modules/lending';
-import { fileStoreFromEnv, type FileStore } from './platform/uploads';
-import { busFromEnv, type Bus } from './platform/bus';
-import { rateLimitsFromEnv, type RateLimitStore } from './platform/rate-limit';
-import { jobQueueFromEnv, type PgBossQueue } from './platform/job-queue';
+import { LendingJob, LendingService } from './modules/lending';
+import { StrategiesJob, StrategyAdmin, StrategyFunds, StrategyService } from './modules/strategies';
+import { BankDirectory, CashService, DepositService, WithdrawalService } from './modules/cash';
+import { FxHoldings, FxService } from './modules/fx';
+import { AdminService } from './modules/admin';
+import { fileStoreFromConfig, type FileStore } from './platform/uploads';
+import { busFromConfig, type Bus } from './platform/bus';
+import { rateLimitsFromConfig, type RateLimitStore } from './platform/rate-limit';
+import { jobQueueFromConfig, type PgBossQueue } from './platform/job-queue';
+import { loadConfig, type Config } from './platform/config';
 import { AlertsJob, MessagingService, NewsJob, notify, PushService } from './modules/messaging';
 import { MODULES } from './modules';
 import type { HoldingsProvider, JobHandler, ServerModule } from './modules/module';
-
-export type Env = Readonly<Record<string, string | undefined>>;
 
 type Registry = (typeof MODULES)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
@@ -41,8 +45,11 @@ export interface Services {
   database: Database;
   clock: Clock;
   logger: Logger;
-  /** Process settings (KABUTO_*, REDIS_URL, ...) for modules that need them; tests pass their own. */
-  env: Env;
+  /**
+   * The process's settings, parsed from its environment at start (platform/config.ts); tests pass
+   * their own. Not `config`: that is the operator's settings, kept in the database.
+   */
+  settings: Config;
   config: ConfigService;
   audit: AuditLog;
   sessions: SessionService;
@@ -95,13 +102,36 @@ export interface Services {
   ipo: IpoService;
   /** The credit line and stock lending (docs/domain.md "Loans and stock lending"). */
   lending: LendingService;
+  /** Due lending work: interest, LTV checks and forced sales, lending fees, recalls. */
+  lendingJob: LendingJob;
+  /** Strategy funds: the list, subscriptions and redemptions, the user's holdings (docs/domain.md "Strategy funds"). */
+  strategies: StrategyService;
+  /** The admin's fund commands: create, pause, terminate, fee. */
+  strategyAdmin: StrategyAdmin;
+  /** The funds' daily work: the rebalance in the session, the NAV strike after the close. */
+  strategiesJob: StrategiesJob;
+  /** Payout destinations: bank accounts and USDT wallets, chosen from the Zengin list (docs/domain.md "Bank accounts and wallets"). */
+  cash: CashService;
+  /** Deposits: channels, the user's request with a receipt, the admin review (docs/domain.md "Deposits"). */
+  deposits: DepositService;
+  /** Withdrawals to a registered destination (docs/domain.md "Withdrawals"). */
+  withdrawals: WithdrawalService;
+  /** Currency exchange: quotes valid 30 s and the journaled exchange (docs/domain.md "Currency exchange"). */
+  fx: FxService;
+  /** Foreign balances valued in yen, the fx area's holdings provider for total assets and the asset history. */
+  fxHoldings: FxHoldings;
+  /** The back office's reads: users, a user's page, the audit log. */
+  admin: AdminService;
 }
 
 export interface ServiceOptions {
   database: Database;
   clock: Clock;
+  /** Real time (ms) for bounds promised in real time, the session cache's; default performance.now. Tests move it on. */
+  realTime?: () => number;
   logger: Logger;
-  env?: Env;
+  /** Default: loadConfig() — this process's environment. */
+  settings?: Config;
   /** Tests shrink these to hit the limits quickly. */
   loginLimits?: Partial<LoginLimits>;
   /**
@@ -111,52 +141,118 @@ export interface ServiceOptions {
   marketSeed?: string;
   /** Default: a Simulator with `marketSeed`. */
   market?: MarketDataSource;
-  /** Default: `clock` (main passes marketClockFromEnv; tests a ManualClock). */
+  /** Default: `clock` (main passes marketClockFromConfig; tests a ManualClock). */
   marketClock?: Clock;
-  /** Default: fileStoreFromEnv(env) — S3 (KABUTO_S3_BUCKET), a shared directory (KABUTO_UPLOADS_DIR) or $KABUTO_DATA_DIR/uploads. */
+  /** Default: fileStoreFromConfig(settings.uploads) — S3 (KABUTO_S3_BUCKET), a shared directory (KABUTO_UPLOADS_DIR) or $KABUTO_DATA_DIR/uploads. */
   fileStore?: FileStore;
-  /** Default: busFromEnv(env) — Redis when REDIS_URL is set. */
+  /** Default: busFromConfig(settings.redis) — Redis when REDIS_URL is set. */
   bus?: Bus;
-  /** Default: rateLimitsFromEnv(env) — Redis when REDIS_URL is set. */
+  /** Default: rateLimitsFromConfig(settings.redis) — Redis when REDIS_URL is set. */
   rateLimits?: RateLimitStore;
 }
 
 export function createServices(opts: ServiceOptions): Services {
   const { database, clock, logger } = opts;
+  // What a closure built early reaches once createServices has returned (each built further down).
+  let providers: HoldingsProvider[] = [];
+  const later: Later = { push: () => push, lending: () => lending, providers: () => providers };
+  const { audit, config, sessions, settings, rateLimits, loginLimiter, logins, accounts, ledger, passkeys } = accountServices(opts, later);
+  const { market, marketClock, marketService, quotes, watchlist } = marketServices(opts, settings);
+  const { tradeCtx, trading, block, tradingEngine, corporateActions, funds, grants, settlement } = tradingServices(
+    { database, clock, logger, marketClock, ledger, config, accounts, market, audit },
+    later,
+  );
+  const { uploads, kyc, lending, lendingJob } = kycAndLending({ database, clock, logger, marketClock, ledger, config, accounts, market, audit, trading }, opts, settings);
+  const { strategies, strategyAdmin, strategiesJob } = strategyServices({ database, logger, marketClock, ledger, market, accounts, audit, trading });
+  const { cash, deposits, withdrawals, fx, fxHoldings } = moneyInAndOut({ database, clock, marketClock, ledger, config, accounts, market, audit, kyc, lending, uploads, rateLimits });
+  const admin = new AdminService({ database, audit, accounts, config, funds, trading, market, marketClock, kyc });
+  const ipo = new IpoService(tradeCtx, trading, audit, kyc, logger);
+  // Each draw result as the user's 当選 / 落選 message, in the draw's own transaction (once per application).
+  ipo.onDrawResult((trx, r) =>
+    notify(trx, { userId: r.userId, kind: r.wonLots > 0 ? 'ipo_won' : 'ipo_lost', params: { code: r.code, name: r.name, wonLots: r.wonLots }, at: r.at, dedupeKey: `ipo_draw:${r.applicationId}` }),
+  );
+  // Listed IPOs are instruments of the simulator: hand them over before the first request.
+  void ipo.restoreListings().catch((err: unknown) => logger.error({ err }, 'ipo listings not restored'));
+  const { bus, messaging, push, newsJob, alertsJob } = messagingServices({ database, clock, logger, audit, uploads, marketService }, opts, settings);
+  const handlers: Record<string, JobHandler> = {};
+  const jobQueue = jobQueueFromConfig(settings, { database, wallClock: clock, logger });
+  const jobs = new Jobs(marketClock, logger, handlers as JobHandlers, jobQueue);
+  const services: Services = {
+    database, clock, logger, settings, config, audit, sessions, loginLimiter, accounts, passkeys, logins, ledger,
+    market, marketClock, marketService, quotes, watchlist, trading, tradingEngine, corporateActions, block, funds, grants, settlement, jobs, jobQueue, rateLimits,
+    uploads, kyc, bus, messaging, push, newsJob, alertsJob, ipo, lending, lendingJob, strategies, strategyAdmin, strategiesJob, cash, deposits, withdrawals, fx, fxHoldings, admin,
+  };
+  // The registry's jobs and holdings, now that every service exists (modules declare, we wire).
+  const modules: readonly ServerModule<Services>[] = MODULES;
+  for (const m of modules) Object.assign(handlers, m.jobs?.(services));
+  providers = modules.flatMap((m) => (m.holdings ? [m.holdings(services)] : []));
+  return services;
+}
+
+/**
+ * Services built after a closure that reaches them (createServices' `later`): the closures are
+ * called only once createServices has returned, so each is there by then.
+ */
+interface Later {
+  push: () => PushService;
+  lending: () => LendingService;
+  /** Every module's holdings provider, wired last. */
+  providers: () => HoldingsProvider[];
+}
+
+/** The platform's audit log and settings, the account area's services, and the ledger. */
+function accountServices(opts: ServiceOptions, later: Later) {
+  const { database, clock, logger } = opts;
   const audit = new AuditLog(database, clock);
   const config = new ConfigService(database, clock, audit, logger);
-  const sessions = new SessionService(database, clock);
-  const env = opts.env ?? process.env;
-  const rateLimits = opts.rateLimits ?? rateLimitsFromEnv(env);
+  const sessions = new SessionService(database, clock, opts.realTime);
+  const settings = opts.settings ?? loadConfig();
+  const rateLimits = opts.rateLimits ?? rateLimitsFromConfig(settings.redis);
   const loginLimiter = new LoginLimiter({ ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits }, rateLimits);
   const reauth = new Reauth(database, loginLimiter);
   const fund = new FundPasswords(database, clock, reauth);
   // A sign-in new to the account is a `login_alert` message in its transaction, then a Web Push
-  // (messaging and push are built below; called only after). docs/domain.md "Login history and devices"
-  const logins = new LoginHistory(database, clock, sessions, { countryHeader: env.KABUTO_COUNTRY_HEADER || undefined }, {
+  // (messaging and push are built later; called only after). docs/domain.md "Login history and devices"
+  const logins = new LoginHistory(database, clock, sessions, { countryHeader: settings.server.countryHeader }, {
     inTransaction: async (trx, a) => {
       await notify(trx, { userId: a.userId, kind: 'login_alert', params: a.params, at: a.at, dedupeKey: `login:${a.loginId}` });
     },
     afterCommit: async (a) => {
       // Language-neutral, as every push (the service worker has no catalogs): the message carries the sentence.
       const where = [a.params.browser, a.params.os, a.params.ip, a.params.country].filter(Boolean).join(' · ');
-      await push
+      await later
+        .push()
         .send(a.userId, { kind: 'login_alert', title: '新しいログイン / New sign-in', body: where, url: '/#/information/loginDevices', tag: `login-${a.loginId}` })
         .catch((err: unknown) => logger.warn({ err }, 'login alert push failed'));
     },
   });
   const accounts = new AccountService(database, clock, config, sessions, loginLimiter, fund, reauth, audit, logins);
   const ledger = new Ledger(database, clock);
-  const passkeys = new PasskeyService(database, clock, logins, { rpId: env.KABUTO_RP_ID, origin: env.KABUTO_ORIGIN });
-  const seed = opts.marketSeed || env.KABUTO_MARKET_SEED || SIMULATOR_DEFAULTS.seed;
+  const passkeys = new PasskeyService(database, clock, logins, { rpId: settings.server.rpId, origins: settings.server.origins });
+  return { audit, config, sessions, settings, rateLimits, loginLimiter, logins, accounts, ledger, passkeys };
+}
+
+/** The market's source and clock, its reads for the HTTP layer, the quote streams and watchlists. */
+function marketServices(opts: ServiceOptions, settings: Config) {
+  const { database, clock, logger } = opts;
+  const seed = opts.marketSeed || settings.market.seed || SIMULATOR_DEFAULTS.seed;
   const market = opts.market ?? new Simulator({ seed });
   const marketClock = opts.marketClock ?? clock;
   const marketService = new MarketService(market, marketClock, seed);
   const quotes = new QuoteHub(marketService, clock, logger);
   const watchlist = new WatchlistService(database, clock, marketService);
+  return { market, marketClock, marketService, quotes, watchlist };
+}
+
+/** Trading (orders, its jobs, block offers) and the funds area that values and settles it. */
+function tradingServices(
+  s: Pick<Services, 'database' | 'clock' | 'logger' | 'marketClock' | 'ledger' | 'config' | 'accounts' | 'market' | 'audit'>,
+  later: Later,
+) {
+  const { database, clock, logger, marketClock, ledger, config, accounts, market, audit } = s;
   // A split reaches the 貸株 row on the position in the split's own transaction (lending builds on
-  // trade, so trade holds a hook; the lending service is built below and called only after).
-  const tradeCtx: TradeCtx = { database, clock: marketClock, ledger, config, accounts, market, onSplit: (trx, split) => lending.followSplit(trx, split) };
+  // trade, so trade holds a hook; the lending service is built later and called only after).
+  const tradeCtx: TradeCtx = { database, clock: marketClock, ledger, config, accounts, market, onSplit: (trx, split) => later.lending().followSplit(trx, split) };
   const trading = new TradingService(tradeCtx);
   // A restricted account's pending new orders are cancelled with the state change (返済のみ).
   accounts.onRestriction(async (trx, userId) => {
@@ -165,40 +261,81 @@ export function createServices(opts: ServiceOptions): Services {
   const block = new BlockService(tradeCtx, audit, trading);
   const tradingEngine = new TradingEngine(tradeCtx, logger);
   const corporateActions = new CorporateActionsJob(tradeCtx, logger);
-  let providers: HoldingsProvider[] = [];
-  // Loans count in the withdrawable amount (the lending service is built below; called only after).
-  const funds = new FundsService(database, marketClock, ledger, market, () => providers, (id) => lending.collateralCash(id));
+  // Loans count in the withdrawable amount (the lending service is built later; called only after).
+  const funds = new FundsService(database, marketClock, ledger, market, later.providers, (id) => later.lending().collateralCash(id));
   const grants = new AdminGrants(database, ledger, audit, clock);
   const settlement = new SettlementJob(database, ledger, logger);
-  const uploads = new UploadService(database, clock, opts.fileStore ?? fileStoreFromEnv(env), config);
+  return { tradeCtx, trading, block, tradingEngine, corporateActions, funds, grants, settlement };
+}
+
+/** Uploads and 本人確認, and the credit line and stock lending that need a verified identity. */
+function kycAndLending(
+  s: Pick<Services, 'database' | 'clock' | 'logger' | 'marketClock' | 'ledger' | 'config' | 'accounts' | 'market' | 'audit' | 'trading'>,
+  opts: ServiceOptions,
+  settings: Config,
+) {
+  const { database, clock, logger, marketClock, ledger, config, accounts, market, audit, trading } = s;
+  const uploads = new UploadService(database, clock, opts.fileStore ?? fileStoreFromConfig(settings.uploads), config);
   const kyc = new KycService(database, clock, audit, uploads);
-  const lending = createLendingService({ database, marketClock, ledger, config, market, accounts, kyc });
-  const ipo = new IpoService(tradeCtx, audit, kyc, logger);
-  // Each draw result as the user's 当選 / 落選 message, in the draw's own transaction (once per application).
-  ipo.onDrawResult((trx, r) =>
-    notify(trx, { userId: r.userId, kind: r.wonLots > 0 ? 'ipo_won' : 'ipo_lost', params: { code: r.code, name: r.name, wonLots: r.wonLots }, at: r.at, dedupeKey: `ipo_draw:${r.applicationId}` }),
-  );
-  // Listed IPOs are instruments of the simulator: hand them over before the first request.
-  void ipo.restoreListings().catch((err: unknown) => logger.error({ err }, 'ipo listings not restored'));
-  const bus = opts.bus ?? busFromEnv(env);
+  const lending = new LendingService(database, marketClock, ledger, config, market, accounts, kyc);
+  // The LTV job's forced sale is trading's close at the market (TradingService.closeAtMarket).
+  const lendingJob = new LendingJob({ database, ledger, trading }, lending, config, logger);
+  return { uploads, kyc, lending, lendingJob };
+}
+
+/**
+ * The strategies area's parts share one StrategyFunds (the default funds are ensured once); the
+ * funds trade on the market clock, through trading (modules/strategies/fund-orders.ts).
+ */
+function strategyServices(s: Pick<Services, 'database' | 'logger' | 'marketClock' | 'ledger' | 'market' | 'accounts' | 'audit' | 'trading'>) {
+  const { database, logger, marketClock, ledger, market, accounts, audit, trading } = s;
+  const strategyCtx = { database, clock: marketClock, ledger, market };
+  const strategyFunds = new StrategyFunds(strategyCtx);
+  const strategies = new StrategyService(strategyCtx, strategyFunds, accounts);
+  const strategyAdmin = new StrategyAdmin(strategyCtx, strategyFunds, audit);
+  const strategiesJob = new StrategiesJob(strategyCtx, strategyFunds, trading, logger);
+  return { strategies, strategyAdmin, strategiesJob };
+}
+
+/** Money in and out: payout destinations, deposits, withdrawals, currency exchange. */
+function moneyInAndOut(
+  s: Pick<Services, 'database' | 'clock' | 'marketClock' | 'ledger' | 'config' | 'accounts' | 'market' | 'audit' | 'kyc' | 'lending' | 'uploads' | 'rateLimits'>,
+) {
+  const { database, clock, marketClock, ledger, config, accounts, market, audit, kyc, lending, uploads, rateLimits } = s;
+  const cash = new CashService(database, clock, BANKS, kyc, freshLoginGuard(new FreshLogins(database, clock), accounts), config);
+  const deposits = new DepositService(database, clock, ledger, audit, config, uploads);
+  // The lending area keeps back the cash a loan's collateral needs (docs/domain.md "Loans and stock lending").
+  const withdrawals = new WithdrawalService(database, clock, ledger, audit, config, accounts, kyc, lending);
+  const fx = new FxService(database, ledger, config, accounts, market, marketClock, clock, rateLimits);
+  const fxHoldings = new FxHoldings(database, ledger, market);
+  return { cash, deposits, withdrawals, fx, fxHoldings };
+}
+
+/** The cross-instance bus, messages, Web Push, and the news and price-alert jobs. */
+function messagingServices(s: Pick<Services, 'database' | 'clock' | 'logger' | 'audit' | 'uploads' | 'marketService'>, opts: ServiceOptions, settings: Config) {
+  const { database, clock, logger, audit, uploads, marketService } = s;
+  const bus = opts.bus ?? busFromConfig(settings.redis);
   const messaging = new MessagingService(database, clock, audit, uploads, marketService, bus);
   const push = new PushService(database, clock, logger, {
-    subject: env.KABUTO_VAPID_SUBJECT || 'mailto:support@kabuto.invalid',
-    allowLoopbackHttp: env.KABUTO_TEST_CONTROL === '1',
+    subject: settings.push.vapidSubject,
+    allowLoopbackHttp: settings.test.control,
   });
   const newsJob = new NewsJob(database, marketService, logger);
   const alertsJob = new AlertsJob(database, marketService, push);
-  const handlers: Record<string, JobHandler> = {};
-  const jobQueue = jobQueueFromEnv(env, { database, wallClock: clock, logger });
-  const jobs = new Jobs(marketClock, logger, handlers as JobHandlers, jobQueue);
-  const services: Services = {
-    database, clock, logger, env, config, audit, sessions, loginLimiter, accounts, passkeys, logins, ledger,
-    market, marketClock, marketService, quotes, watchlist, trading, tradingEngine, corporateActions, block, funds, grants, settlement, jobs, jobQueue, rateLimits,
-    uploads, kyc, bus, messaging, push, newsJob, alertsJob, ipo, lending,
+  return { bus, messaging, push, newsJob, alertsJob };
+}
+
+/** One per process: the Zengin list is loaded on its first search and kept (modules/cash/banks.ts). */
+const BANKS = new BankDirectory();
+
+/**
+ * A change of payout destination needs a fresh sign-in and the fund password (docs/domain.md "Bank
+ * accounts and wallets"): the account area's checks, handed to the cash area.
+ */
+function freshLoginGuard(fresh: FreshLogins, accounts: AccountService) {
+  return {
+    freshLoginLeftMs: (user: AuthUser) => fresh.leftMs(user),
+    requireFreshLogin: (user: AuthUser) => fresh.require(user),
+    verifyFundPassword: (userId: string, password: string) => accounts.verifyFundPassword(userId, password),
   };
-  // The registry's jobs and holdings, now that every service exists (modules declare, we wire).
-  const modules: readonly ServerModule<Services>[] = MODULES;
-  for (const m of modules) Object.assign(handlers, m.jobs?.(services));
-  providers = modules.flatMap((m) => (m.holdings ? [m.holdings(services)] : []));
-  return services;
 }

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 
 /**
  * SQLite's WAL checkpoints mostly on a thread of their own (docs/decisions/018-request-path-performance.md,
- * "Follow-up: checkpoints off the event loop"). With the default auto-checkpoint, the COMMIT that
+ * "checkpoints off the event loop"). With the default auto-checkpoint, the COMMIT that
  * finds the WAL over 1,000 pages copies them into the database file and syncs it, on the event
  * loop: under 1,000 orders/s that was one COMMIT in ~45 taking 5–8 ms, with every request behind it
  * waiting — most of the open loop's p99. Now a worker thread with a connection of its own runs a

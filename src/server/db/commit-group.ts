@@ -2,7 +2,7 @@ import type { ControlledTransaction, Kysely, Transaction } from 'kysely';
 import type { DB } from './schema';
 
 /**
- * Group commit for SQLite (docs/decisions/018-request-path-performance.md, "Follow-up: group
+ * Group commit for SQLite (docs/decisions/018-request-path-performance.md, "group
  * commit"). SQLite has one writer, so money commands already run one after another; each paid its
  * own BEGIN and COMMIT, and COMMIT (writing the transaction's pages to the WAL) was the largest
  * single cost of an order. Commands that are waiting when the writer is free now share one

@@ -6,7 +6,7 @@ import type { DirectRunner } from './statement-cache';
 /**
  * Hot statements (the order path, `user/info`) that Kysely builds and compiles once per database,
  * then runs with each call's values: building and compiling was a large part of a small request's
- * cost (docs/decisions/018-request-path-performance.md, "Follow-up: compiled order path"). They are
+ * cost (docs/decisions/018-request-path-performance.md, "compiled order path"). They are
  * kept per *database* — a transaction is a new handle every time, but it shares its database's
  * dialect adapter, which is what the cache is keyed by — and they return Kysely's whole result
  * (affected rows too).

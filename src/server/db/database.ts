@@ -88,9 +88,8 @@ export function openDatabase(opts: DatabaseOptions): Database {
   return { db, caps: postgresCapabilities, schema: opts.schema, close: () => db.destroy() };
 }
 
-/** `DATABASE_URL` (postgres://…) selects PostgreSQL; otherwise SQLite under the data directory. */
-export function databaseOptionsFromEnv(env: NodeJS.ProcessEnv): DatabaseOptions {
-  const url = env.DATABASE_URL;
-  if (url && /^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url };
-  return { kind: 'sqlite', file: `${env.KABUTO_DATA_DIR ?? './data'}/kabuto.db`, backgroundCheckpoint: true };
+/** `DATABASE_URL` (postgres://…) selects PostgreSQL; otherwise SQLite under the data directory (platform/config.ts). */
+export function databaseOptionsFromConfig(settings: { url: string | undefined; dataDir: string }): DatabaseOptions {
+  if (settings.url) return { kind: 'postgres', url: settings.url };
+  return { kind: 'sqlite', file: `${settings.dataDir}/kabuto.db`, backgroundCheckpoint: true };
 }

@@ -5,7 +5,7 @@ import type SQLite from 'better-sqlite3';
  * by a function made for its columns. better-sqlite3 builds a row object one property at a time
  * through V8's API (each column name looked up in the string table, a hidden-class transition per
  * property), which showed as the larger part of a one-row read in the server's profile
- * (docs/decisions/018-request-path-performance.md, "Follow-up: statements outside transactions").
+ * (docs/decisions/018-request-path-performance.md, "statements outside transactions").
  * The statement returns arrays instead (better-sqlite3's raw mode), and an object literal with the
  * statement's column names builds each row: one allocation from a template. The rows are the same
  * plain objects with the same keys in the same order (a later column of the same name overwrites

@@ -47,7 +47,7 @@ export function withStatementCache(db: SQLite.Database, max = STATEMENT_CACHE_SI
  * answer (compiled-statement.ts). SQLite has one connection, which Kysely lends to one query or one
  * transaction at a time through a mutex; a query asking for it runs seven async steps (the mutex,
  * acquire, release, the result's plugins), as much CPU as a short statement itself
- * (docs/decisions/018-request-path-performance.md, "Follow-up: statements outside transactions").
+ * (docs/decisions/018-request-path-performance.md, "statements outside transactions").
  * better-sqlite3 runs a statement synchronously, so between two awaits the connection is either in
  * a transaction — whose holder may be between statements, and whose uncommitted rows another
  * request must not read: undefined, the caller queues for the mutex as before — or in none: then

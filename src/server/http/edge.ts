@@ -10,20 +10,6 @@ import { failure } from './envelope';
  */
 
 /**
- * KABUTO_TRUST_PROXY: unset, empty or 0 → the socket's address; N ≥ 1 → the number of proxies of
- * our own in front of the server. Anything else stops the start: a typo must not silently trust a
- * header the client writes.
- */
-export function parseTrustProxy(value: string | undefined): number {
-  if (value === undefined || value.trim() === '') return 0;
-  const hops = Number(value);
-  if (!Number.isInteger(hops) || hops < 0 || hops > 32) {
-    throw new Error(`KABUTO_TRUST_PROXY must be the number of trusted proxy hops (0–32), got: ${value}`);
-  }
-  return hops;
-}
-
-/**
  * The client address behind `hops` trusted proxies: each proxy appends the address it received
  * the request from, so the Nth entry from the right is the one our outermost proxy saw. Entries
  * further left were written by the client and are ignored. With fewer entries than hops (a proxy

@@ -12,7 +12,7 @@ const PATH_KEPT_MAX = 256;
  * segments at the same place (`watchlist/groups/order` beside `watchlist/groups/{id}`), which
  * Hono's RegExpRouter refuses, so Hono's SmartRouter settles on the TrieRouter, whose search walks
  * 500 routes' nodes per request: 3–4 µs of a `user/info` in the server's profile
- * (docs/decisions/018-request-path-performance.md, "Follow-up: statements outside transactions").
+ * (docs/decisions/018-request-path-performance.md, "statements outside transactions").
  * A match depends on the method, the path and the routes alone, and Hono only reads it, so the same
  * answer serves every request for that path. Routes added later (none are, after the app is built)
  * drop what was kept.

@@ -26,6 +26,6 @@ export function apiRoutes(services: Services, opts: StreamOptions = {}) {
   mountStream(api, opts);
   // TEST ONLY: clock and job control for end-to-end tests. Mounted only with KABUTO_TEST_CONTROL=1
   // (tests/e2e/global-setup.ts sets it); never set it in production. See testing-routes.ts.
-  if (services.env.KABUTO_TEST_CONTROL === '1') api.route('/', testingRoutes());
+  if (services.settings.test.control) api.route('/', testingRoutes());
   return api;
 }

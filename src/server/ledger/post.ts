@@ -9,7 +9,7 @@ import { addIncome } from './income';
 import { insertRow, statement, statementByShape } from '../db/compiled-statement';
 
 // postEntry's statements, compiled once per database (db/compiled-statement.ts, docs/decisions/
-// 018-request-path-performance.md "Follow-up: compiled order path").
+// 018-request-path-performance.md "compiled order path").
 const insertEntry = insertRow('journal_entry');
 type PostingRow = { id: string; entry_id: string; account_id: string; currency: string; amount: number };
 const POSTING_COLUMNS = ['id', 'entry_id', 'account_id', 'currency', 'amount'] as const;

@@ -2,4 +2,4 @@
 export * from '../market/port';
 export { INSTRUMENTS, INDEX_DEFS, INDEX_PRICE_SCALE, universeEntry } from './instruments';
 export { Simulator, SIMULATOR_DEFAULTS, OutsideHorizonError, type SimulatorOptions } from './simulator';
-export { marketClockFromEnv, parseMarketInstant, AlwaysOpenClock, advanceTradingTime, nextOpenInstant } from './market-clock';
+export { marketClockFromConfig, parseMarketInstant, type MarketClockSetting, AlwaysOpenClock, advanceTradingTime, nextOpenInstant } from './market-clock';

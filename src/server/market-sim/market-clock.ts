@@ -12,11 +12,18 @@
 import { ManualClock, type Clock } from '../clock';
 import { isContinuousTrading, isIsoDate, isTradingDay, jstDate, jstMs, nextTradingDay, sessionAt, sessionBounds } from '../../shared/market';
 
-export function marketClockFromEnv(value: string | undefined, system: Clock): Clock {
-  const v = (value ?? '').trim();
-  if (v === '' || v === 'real') return system;
-  if (v === 'always-open') return new AlwaysOpenClock(system);
-  return new ManualClock(parseMarketInstant(v));
+/** KABUTO_MARKET_CLOCK as read at start (platform/config.ts). */
+export type MarketClockSetting = { kind: 'real' } | { kind: 'always-open' } | { kind: 'fixed'; at: number };
+
+export function marketClockFromConfig(setting: MarketClockSetting, system: Clock): Clock {
+  switch (setting.kind) {
+    case 'real':
+      return system;
+    case 'always-open':
+      return new AlwaysOpenClock(system);
+    case 'fixed':
+      return new ManualClock(setting.at);
+  }
 }
 
 const ISO = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?)?(Z|[+-]\d{2}:\d{2})?$/;

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 import { failFastRedis } from './redis';
+import type { Config } from './config';
 
 /**
  * The cross-instance bus (docs/decisions/017-messages-news-support.md): topics carrying small JSON
@@ -122,6 +123,6 @@ function withinMs(p: Promise<unknown>, ms: number): Promise<unknown> {
 }
 
 /** REDIS_URL set → RedisBus (channel prefix KABUTO_REDIS_PREFIX, default `kabuto:`); else LocalBus. */
-export function busFromEnv(env: Readonly<Record<string, string | undefined>>): Bus {
-  return env.REDIS_URL ? new RedisBus(env.REDIS_URL, env.KABUTO_REDIS_PREFIX || 'kabuto:') : new LocalBus();
+export function busFromConfig(redis: Config['redis']): Bus {
+  return redis.url ? new RedisBus(redis.url, redis.prefix) : new LocalBus();
 }

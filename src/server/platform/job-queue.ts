@@ -6,6 +6,7 @@ import type { Database } from '../db/database';
 import type { Logger } from '../logger';
 import type { JobJournal, JobQueue, Jobs } from './jobs';
 import { withAdvisoryLock } from './advisory-lock';
+import type { Config } from './config';
 
 /**
  * Scheduled jobs in scale-out mode (docs/decisions/021-scale-out.md): pg-boss over the
@@ -147,17 +148,17 @@ export class PgBossQueue implements JobQueue {
  * PostgreSQL (scale-out) → pg-boss, unless KABUTO_JOBS=local keeps the in-process timer (one
  * instance on PostgreSQL). SQLite → none: the in-process runner (platform/jobs.ts).
  */
-export function jobQueueFromEnv(
-  env: Readonly<Record<string, string | undefined>>,
+export function jobQueueFromConfig(
+  settings: Pick<Config, 'database' | 'jobs'>,
   deps: { database: Database; wallClock: Clock; logger: Logger },
 ): PgBossQueue | undefined {
-  const url = env.DATABASE_URL;
-  if (deps.database.caps.dialect !== 'postgres' || !url || env.KABUTO_JOBS === 'local') return undefined;
-  const periodMs = env.KABUTO_JOB_PERIOD_MS ? Number(env.KABUTO_JOB_PERIOD_MS) : undefined;
+  const { url } = settings.database;
+  const { local, pgbossSchema, periodMs } = settings.jobs;
+  if (deps.database.caps.dialect !== 'postgres' || !url || local) return undefined;
   return new PgBossQueue({
     url,
-    schema: env.KABUTO_PGBOSS_SCHEMA || (deps.database.schema ? `${deps.database.schema}_pgboss` : 'pgboss'),
-    periodMs: periodMs && periodMs >= 500 ? periodMs : undefined,
+    schema: pgbossSchema ?? (deps.database.schema ? `${deps.database.schema}_pgboss` : 'pgboss'),
+    periodMs,
     ...deps,
   });
 }

@@ -3,7 +3,7 @@
  * generations: a hit in the newer map costs one lookup, a hit in the older one moves the entry up,
  * and when the newer map is full the older one is dropped whole. An exact LRU moved every hit to
  * the end of one Map (a delete and a set), which showed as 4 % of the order path's CPU
- * (docs/decisions/018-request-path-performance.md, "Follow-up: group commit"). What it keeps: every
+ * (docs/decisions/018-request-path-performance.md, "group commit"). What it keeps: every
  * entry used since the last turnover, at most `max` entries in all; what it drops first: the
  * entries not used for the longest.
  */

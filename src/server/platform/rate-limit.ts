@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { tooMany, unavailable } from '../errors';
 import { failFastRedis, readyWithin } from './redis';
+import type { Config } from './config';
 import { MemoryAttemptBudget, RedisAttemptBudget, TRIES_SCRIPT, type AttemptBudget, type TriesRedis } from './attempt-budget';
 
 /**
@@ -249,6 +250,6 @@ export class RedisRateLimits implements RateLimitStore {
 }
 
 /** REDIS_URL set → RedisRateLimits (key prefix KABUTO_REDIS_PREFIX, default `kabuto:`); else in process. */
-export function rateLimitsFromEnv(env: Readonly<Record<string, string | undefined>>): RateLimitStore {
-  return env.REDIS_URL ? new RedisRateLimits(env.REDIS_URL, env.KABUTO_REDIS_PREFIX || 'kabuto:') : new MemoryRateLimits();
+export function rateLimitsFromConfig(redis: Config['redis']): RateLimitStore {
+  return redis.url ? new RedisRateLimits(redis.url, redis.prefix) : new MemoryRateLimits();
 }

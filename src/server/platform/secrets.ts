@@ -22,6 +22,6 @@ export async function ensureSecret(database: Database, clock: Clock, name: strin
  * (tests and demos that want known prices), otherwise the install's own secret, so nobody can
  * compute tomorrow's prices from a public default.
  */
-export async function marketSeed(database: Database, clock: Clock, env: Readonly<Record<string, string | undefined>>): Promise<string> {
-  return env.KABUTO_MARKET_SEED || ensureSecret(database, clock, 'market_seed');
+export async function marketSeed(database: Database, clock: Clock, fixed: string | undefined): Promise<string> {
+  return fixed || ensureSecret(database, clock, 'market_seed');
 }

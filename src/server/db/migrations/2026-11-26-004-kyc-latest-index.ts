@@ -6,7 +6,7 @@ import type { Capabilities } from '../capabilities';
  * `where user_id = ? order by created_at desc, id desc limit 1`. The index stopped at created_at, so
  * SQLite sorted the user's rows in a temporary B-tree for the `id` tiebreak; with `id` in the index
  * both databases walk it backwards and stop at the first entry
- * (docs/decisions/018-request-path-performance.md, "Follow-up: the HTTP edge"). It serves every
+ * (docs/decisions/018-request-path-performance.md, "the HTTP edge"). It serves every
  * lookup the old (user_id, created_at) index did, which goes.
  */
 export function kycLatestIndex(_caps: Capabilities): Migration {

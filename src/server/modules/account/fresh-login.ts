@@ -3,6 +3,7 @@ import type { Clock } from '../../clock';
 import type { AuthUser } from '../../auth/principal';
 import { forbidden } from '../../errors';
 import { FRESH_LOGIN_MS } from '../../../shared/domain/account';
+import { sessionCreatedAt } from './sessions-repo';
 
 /**
  * What is left of a session's fresh-sign-in window at `now` (0 once past). A clock set back before
@@ -24,8 +25,8 @@ export class FreshLogins {
   ) {}
 
   async leftMs(user: Pick<AuthUser, 'sessionId'>): Promise<number> {
-    const row = await this.database.db.selectFrom('sessions').select('created_at').where('id', '=', user.sessionId).executeTakeFirst();
-    return row ? freshLoginLeft(Number(row.created_at), this.clock.now()) : 0;
+    const createdAt = await sessionCreatedAt(this.database.db, user.sessionId);
+    return createdAt !== undefined ? freshLoginLeft(Number(createdAt), this.clock.now()) : 0;
   }
 
   /** 403 `reauth_required` {minutes} when the session's sign-in is older than FRESH_LOGIN_MS. */

@@ -18,8 +18,10 @@ export { LoginHistory, type LoginAlert, type LoginAlerts } from './logins';
 export { withFundsUnlocked } from './login-routes';
 export { hashPassword, verifyPassword } from './passwords';
 export { newInviteCode } from './rules';
-export { findById as findUserById } from './repo';
-export * as users from './repo';
+export {
+  accountExists, accountIdByPhone, anyAdminId, createAccount, ensureAdminAccount,
+  type AdminAccountSpec, type EnsuredAdmin, type NewAccount,
+} from './provisioning';
 
 export const accountModule = defineModule({
   name: 'account',

@@ -1,74 +1,26 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
 import type { Executor } from '../../db/executor';
-
-/*
- * The login history's tables (migration 2026-11-28-002-login-history), typed here next to the area
- * and joined to the shared schema by `ldb()`, like the messaging area's (docs/domain.md "Login
- * history and devices").
- */
-
-export interface LoginEventTable {
-  id: string;
-  user_id: string;
-  session_id: string;
-  method: string;
-  at: number;
-  ip: string | null;
-  country: string | null;
-  device_key: string;
-  user_agent: string;
-  browser: string;
-  os: string;
-  device_type: string;
-  device_name: string;
-  new_device: number;
-  new_country: number;
-  reported_at: number | null;
-}
-
-export interface KnownDeviceTable {
-  user_id: string;
-  device_key: string;
-  first_seen_at: number;
-  last_seen_at: number;
-}
-
-export interface SecurityLockTable {
-  user_id: string;
-  login_id: string;
-  locked_at: number;
-}
-
-interface LoginDB extends DB {
-  login_event: LoginEventTable;
-  known_device: KnownDeviceTable;
-  security_lock: SecurityLockTable;
-}
-
-function ldb(db: Executor): Kysely<LoginDB> {
-  return db as unknown as Kysely<LoginDB>;
-}
+import type { LoginEventTable } from './tables';
+import './tables';
 
 export type LoginEventRow = LoginEventTable;
 
 export async function insertLogin(db: Executor, row: LoginEventRow): Promise<void> {
-  await ldb(db).insertInto('login_event').values(row).execute();
+  await db.insertInto('login_event').values(row).execute();
 }
 
 export async function deviceKnown(db: Executor, userId: string, key: string): Promise<boolean> {
-  const row = await ldb(db).selectFrom('known_device').select('device_key').where('user_id', '=', userId).where('device_key', '=', key).executeTakeFirst();
+  const row = await db.selectFrom('known_device').select('device_key').where('user_id', '=', userId).where('device_key', '=', key).executeTakeFirst();
   return row !== undefined;
 }
 
 export async function anyDeviceKnown(db: Executor, userId: string): Promise<boolean> {
-  const row = await ldb(db).selectFrom('known_device').select('device_key').where('user_id', '=', userId).limit(1).executeTakeFirst();
+  const row = await db.selectFrom('known_device').select('device_key').where('user_id', '=', userId).limit(1).executeTakeFirst();
   return row !== undefined;
 }
 
 /** Adds the device to the account's, or notes its latest use. */
 export async function rememberDevice(db: Executor, userId: string, key: string, at: number): Promise<void> {
-  await ldb(db)
+  await db
     .insertInto('known_device')
     .values({ user_id: userId, device_key: key, first_seen_at: at, last_seen_at: at })
     .onConflict((oc) => oc.columns(['user_id', 'device_key']).doUpdateSet({ last_seen_at: at }))
@@ -76,26 +28,26 @@ export async function rememberDevice(db: Executor, userId: string, key: string, 
 }
 
 export async function forgetDevice(db: Executor, userId: string, key: string): Promise<void> {
-  await ldb(db).deleteFrom('known_device').where('user_id', '=', userId).where('device_key', '=', key).execute();
+  await db.deleteFrom('known_device').where('user_id', '=', userId).where('device_key', '=', key).execute();
 }
 
 /** The countries the account has signed in from, where they were known. */
 export async function countriesOf(db: Executor, userId: string): Promise<string[]> {
-  const rows = await ldb(db).selectFrom('login_event').select('country').distinct().where('user_id', '=', userId).where('country', 'is not', null).execute();
+  const rows = await db.selectFrom('login_event').select('country').distinct().where('user_id', '=', userId).where('country', 'is not', null).execute();
   return rows.map((r) => r.country!);
 }
 
 export async function loginOf(db: Executor, userId: string, id: string): Promise<LoginEventRow | undefined> {
-  return ldb(db).selectFrom('login_event').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return db.selectFrom('login_event').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 }
 
 export async function markReported(db: Executor, id: string, at: number): Promise<void> {
-  await ldb(db).updateTable('login_event').set({ reported_at: at }).where('id', '=', id).where('reported_at', 'is', null).execute();
+  await db.updateTable('login_event').set({ reported_at: at }).where('id', '=', id).where('reported_at', 'is', null).execute();
 }
 
 /** A user's latest sign-ins with whether the session each made is still live (by the bounds given). */
 export async function recentLogins(db: Executor, userId: string, limit: number, live: LiveBounds) {
-  const rows = await ldb(db)
+  const rows = await db
     .selectFrom('login_event')
     .innerJoin('sessions', 'sessions.id', 'login_event.session_id')
     .selectAll('login_event')
@@ -116,7 +68,7 @@ export interface LiveBounds {
 
 /** A user's live sessions, newest first, with the sign-in that made each (none for sessions older than the history). */
 export async function liveSessions(db: Executor, userId: string, live: LiveBounds, limit: number) {
-  return ldb(db)
+  return db
     .selectFrom('sessions')
     .leftJoin('login_event', 'login_event.session_id', 'sessions.id')
     .select([
@@ -141,7 +93,7 @@ export async function sessionOwned(db: Executor, userId: string, id: string): Pr
 
 /** Locks the account's fund actions; a second report keeps the first lock's time and sign-in. */
 export async function lock(db: Executor, userId: string, loginId: string, at: number): Promise<void> {
-  await ldb(db)
+  await db
     .insertInto('security_lock')
     .values({ user_id: userId, login_id: loginId, locked_at: at })
     .onConflict((oc) => oc.column('user_id').doNothing())
@@ -149,9 +101,9 @@ export async function lock(db: Executor, userId: string, loginId: string, at: nu
 }
 
 export async function lockOf(db: Executor, userId: string): Promise<{ locked_at: number } | undefined> {
-  return ldb(db).selectFrom('security_lock').select('locked_at').where('user_id', '=', userId).executeTakeFirst();
+  return db.selectFrom('security_lock').select('locked_at').where('user_id', '=', userId).executeTakeFirst();
 }
 
 export async function unlock(db: Executor, userId: string): Promise<void> {
-  await ldb(db).deleteFrom('security_lock').where('user_id', '=', userId).execute();
+  await db.deleteFrom('security_lock').where('user_id', '=', userId).execute();
 }

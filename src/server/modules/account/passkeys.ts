@@ -45,8 +45,8 @@ type Options = z.infer<typeof passkeyOptions>;
 export interface PasskeyConfig {
   /** KABUTO_RP_ID: the registrable domain passkeys are bound to. Default: the request's host name. */
   rpId?: string;
-  /** KABUTO_ORIGIN: the page origin(s), comma-separated. Default: the request's scheme and host. */
-  origin?: string;
+  /** KABUTO_ORIGIN: the page origin(s), without a trailing slash. Default: the request's scheme and host. */
+  origins?: readonly string[];
 }
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -65,9 +65,7 @@ export class PasskeyService {
   /** The relying party of a request: configured, else the request's own host and origin. */
   relyingParty(request: Pick<RequestInfo, 'url'>): { rpId: string; origins: string[] } {
     const url = new URL(request.url);
-    const origins = this.config.origin
-      ? this.config.origin.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean)
-      : [url.origin];
+    const origins = this.config.origins ? [...this.config.origins] : [url.origin];
     return { rpId: this.config.rpId || url.hostname, origins };
   }
 

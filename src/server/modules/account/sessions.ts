@@ -6,6 +6,7 @@ import { unauthenticated } from '../../errors';
 import type { AuthUser } from '../../auth/principal';
 import type { Executor } from '../../db/executor';
 import { canLogin, sessionExpired, shouldTouch } from './rules';
+import * as repo from './sessions-repo';
 
 /**
  * How long (real time) a live session's row may be answered from memory: the bound on how late a
@@ -39,8 +40,8 @@ export interface NewSession {
 
 export class SessionService {
   /**
-   * token → its live row, for SESSION_CACHE_TTL_MS of real time (performance.now, not the injected
-   * clock: the bound is a real-time promise). It only ever vouches for a session: a cached row
+   * token → its live row, for SESSION_CACHE_TTL_MS of real time (`realTime`, performance.now: not
+   * the injected clock, the bound is a real-time promise). It only ever vouches for a session: a cached row
    * the rules find expired is read again, so nothing is refused from memory.
    */
   private readonly cache = new Map<string, { row: LiveRow; until: number }>();
@@ -55,6 +56,8 @@ export class SessionService {
   constructor(
     private readonly database: Database,
     private readonly clock: Clock,
+    /** Milliseconds of real time for the cache's bound; a test moves it on instead of waiting (createServices' `realTime`). */
+    private readonly realTime: () => number = () => performance.now(),
   ) {}
 
   /** Drops what this process remembers of one session (its revoke). */
@@ -77,7 +80,7 @@ export class SessionService {
     this.drop(token);
     // Bounded: the oldest entry goes first (a Map keeps insertion order).
     if (this.cache.size >= SESSION_CACHE_SIZE) this.drop(this.cache.keys().next().value!);
-    this.cache.set(token, { row, until: performance.now() + SESSION_CACHE_TTL_MS });
+    this.cache.set(token, { row, until: this.realTime() + SESSION_CACHE_TTL_MS });
     let tokens = this.tokensOfUser.get(row.userId);
     if (!tokens) this.tokensOfUser.set(row.userId, (tokens = new Set()));
     tokens.add(token);
@@ -104,10 +107,7 @@ export class SessionService {
     const token = randomBytes(32).toString('base64url');
     const id = uuidv7();
     const now = this.clock.now();
-    await db
-      .insertInto('sessions')
-      .values({ id, user_id: userId, token_hash: hashToken(token), created_at: now, last_seen_at: now, revoked_at: null, ip, auth_method: method })
-      .execute();
+    await repo.insertSession(db, { id, user_id: userId, token_hash: hashToken(token), created_at: now, last_seen_at: now, revoked_at: null, ip, auth_method: method });
     return { id, token };
   }
 
@@ -118,7 +118,7 @@ export class SessionService {
     // Unknown, revoked, expired (idle or past the absolute lifetime) and banned look the same: sign in again.
     if (!row) throw unauthenticated('session_expired');
     if (shouldTouch(Number(row.last_seen_at), now)) {
-      await this.database.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.sessionId).execute();
+      await repo.touchSession(this.database.db, row.sessionId, now);
       row.last_seen_at = now;
     }
     return {
@@ -137,23 +137,8 @@ export class SessionService {
 
   private async live(token: string, now: number): Promise<LiveRow | undefined> {
     const hit = this.cache.get(token);
-    if (hit && hit.until > performance.now() && this.isLive(hit.row, now)) return hit.row;
-    const row = await this.database.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'sessions.id as sessionId',
-        'sessions.created_at',
-        'sessions.last_seen_at',
-        'sessions.revoked_at',
-        'sessions.auth_method',
-        'users.id as userId',
-        'users.phone',
-        'users.state',
-        'users.is_admin',
-      ])
-      .where('sessions.token_hash', '=', hashToken(token))
-      .executeTakeFirst();
+    if (hit && hit.until > this.realTime() && this.isLive(hit.row, now)) return hit.row;
+    const row = await repo.sessionByTokenHash(this.database.db, hashToken(token));
     if (!row || !this.isLive(row, now)) {
       this.drop(token);
       return undefined;
@@ -171,25 +156,14 @@ export class SessionService {
 
   async revoke(sessionId: string): Promise<void> {
     this.forget(sessionId);
-    await this.database.db
-      .updateTable('sessions')
-      .set({ revoked_at: this.clock.now() })
-      .where('id', '=', sessionId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await repo.revokeSession(this.database.db, sessionId, this.clock.now());
     this.forget(sessionId);
   }
 
   /** Revoke every live session of a user, optionally keeping one (the caller's own). */
   async revokeAllForUser(db: Executor, userId: string, exceptSessionId?: string): Promise<void> {
     this.forgetUser(userId);
-    let q = db
-      .updateTable('sessions')
-      .set({ revoked_at: this.clock.now() })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null);
-    if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
-    await q.execute();
+    await repo.revokeSessionsOf(db, userId, this.clock.now(), exceptSessionId);
     this.forgetUser(userId);
   }
 }

@@ -5,11 +5,12 @@
  */
 import { defineModule } from '../module';
 import { adminRoutes } from './routes';
-import { AdminService, type AdminDeps } from './service';
+import type { AdminService, AdminDeps } from './service';
 
-export { AdminService } from './service';
+export { AdminService, type AdminDeps } from './service';
 
+/** The service is built once by the composition root (src/server/services.ts). */
 export const adminModule = defineModule({
   name: 'admin',
-  adminRoutes: (s: AdminDeps) => adminRoutes(new AdminService(s), s.accounts, s.config),
+  adminRoutes: (s: Pick<AdminDeps, 'accounts' | 'config'> & { admin: AdminService }) => adminRoutes(s.admin, s.accounts, s.config),
 });

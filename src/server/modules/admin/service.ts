@@ -5,7 +5,7 @@ import type { Clock } from '../../clock';
 import type { AccountService } from '../account';
 import type { ConfigService } from '../config';
 import type { FundsService } from '../funds';
-import { tradable, type TradingService } from '../trade';
+import { tradableStock, type TradingService } from '../trade';
 import { offerBand } from '../block';
 import { OPEN_STATUSES } from '../../../shared/domain/position';
 import type { AccountState } from '../../../shared/domain/account';
@@ -110,7 +110,7 @@ export class AdminService {
   }
 
   blockBand(code: string) {
-    const inst = tradable(this.d.market, code);
+    const inst = tradableStock(this.d.market, code);
     const band = offerBand(this.d.market, inst, this.d.marketClock.now());
     return { code: inst.code, name: inst.nameJa, nameEn: inst.nameEn, priceScale: inst.priceScale, ...band };
   }

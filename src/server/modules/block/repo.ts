@@ -34,3 +34,8 @@ export async function takeShares(db: Kysely<DB>, id: string, shares: number): Pr
     .executeTakeFirst();
   return res.numUpdatedRows === 1n;
 }
+
+/** Ends the offer's window at `to` (purchases already made stand). */
+export async function endWindow(db: Kysely<DB>, id: string, to: number): Promise<void> {
+  await db.updateTable('block_offer').set({ window_to: to }).where('id', '=', id).execute();
+}

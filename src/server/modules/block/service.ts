@@ -15,11 +15,8 @@ import {
 } from '../../../shared/market';
 import type { BlockOfferView, createOfferBody } from '../../../shared/api/block';
 import type { PositionView } from '../../../shared/api/trade';
-import {
-  dayLimits, insertPosition, newPositionRow, quoteAt, openFields, positionView, postOpenFromCash, QuoteCache, settleDeps, tradable, tradeMemo,
-  type PositionRow, type Tradable, type TradeCtx, type TradingService,
-} from '../trade';
-import { currentOffers, findOffer, insertOffer, pageOffers, takeShares } from './repo';
+import { priceLimitsOf, tradableStock, type Tradable, type TradeCtx, type TradingService } from '../trade';
+import { currentOffers, endWindow, findOffer, insertOffer, pageOffers, takeShares } from './repo';
 import { offerView } from './view';
 
 export class BlockService {
@@ -30,7 +27,7 @@ export class BlockService {
   ) {}
 
   async create(admin: AuthUser, body: z.infer<typeof createOfferBody>): Promise<BlockOfferView> {
-    const inst = tradable(this.ctx.market, body.code);
+    const inst = tradableStock(this.ctx.market, body.code);
     const min = await this.ctx.config.get('blockMinShares');
     if (body.minShares < min) throw invalid('invalid_request', { field: 'minShares', min });
     for (const field of ['minShares', 'sharesAvailable'] as const) {
@@ -62,7 +59,7 @@ export class BlockService {
       const offer = await findOffer(trx, id);
       if (!offer) throw notFound('product_not_found');
       const to = Math.max(offer.window_from, Math.min(offer.window_to, now));
-      await trx.updateTable('block_offer').set({ window_to: to }).where('id', '=', id).execute();
+      await endWindow(trx, id, to);
       await this.audit.record(trx, { adminId: admin.id, action: 'block.offer.close', target: id, reason, detail: { from: offer.window_to, to } });
       return { ...offer, window_to: to };
     });
@@ -97,27 +94,17 @@ export class BlockService {
         }
         if (shares < offer.min_shares) throw invalid('invalid_request', { field: 'shares', min: offer.min_shares });
         if (shares % LOT_SIZE !== 0) throw invalid('invalid_request', { field: 'shares', lot: LOT_SIZE });
-        const inst = tradable(this.ctx.market, offer.code);
+        const inst = tradableStock(this.ctx.market, offer.code);
         // Cash first, then the offer: the same lock order as every other trading command.
         await assertNoShortfall(trx, this.ctx.database.caps, user.id, 'JPY');
         if (!(await takeShares(trx, id, shares))) {
           const left = await findOffer(trx, id);
           throw ruleBroken('fundraising_insufficient', { available: left?.shares_available ?? 0 });
         }
-        const today = jstDate(now);
-        const lockedUntil = offer.lock_days > 0 ? addTradingDays(today, offer.lock_days) : null;
-        const base = newPositionRow({
-          id: uuidv7(), user_id: user.id, code: inst.code, business_type: 'block', direction: 'up', price_type: 'limit',
-          status: lockedUntil ? 'in_progress' : 'holding', currency: inst.currency, price_scale: offer.price_scale,
-          quantity: shares, leverage_x10: 10, limit_price: offer.price, placed_at: now, updated_at: now,
-          locked_until: lockedUntil, block_offer_id: offer.id,
-        });
-        const fields = openFields(base, offer.price, now, cfg);
-        const sellableFrom = lockedUntil && lockedUntil > fields.sellable_from ? lockedUntil : fields.sellable_from;
-        const row: PositionRow = { ...base, ...fields, sellable_from: sellableFrom };
-        await insertPosition(trx, row);
-        await postOpenFromCash(trx, settleDeps(this.ctx), row, tradeMemo('memo_block_buy', row, offer.price));
-        return positionView(row, [], new QuoteCache(this.ctx.market, now));
+        const lockedUntil = offer.lock_days > 0 ? addTradingDays(jstDate(now), offer.lock_days) : null;
+        return this.trading.openBlockPurchase(trx, {
+          ownerId: user.id, offerId: offer.id, code: inst.code, shares, price: offer.price, priceScale: offer.price_scale, lockedUntil,
+        }, now, cfg);
       },
     });
   }
@@ -131,6 +118,6 @@ export class BlockService {
  * (src/shared/market/offer-band.ts).
  */
 export function offerBand(market: MarketDataSource, inst: Tradable, now: number): OfferBand {
-  const q = quoteAt(market, inst.code, now);
-  return offerPriceBand(offerBase(q, now), dayLimits(q), inst.tickTable, 'both');
+  const { quote, limits } = priceLimitsOf(market, inst.code, now);
+  return offerPriceBand(offerBase(quote, now), limits, inst.tickTable, 'both');
 }

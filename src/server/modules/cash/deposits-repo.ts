@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { CashDepositChannelTable, CashDepositTable } from '../../db/schema';
 
@@ -14,6 +14,16 @@ export function listChannels(db: Executor, activeOnly: boolean): Promise<Channel
 
 export function findChannel(db: Executor, id: string): Promise<ChannelRow | undefined> {
   return db.selectFrom('cash_deposit_channel').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertChannel(db: Executor, row: Insertable<CashDepositChannelTable>): Promise<void> {
+  await db.insertInto('cash_deposit_channel').values(row).execute();
+}
+
+/** The channel offered no more; false when there is no such channel. */
+export async function disableChannel(db: Executor, id: string, reason: string, at: number): Promise<boolean> {
+  const res = await db.updateTable('cash_deposit_channel').set({ active: 0, disabled_reason: reason, updated_at: at }).where('id', '=', id).executeTakeFirst();
+  return res.numUpdatedRows === 1n;
 }
 
 function deposits(db: Executor) {
@@ -37,6 +47,20 @@ export function queue(db: Executor, status: string, userId: string | undefined, 
   let q = deposits(db).where('d.review_status', '=', status);
   if (userId) q = q.where('d.user_id', '=', userId);
   return q.orderBy('d.created_at').orderBy('d.id').limit(limit).execute();
+}
+
+/** A write of the user's row that changes nothing: it takes the row's lock until the transaction ends. */
+export async function lockUser(db: Executor, userId: string): Promise<void> {
+  await db.updateTable('users').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', userId).execute();
+}
+
+export async function insertDeposit(db: Executor, row: Insertable<CashDepositTable>): Promise<void> {
+  await db.insertInto('cash_deposit').values(row).execute();
+}
+
+/** The approved amount and its ledger entry. */
+export async function setCredited(db: Executor, id: string, amount: number, entryId: string): Promise<void> {
+  await db.updateTable('cash_deposit').set({ credited_amount: amount, entry_id: entryId }).where('id', '=', id).execute();
 }
 
 export async function pendingOf(db: Executor, userId: string): Promise<boolean> {
@@ -85,6 +109,10 @@ export function firstFreeAddress(db: Executor, channelId: string): Promise<{ id:
 export async function takeAddress(db: Executor, id: string, userId: string, now: number): Promise<boolean> {
   const res = await db.updateTable('cash_deposit_address').set({ user_id: userId, assigned_at: now }).where('id', '=', id).where('user_id', 'is', null).executeTakeFirst();
   return res.numUpdatedRows === 1n;
+}
+
+export async function insertAddress(db: Executor, id: string, channelId: string, address: string, now: number): Promise<void> {
+  await db.insertInto('cash_deposit_address').values({ id, channel_id: channelId, address, user_id: null, assigned_at: null, created_at: now }).execute();
 }
 
 export async function loadedAddresses(db: Executor, channelId: string, addresses: readonly string[]): Promise<string[]> {

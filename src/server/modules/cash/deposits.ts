@@ -138,7 +138,7 @@ export class DepositService {
     const loaded = await repo.loadedAddresses(trx, channelId, addresses);
     if (loaded.length) throw conflict('deposit_address_exists', { address: loaded[0]! });
     for (const address of addresses) {
-      await trx.insertInto('cash_deposit_address').values({ id: uuidv7(), channel_id: channelId, address, user_id: null, assigned_at: null, created_at: now }).execute();
+      await repo.insertAddress(trx, uuidv7(), channelId, address, now);
     }
   }
 
@@ -159,16 +159,13 @@ export class DepositService {
     const id = uuidv7();
     const bank = input.type === 'bank';
     await this.database.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('cash_deposit_channel')
-        .values({
-          id, type: input.type, currency, label: input.label,
-          bank_name: bank ? input.bankName! : null, branch_name: bank ? input.branchName! : null,
-          account_type: bank ? input.accountType! : null, account_number: bank ? input.accountNumber! : null,
-          holder: bank ? input.holder! : null, network: bank ? null : input.network!, address: null,
-          active: 1, disabled_reason: null, created_at: now, updated_at: now,
-        })
-        .execute();
+      await repo.insertChannel(trx, {
+        id, type: input.type, currency, label: input.label,
+        bank_name: bank ? input.bankName! : null, branch_name: bank ? input.branchName! : null,
+        account_type: bank ? input.accountType! : null, account_number: bank ? input.accountNumber! : null,
+        holder: bank ? input.holder! : null, network: bank ? null : input.network!, address: null,
+        active: 1, disabled_reason: null, created_at: now, updated_at: now,
+      });
       if (!bank) await this.insertAddresses(trx, id, addresses, now);
       await this.audit.record(trx, { adminId: admin.id, action: 'deposit_channel.create', target: id, reason: input.reason, detail: { type: input.type, label: input.label, addresses: addresses.length } });
     });
@@ -202,12 +199,7 @@ export class DepositService {
 
   async disableChannel(admin: AuthUser, id: string, reason: string): Promise<{ channel: DepositChannelView }> {
     await this.database.db.transaction().execute(async (trx) => {
-      const res = await trx
-        .updateTable('cash_deposit_channel')
-        .set({ active: 0, disabled_reason: reason, updated_at: this.clock.now() })
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (res.numUpdatedRows !== 1n) throw notFound();
+      if (!(await repo.disableChannel(trx, id, reason, this.clock.now()))) throw notFound();
       await this.audit.record(trx, { adminId: admin.id, action: 'deposit_channel.disable', target: id, reason });
     });
     return this.adminChannel(id);
@@ -239,19 +231,16 @@ export class DepositService {
       },
       run: async ({ trx, now, prepared: { channel, reference } }) => {
         // The user's row lock serialises two requests at once; the partial unique index backs it.
-        await trx.updateTable('users').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', user.id).execute();
+        await repo.lockUser(trx, user.id);
         if (await repo.pendingOf(trx, user.id)) throw conflict('deposit_pending');
         // One deposit per receipt: a receipt already behind a pending or approved deposit is refused (a
         // rejected one's may be used again); the partial unique index cash_deposit_receipt_once backs it.
         if (await repo.receiptUsedElsewhere(trx, body.receiptUploadId, null)) throw conflict('deposit_receipt_used', { field: 'receiptUploadId' });
         const id = uuidv7();
-        await trx
-          .insertInto('cash_deposit')
-          .values({
-            id, user_id: user.id, channel_id: channel.id, currency: channel.currency, amount: body.amount, credited_amount: null,
-            receipt_upload_id: body.receiptUploadId, reference, entry_id: null, created_at: now, ...pendingReview(),
-          })
-          .execute();
+        await repo.insertDeposit(trx, {
+          id, user_id: user.id, channel_id: channel.id, currency: channel.currency, amount: body.amount, credited_amount: null,
+          receipt_upload_id: body.receiptUploadId, reference, entry_id: null, created_at: now, ...pendingReview(),
+        });
         const row = await repo.findDeposit(trx, id);
         return { deposit: depositView(row!) };
       },
@@ -299,7 +288,7 @@ export class DepositService {
           postings: p.list,
         });
         await noteShortfall(trx, p, now);
-        await trx.updateTable('cash_deposit').set({ credited_amount: amount, entry_id: entry.id }).where('id', '=', id).execute();
+        await repo.setCredited(trx, id, amount, entry.id);
         await notify(trx, { userId: row.user_id, kind: 'deposit_approved', params: { amount, currency }, at: now, dedupeKey: `deposit:${id}` });
         const after = await repo.findDeposit(trx, id);
         return { deposit: queueItem(after!) };

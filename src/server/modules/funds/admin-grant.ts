@@ -4,7 +4,7 @@ import type { AuthUser } from '../../auth/principal';
 import type { Clock } from '../../clock';
 import { forbidden, notFound } from '../../errors';
 import type { AuditLog } from '../../platform/audit';
-import { findUserById } from '../account';
+import { accountExists } from '../account';
 import type { Currency } from '../../../shared/money';
 import { encodeMemo } from '../../../shared/domain/ledger-kinds';
 
@@ -36,7 +36,7 @@ export class AdminGrants {
         if (userId === admin.id) throw forbidden('forbidden', { field: 'id' });
       },
       run: async ({ trx }) => {
-        if (!(await findUserById(trx, userId))) throw notFound('user_not_found');
+        if (!(await accountExists(trx, userId))) throw notFound('user_not_found');
         // Like every credit, a grant repays a shortfall first (docs/decisions/009-trading-money-conventions.md).
         const p = new Postings(userId, currency, await lockWallet(trx, this.database.caps, userId, currency));
         p.house('demo_grant', -input.amount);

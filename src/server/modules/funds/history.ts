@@ -7,13 +7,12 @@
  * own ledger accounts (by owner, then postings by account), their own positions (by user) and the
  * market data of the codes they held — never another user's rows.
  */
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
-import { HOUSE } from '../../ledger';
-import { addDays, DAY_MS, fromDayNumber, jstDate, jstMs, JST_OFFSET_MS, type IsoDate } from '../../../shared/market';
+import type { Executor } from '../../db/executor';
+import { addDays, fromDayNumber, jstDate, jstMs, type IsoDate } from '../../../shared/market';
 import { HOME_CURRENCY } from '../../../shared/money';
 import type { MarketDataSource } from '../../market';
-import { closeOnOrBefore, dayChange, equityByDay, grossPnlAt, heldAt, rangeDays, type HeldRow, type HistoryRange, type Split } from './history-rules';
+import { closeOnOrBefore, dayChange, equityByDay, grossPnlAt, heldAt, rangeDays, type HistoryRange, type Split } from './history-rules';
+import * as repo from './history-repo';
 
 /** House accounts on the other side of money entering or leaving the user's accounts: deposits, withdrawals and grants. */
 const FLOW_ACCOUNTS = ['bank_clearing', 'wallet_clearing', 'demo_grant'] as const;
@@ -30,25 +29,12 @@ export interface HistoryInput {
   extraAt?: (days: readonly IsoDate[]) => Promise<number[]>;
 }
 
-export async function readHistory(db: Kysely<DB>, market: HistoryMarket, input: HistoryInput) {
+export async function readHistory(db: Executor, market: HistoryMarket, input: HistoryInput) {
   const { userId, range, now } = input;
   const currency = HOME_CURRENCY;
   const today = jstDate(now);
-  const accounts = (await db.selectFrom('ledger_account').select('id').where('owner', '=', userId).where('currency', '=', currency).execute()).map((a) => a.id);
-
-  // Σ postings per Tokyo day: Japan has no daylight saving, so a day is (t + 9 h) ÷ 24 h in integers on both databases.
-  const dayOf = sql<number>`(journal_entry.created_at + ${sql.lit(JST_OFFSET_MS)}) / ${sql.lit(DAY_MS)}`;
-  const deltas = accounts.length
-    ? (
-        await db
-          .selectFrom('posting')
-          .innerJoin('journal_entry', 'journal_entry.id', 'posting.entry_id')
-          .select([dayOf.as('day'), (eb) => eb.fn.sum<number>('posting.amount').as('amount')])
-          .where('posting.account_id', 'in', accounts)
-          .groupBy(dayOf)
-          .execute()
-      ).map((r) => ({ day: Number(r.day), amount: Number(r.amount) }))
-    : [];
+  const accounts = await repo.accountIdsIn(db, userId, currency);
+  const deltas = accounts.length ? await repo.dailyDeltas(db, accounts) : [];
   const firstActivity = deltas.length ? fromDayNumber(Math.min(...deltas.map((d) => d.day))) : null;
   const days = rangeDays(range, today, firstActivity);
   // The range's days before today end with yesterday; 当日損益 starts from yesterday's end even when the range starts today.
@@ -58,14 +44,7 @@ export async function readHistory(db: Kysely<DB>, market: HistoryMarket, input: 
 
   const firstEnd = jstMs(addDays(past[0]!, 1), 0);
   const lastEnd = jstMs(today, 0);
-  const rows: HeldRow[] = await db
-    .selectFrom('trade_position')
-    .select(['code', 'direction', 'quantity', 'price_scale', 'contract_value', 'buy_time', 'sell_time', 'actions_through'])
-    .where('user_id', '=', userId)
-    .where('buy_time', 'is not', null)
-    .where('buy_time', '<', lastEnd)
-    .where((eb) => eb.or([eb('sell_time', 'is', null), eb('sell_time', '>=', firstEnd)]))
-    .execute();
+  const rows = await repo.heldBetween(db, userId, firstEnd, lastEnd);
 
   const bars = new Map<string, { date: IsoDate; close: number }[]>();
   const splits = new Map<string, Split[]>();
@@ -108,24 +87,9 @@ export async function readHistory(db: Kysely<DB>, market: HistoryMarket, input: 
  * Money that came in (+) or went out (−) since `from`: in the entries touching the user's accounts,
  * what the deposit, withdrawal and grant house accounts gave (their postings, sign reversed).
  */
-async function flowsSince(db: Kysely<DB>, accounts: string[], currency: string, from: number): Promise<number> {
-  const row = await db
-    .selectFrom('posting')
-    .innerJoin('ledger_account', 'ledger_account.id', 'posting.account_id')
-    .select((eb) => eb.fn.sum<number>('posting.amount').as('amount'))
-    .where('ledger_account.owner', '=', HOUSE)
-    .where('ledger_account.kind', 'in', FLOW_ACCOUNTS)
-    .where('posting.currency', '=', currency)
-    .where('posting.entry_id', 'in', (eb) =>
-      eb
-        .selectFrom('posting as mine')
-        .innerJoin('journal_entry', 'journal_entry.id', 'mine.entry_id')
-        .select('mine.entry_id')
-        .where('mine.account_id', 'in', accounts)
-        .where('journal_entry.created_at', '>=', from),
-    )
-    .executeTakeFirst();
-  const sum = -Number(row?.amount ?? 0);
+async function flowsSince(db: Executor, accounts: string[], currency: string, from: number): Promise<number> {
+  const amount = await repo.housePostedSince(db, accounts, FLOW_ACCOUNTS, currency, from);
+  const sum = -Number(amount ?? 0);
   return sum === 0 ? 0 : sum;
 }
 

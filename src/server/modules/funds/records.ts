@@ -2,12 +2,12 @@
  * funds/records: the user's ledger entries, newest first, filtered by type, each explained line
  * by line (fee, tax, interest, P/L, principal…) from the entry's own postings.
  */
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { Executor } from '../../db/executor';
 import { HOUSE } from '../../ledger';
 import type { fundsRecord, RECORD_LINE_TYPES } from '../../../shared/api/funds';
 import { decodeMemo, ENTRY_KINDS, EVENT_KINDS, isEntryKind, kindsOfRecordType, type EntryKind, type Memo, type RecordType } from '../../../shared/domain/ledger-kinds';
 import type { z } from 'zod';
+import * as repo from './records-repo';
 
 type LineType = (typeof RECORD_LINE_TYPES)[number];
 type FundsRecord = z.infer<typeof fundsRecord>;
@@ -40,7 +40,7 @@ function memoCode(memo: Memo): string | null {
 const newestFirst = <T extends { entry_id: string }>(rows: T[]) => rows.sort((a, b) => (a.entry_id < b.entry_id ? 1 : a.entry_id > b.entry_id ? -1 : 0));
 
 export async function readRecords(
-  db: Kysely<DB>,
+  db: Executor,
   userId: string,
   opts: { type: RecordType; cursor?: string; limit: number },
   names: InstrumentNames,
@@ -50,44 +50,23 @@ export async function readRecords(
   // Keyset pages per account (docs/decisions/019-flat-with-data.md): each of the user's few ledger
   // accounts is read newest first along its (account_id, entry_id) index only as far as one page
   // needs, and the pages are merged; never every posting the user has, sorted.
-  const accounts = await db.selectFrom('ledger_account').select('id').where('owner', '=', userId).execute();
-  const perAccount = await Promise.all(
-    accounts.map((a) => {
-      let q = db
-        .selectFrom('posting')
-        .innerJoin('journal_entry', 'journal_entry.id', 'posting.entry_id')
-        .select('posting.entry_id')
-        .where('posting.account_id', '=', a.id)
-        .where('journal_entry.kind', 'in', kinds)
-        .orderBy('posting.entry_id', 'desc')
-        .limit(opts.limit + 1);
-      if (opts.cursor) q = q.where('posting.entry_id', '<', opts.cursor);
-      return q.execute();
-    }),
-  );
+  const accounts = await repo.accountIdsOf(db, userId);
+  const perAccount = await Promise.all(accounts.map((a) => repo.accountEntryIds(db, a.id, kinds, opts.cursor, opts.limit)));
   let page = newestFirst([...new Set(perAccount.flat().map((r) => r.entry_id))].map((entry_id) => ({ entry_id }))).slice(0, opts.limit + 1);
   // Events without money (a split) have no postings: they are the user's by journal_entry.user_id.
   const eventKinds = kinds.filter((k) => (EVENT_KINDS as readonly string[]).includes(k));
   if (eventKinds.length) {
-    let e = db.selectFrom('journal_entry').select('id as entry_id').where('user_id', '=', userId).where('kind', 'in', eventKinds).orderBy('id', 'desc').limit(opts.limit + 1);
-    if (opts.cursor) e = e.where('id', '<', opts.cursor);
-    page = newestFirst([...page, ...(await e.execute())]).slice(0, opts.limit + 1);
+    page = newestFirst([...page, ...(await repo.eventEntryIds(db, userId, eventKinds, opts.cursor, opts.limit))]).slice(0, opts.limit + 1);
   }
   const ids = page.slice(0, opts.limit).map((r) => r.entry_id);
   if (ids.length === 0) return { items: [], next: null };
 
-  const headers = await db.selectFrom('journal_entry').selectAll().where('id', 'in', ids).execute();
-  const postings = await db
-    .selectFrom('posting')
-    .innerJoin('ledger_account', 'ledger_account.id', 'posting.account_id')
-    .select(['posting.entry_id', 'posting.id', 'ledger_account.owner', 'ledger_account.currency', 'ledger_account.kind', 'posting.amount'])
-    .where('posting.entry_id', 'in', ids)
-    .orderBy('posting.id')
-    .execute();
+  const headers = await repo.entryHeaders(db, ids);
+  const postings = await repo.entryPostings(db, ids);
   const refIds = headers.filter((h) => h.ref_type === 'position' && h.ref_id).map((h) => h.ref_id!);
   const codes = new Map<string, string>();
   if (refIds.length) {
-    for (const r of await db.selectFrom('trade_position').select(['id', 'code']).where('id', 'in', refIds).execute()) codes.set(r.id, r.code);
+    for (const r of await repo.positionCodes(db, refIds)) codes.set(r.id, r.code);
   }
   const byId = new Map(headers.map((h) => [h.id, h]));
   const items = ids.map((id): FundsRecord => {

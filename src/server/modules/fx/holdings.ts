@@ -5,14 +5,14 @@
  * close of the currency's board instrument. Every value is yenValueAtMid's exact integer, rounded
  * toward zero. Only the user's own ledger accounts are read.
  */
-import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { Ledger } from '../../ledger';
 import type { MarketDataSource } from '../../market';
 import type { Holdings, HoldingsProvider } from '../module';
-import { addDays, dayNumber, DAY_MS, JST_OFFSET_MS, type IsoDate } from '../../../shared/market';
+import { addDays, dayNumber, type IsoDate } from '../../../shared/market';
 import { HOME_CURRENCY, PRICED_AS, type Currency } from '../../../shared/money';
 import { yenValueAtMid, type BoardRate } from './rules';
+import { dailyDeltasByCurrency, foreignAccounts } from './repo';
 
 type FxMarket = Pick<MarketDataSource, 'instruments' | 'quote' | 'dailyBars'>;
 
@@ -59,21 +59,9 @@ export class FxHoldings implements HoldingsProvider {
     const out = days.map(() => 0);
     if (!days.length) return out;
     const db = this.database.db;
-    const accounts = await db
-      .selectFrom('ledger_account')
-      .select(['id', 'currency'])
-      .where('owner', '=', userId)
-      .where('currency', '!=', HOME_CURRENCY)
-      .execute();
+    const accounts = await foreignAccounts(db, userId, HOME_CURRENCY);
     if (!accounts.length) return out;
-    const dayOf = sql<number>`(journal_entry.created_at + ${sql.lit(JST_OFFSET_MS)}) / ${sql.lit(DAY_MS)}`;
-    const rows = await db
-      .selectFrom('posting')
-      .innerJoin('journal_entry', 'journal_entry.id', 'posting.entry_id')
-      .select(['posting.currency', dayOf.as('day'), (eb) => eb.fn.sum<number>('posting.amount').as('amount')])
-      .where('posting.account_id', 'in', accounts.map((a) => a.id))
-      .groupBy(['posting.currency', dayOf])
-      .execute();
+    const rows = await dailyDeltasByCurrency(db, accounts.map((a) => a.id));
     const byCurrency = new Map<Currency, { day: number; amount: number }[]>();
     for (const r of rows) {
       const list = byCurrency.get(r.currency as Currency) ?? [];

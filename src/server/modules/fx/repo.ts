@@ -1,5 +1,7 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, FxQuoteTable } from '../../db/schema';
+import type { Executor } from '../../db/executor';
+import { DAY_MS, JST_OFFSET_MS } from '../../../shared/market';
 import type { Capabilities } from '../../db/capabilities';
 import type { FxQuote } from '../../../shared/api/fx';
 import type { Currency } from '../../../shared/money';
@@ -46,4 +48,21 @@ export function toView(row: FxQuoteRow): FxQuote {
     amountOut: row.amount_out, midAmountOut: row.mid_amount_out, spreadAmount: row.mid_amount_out - row.amount_out,
     spreadBp: row.spread_bp, rate: row.rate, midRate: row.mid_rate, createdAt: row.created_at, validUntil: row.valid_until,
   };
+}
+
+/** The user's ledger accounts in currencies other than `home`. */
+export async function foreignAccounts(db: Executor, userId: string, home: string): Promise<{ id: string; currency: string }[]> {
+  return db.selectFrom('ledger_account').select(['id', 'currency']).where('owner', '=', userId).where('currency', '!=', home).execute();
+}
+
+/** Σ postings of the accounts per currency and Tokyo day ((t + 9 h) ÷ 24 h in integers: Japan has no daylight saving). */
+export async function dailyDeltasByCurrency(db: Executor, accountIds: readonly string[]) {
+  const dayOf = sql<number>`(journal_entry.created_at + ${sql.lit(JST_OFFSET_MS)}) / ${sql.lit(DAY_MS)}`;
+  return db
+    .selectFrom('posting')
+    .innerJoin('journal_entry', 'journal_entry.id', 'posting.entry_id')
+    .select(['posting.currency', dayOf.as('day'), (eb) => eb.fn.sum<number>('posting.amount').as('amount')])
+    .where('posting.account_id', 'in', accountIds)
+    .groupBy(['posting.currency', dayOf])
+    .execute();
 }

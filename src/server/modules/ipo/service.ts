@@ -17,12 +17,12 @@ import { assertNoShortfall, lockWallet, moneyCommand, noteShortfall, Postings } 
 import { conflict, invalid, notFound, ruleBroken } from '../../errors';
 import type { AuditLog } from '../../platform/audit';
 import type { Logger } from '../../logger';
-import { addTradingDays, isOnTick, isTradingDay, LOT_SIZE, offerBase, offerPriceBand, tickSize, withinOfferBand, type TickTable } from '../../../shared/market';
+import { isOnTick, isTradingDay, LOT_SIZE, offerBase, offerPriceBand, tickSize, withinOfferBand, type TickTable } from '../../../shared/market';
 import { encodeMemo, type Memo, type OfferingNames } from '../../../shared/domain/ledger-kinds';
 import { DRAW_ALGORITHM, DRAW_ALGORITHM_V1, entryId, runDraw, seedCommitment, sortApplications, type DrawKind } from '../../../shared/domain/ipo-draw';
 import type { ApplicationStatus, ApplicationView, createOfferingBody, DrawView, OfferingKind, OfferingStatus, OfferingView } from '../../../shared/api/ipo';
 import type { Segment } from '../../../shared/market';
-import { dayLimits, insertPosition, newPositionRow, openFields, quoteAt, type PositionRow, type TradeCtx } from '../trade';
+import { priceLimitsOf, type TradeCtx, type TradingService } from '../trade';
 import * as repo from './repo';
 import { awaitingListingLine, ipoRangeTop, issuePrice, listingInstant, offeringStatus, openingPrice, reserveFor } from './rules';
 import type { Holdings, HoldingsProvider } from '../module';
@@ -74,6 +74,7 @@ export class IpoService implements HoldingsProvider {
 
   constructor(
     private readonly ctx: TradeCtx,
+    private readonly trading: TradingService,
     private readonly audit: AuditLog,
     private readonly identity: VerifiedGuard,
     private readonly logger?: Logger,
@@ -268,8 +269,8 @@ export class IpoService implements HoldingsProvider {
       if (body.priceHigh > top) throw ruleBroken('ipo_price_range_too_wide', { field: 'priceHigh', lower: body.priceLow, upper: top, priceScale });
       return;
     }
-    const q = quoteAt(this.ctx.market, body.code, now);
-    const band = offerPriceBand(offerBase(q, now), dayLimits(q), table, 'discount');
+    const { quote, limits } = priceLimitsOf(this.ctx.market, body.code, now);
+    const band = offerPriceBand(offerBase(quote, now), limits, table, 'discount');
     for (const field of ['priceLow', 'priceHigh'] as const) {
       if (!withinOfferBand(body[field], band)) {
         throw ruleBroken('offering_price_out_of_range', { field, lower: band.lower, upper: band.upper, prevClose: band.base, priceScale });
@@ -528,17 +529,11 @@ export class IpoService implements HoldingsProvider {
       await this.ctx.database.db.transaction().execute(async (trx) => {
         const posId = uuidv7();
         if (!(await repo.moveApplication(trx, a.id, 'payment_made', { status: 'ended', position_id: posId, updated_at: at }))) return;
-        const shares = (a.won_lots ?? 0) * LOT_SIZE;
-        const base = newPositionRow({
-          id: posId, user_id: a.user_id, code: o.code, business_type: 'stock', direction: 'up', price_type: 'limit', status: 'holding',
-          currency: CURRENCY, price_scale: o.price_scale, quantity: shares, leverage_x10: 10, limit_price: final,
-          placed_at: o.listing_at, updated_at: at,
-        });
-        const fields = openFields(base, final, o.listing_at, cfg);
-        // Paid at the payment due date (ipo_payment: frozen → margin); no fee, and sellable from the
-        // listing date plus the usual T+N.
-        const pos: PositionRow = { ...base, ...fields, open_fee: 0, sellable_from: addTradingDays(o.listing_date, cfg.sellAfterDays) };
-        await insertPosition(trx, pos);
+        // Paid at the payment due date (ipo_payment: frozen → margin): trade posts nothing for it.
+        await this.trading.deliverAllotment(trx, {
+          positionId: posId, ownerId: a.user_id, code: o.code, currency: CURRENCY, shares: (a.won_lots ?? 0) * LOT_SIZE,
+          price: final, priceScale: o.price_scale, listingAt: o.listing_at, listingDate: o.listing_date,
+        }, at, cfg);
       });
     }
     await repo.setOffering(this.db, o.id, { listed_at: at }, 'listed_at');

@@ -11,12 +11,11 @@ import type { KycService } from './service';
 import { statusOfReview } from './rules';
 import type { KycStatus } from '../../../shared/api/kyc';
 
-export { KycService, RealNameRequired, kycStatusOf, type Identity } from './service';
-export { latestReviewSubquery as kycLatestReview, namesOf as kycNamesOf } from './repo';
+export { KycService, RealNameRequired, kycNamesOf, kycStatusOf, type Identity } from './service';
 
 /**
- * The status kycStatusOf gives, from the review status `kycLatestReview` selected (null: no
- * submission): for a read that takes the status in its own statement.
+ * The status kycStatusOf gives, from the review status of the latest submission (null: none): for
+ * a read that takes the status in its own statement (account's `user/info`, account/repo.ts).
  */
 export function kycStatusOfReview(review: string | null): KycStatus {
   return review === null ? 'not_verified' : statusOfReview(review);

@@ -1,10 +1,11 @@
-import type { Expression, Selectable, SelectQueryBuilder } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/executor';
-import type { DB, KycSubmissionTable } from '../../db/schema';
+import type { KycSubmissionTable } from '../../db/schema';
 
 export type KycRow = Selectable<KycSubmissionTable>;
 export type KycQueueRow = KycRow & { phone: string };
 
+/** The user's latest submission (account/repo.ts reads its review status in this same order for `user/info`). */
 export async function latestOf(db: Executor, userId: string): Promise<KycRow | undefined> {
   return db
     .selectFrom('kyc_submission')
@@ -14,24 +15,6 @@ export async function latestOf(db: Executor, userId: string): Promise<KycRow | u
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-}
-
-/**
- * The review status of the latest submission of user `userId` (a column of the outer query), as a
- * scalar subquery — null without one; the same order as latestOf. For another area's read that
- * takes the status in its own statement (account's `user/info`), through the module's index.ts.
- */
-export function latestReviewSubquery(
-  db: Pick<Executor, 'selectFrom'>,
-  userId: Expression<string>,
-): SelectQueryBuilder<DB, 'kyc_submission', { review_status: string }> {
-  return db
-    .selectFrom('kyc_submission')
-    .select('kyc_submission.review_status')
-    .where('kyc_submission.user_id', '=', userId)
-    .orderBy('kyc_submission.created_at', 'desc')
-    .orderBy('kyc_submission.id', 'desc')
-    .limit(1);
 }
 
 /** Every name and kana the user has submitted, distinct (for the password policy's dictionary). */

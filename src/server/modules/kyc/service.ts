@@ -28,6 +28,11 @@ export class RealNameRequired extends DomainError {
   }
 }
 
+/** Every name and kana the user has submitted (account's password policy refuses passwords made of them). */
+export function kycNamesOf(db: Executor, userId: string): Promise<string[]> {
+  return repo.namesOf(db, userId);
+}
+
 /** The user's status from the latest submission (not_verified without one). */
 export async function kycStatusOf(db: Executor, userId: string): Promise<KycStatus> {
   const row = await repo.latestOf(db, userId);

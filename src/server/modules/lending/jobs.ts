@@ -1,10 +1,11 @@
 import type { Logger } from '../../logger';
+import type { Database } from '../../db/database';
 import type { Ledger } from '../../ledger';
 import { lockWallet } from '../../ledger';
 import type { ConfigService } from '../config';
 import { HOME_CURRENCY } from '../../../shared/money';
 import { isContinuousTrading, jstDate, sessionAt } from '../../../shared/market';
-import { lockPosition, marketPrice, quoteAt, settleClose, settleDeps, type TradeCtx } from '../trade';
+import type { TradingService } from '../trade';
 import { notify } from '../messaging';
 import * as repo from './repo';
 import type { LendingService } from './service';
@@ -19,6 +20,13 @@ export interface LendingReport {
   errors: number;
 }
 
+/** What the job needs besides the lending service: the database, the ledger and trading's close at the market. */
+export interface LendingJobDeps {
+  database: Database;
+  ledger: Ledger;
+  trading: TradingService;
+}
+
 /**
  * Due lending work at an instant (docs/domain.md "Loans and stock lending"), idempotent like every
  * job (work derives from stored rows and the instant): loan interest for the days before today;
@@ -28,7 +36,7 @@ export interface LendingReport {
  */
 export class LendingJob {
   constructor(
-    private readonly ctx: TradeCtx,
+    private readonly ctx: LendingJobDeps,
     private readonly lending: LendingService,
     private readonly config: ConfigService,
     private readonly logger: Logger,
@@ -114,17 +122,15 @@ export class LendingJob {
     let sold = 0;
     for (const p of now.collateral.pledged.filter((x) => x.status === 'holding')) {
       if (need <= 0 || owed <= 0) break;
-      const pos = await lockPosition(trx, caps, p.id);
-      if (!pos || pos.status !== 'holding') continue;
-      const bid = marketPrice('sell', quoteAt(this.ctx.market, pos.code, at));
-      if (bid === null) continue;
       const w0 = await lockWallet(trx, caps, userId, HOME_CURRENCY);
-      await settleClose(trx, settleDeps(this.ctx), pos, bid, at, 'forced_close', cfg);
+      // The held row sold whole at the bid (null: sold already, or no bid now).
+      const sale = await this.ctx.trading.closeAtMarket(trx, p.id, 'forced_close', at, cfg);
+      if (!sale) continue;
       const w1 = await lockWallet(trx, caps, userId, HOME_CURRENCY);
       const proceeds = w1.cash + w1.unsettled - (w0.cash + w0.unsettled);
-      const paid = await this.lending.forcedRepay(trx, userId, Math.min(owed, Math.max(0, proceeds)), now.ltvBp, at, pos.code, pos.quantity);
+      const paid = await this.lending.forcedRepay(trx, userId, Math.min(owed, Math.max(0, proceeds)), now.ltvBp, at, sale.code, sale.shares);
       owed -= paid;
-      need -= Math.floor((pos.quantity * bid) / pos.price_scale);
+      need -= Math.floor((sale.shares * sale.price) / sale.priceScale);
       sold++;
     }
     if (sold > 0) {

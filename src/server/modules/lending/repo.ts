@@ -187,6 +187,13 @@ export interface HeldRow {
   status: string;
 }
 
+/** The user's own position `positionId` (any status), locked for the transaction when `caps` can; else undefined. */
+export async function lockOwnPosition(db: Executor, caps: Capabilities, userId: string, positionId: string) {
+  let q = db.selectFrom('trade_position').selectAll().where('id', '=', positionId).where('user_id', '=', userId);
+  if (caps.rowLocks) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
 /** The user's held cash positions (1× long, not a day trade): what may be pledged or lent. */
 export async function heldCashPositions(db: Executor, userId: string): Promise<HeldRow[]> {
   const rows = await db

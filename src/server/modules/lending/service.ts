@@ -319,9 +319,7 @@ export class LendingService {
       prepare: () => this.config.values(),
       run: async ({ trx, now, prepared: cfg }) => {
         await lockWallet(trx, this.database.caps, userId, CURRENCY);
-        let q = trx.selectFrom('trade_position').selectAll().where('id', '=', positionId).where('user_id', '=', userId);
-        if (this.database.caps.rowLocks) q = q.forUpdate();
-        const pos = await q.executeTakeFirst();
+        const pos = await repo.lockOwnPosition(trx, this.database.caps, userId, positionId);
         if (!pos) throw notFound('order_not_found');
         const cash = pos.direction === 'up' && Number(pos.leverage_x10) <= 10 && Number(pos.day_trade) === 0;
         if (!cash) throw ruleBroken('lend_not_cash_position', { code: pos.code });

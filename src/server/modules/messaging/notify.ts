@@ -1,18 +1,7 @@
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/executor';
 import type { MessageKind, MessageParams } from '../../../shared/api/messaging';
-import { mdb } from './tables';
-import { statement } from '../../db/compiled-statement';
-
-/** The message insert, compiled once per database: every filled order writes one (db/compiled-statement.ts). */
-const insertMessage = statement(
-  (db, id: string, userId: string, kind: string, params: string, dedupeKey: string | null, at: number) =>
-    mdb(db)
-      .insertInto('message')
-      .values({ id, user_id: userId, kind, params_json: params, dedupe_key: dedupeKey, read_at: null, created_at: at })
-      .onConflict((oc) => oc.columns(['user_id', 'dedupe_key']).doNothing()),
-  6,
-);
+import { insertMessage } from './repo';
 
 /** One event for one user's message box (docs/domain.md "Messages, news and support"). */
 export interface Notice {

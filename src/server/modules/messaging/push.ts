@@ -7,7 +7,6 @@ import { invalid } from '../../errors';
 import type { PushSubscriptionBody } from '../../../shared/api/messaging';
 import { pushSubscriptionRefusal } from './rules';
 import * as repo from './repo';
-import { mdb } from './tables';
 
 /** Subscriptions kept per user (phones, tablets, desktops); the oldest go first. */
 export const PUSH_PER_USER = 10;
@@ -41,13 +40,8 @@ export class PushService {
   vapid(): Promise<{ publicKey: string; privateKey: string }> {
     this.keys ??= (async () => {
       const fresh = webpush.generateVAPIDKeys();
-      await this.database.db
-        .insertInto('server_secret')
-        .values({ name: VAPID_SECRET, value: JSON.stringify(fresh), created_at: this.clock.now() })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      const row = await this.database.db.selectFrom('server_secret').select('value').where('name', '=', VAPID_SECRET).executeTakeFirstOrThrow();
-      return JSON.parse(row.value) as { publicKey: string; privateKey: string };
+      const kept = await repo.keepFirstSecret(this.database.db, VAPID_SECRET, JSON.stringify(fresh), this.clock.now());
+      return JSON.parse(kept) as { publicKey: string; privateKey: string };
     })().catch((err: unknown) => {
       this.keys = null;
       throw err;
@@ -59,21 +53,19 @@ export class PushService {
     const refusal = pushSubscriptionRefusal(body, this.opts.allowLoopbackHttp);
     if (refusal) throw invalid(refusal.id, refusal.params);
     return this.database.db.transaction().execute(async (trx) => {
-      const t = mdb(trx);
       // A browser re-subscribing (or another user on the same browser) replaces the old row.
-      await t.deleteFrom('push_subscription').where('endpoint', '=', body.endpoint).execute();
+      await repo.deletePushByEndpoint(trx, body.endpoint);
       const id = uuidv7();
-      await t.insertInto('push_subscription').values({ id, user_id: userId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, created_at: this.clock.now() }).execute();
+      await repo.insertPush(trx, { id, user_id: userId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, created_at: this.clock.now() });
       const all = await repo.pushOf(trx, userId);
       const extra = all.slice(PUSH_PER_USER).map((r) => r.id);
-      if (extra.length) await t.deleteFrom('push_subscription').where('id', 'in', extra).execute();
+      if (extra.length) await repo.deletePushes(trx, extra);
       return { id };
     });
   }
 
   async unsubscribe(userId: string, endpoint: string): Promise<{ removed: boolean }> {
-    const r = await mdb(this.database.db).deleteFrom('push_subscription').where('user_id', '=', userId).where('endpoint', '=', endpoint).executeTakeFirst();
-    return { removed: Number(r.numDeletedRows) > 0 };
+    return { removed: await repo.deletePushOf(this.database.db, userId, endpoint) };
   }
 
   /** Sends to every subscription of the user; gone ones (404/410) are forgotten. Never throws. */
@@ -97,7 +89,7 @@ export class PushService {
       } catch (err) {
         const status = (err as { statusCode?: number }).statusCode;
         if (status === 404 || status === 410) {
-          await mdb(this.database.db).deleteFrom('push_subscription').where('id', '=', s.id).execute();
+          await repo.deletePush(this.database.db, s.id);
         } else {
           this.logger.warn({ err, status }, 'web push failed');
         }

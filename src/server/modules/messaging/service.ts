@@ -23,7 +23,6 @@ import {
 import { notify } from './notify';
 import { alertRefusal, chatRefusal, normaliseChat } from './rules';
 import * as repo from './repo';
-import { mdb } from './tables';
 
 /** Bus topics: a user's own streams, and every staff inbox. */
 export const userTopic = (userId: string) => `support.user.${userId}`;
@@ -232,16 +231,15 @@ export class MessagingService {
     const row: repo.AlertRow = { id: uuidv7(), user_id: userId, code: inst.code, kind: body.kind, threshold: body.threshold, fired_at: null, fired_value: null, created_at: this.clock.now() };
     await this.database.db.transaction().execute(async (trx) => {
       // The user's rows are counted under a lock on their thread-free key: the users row.
-      if (this.database.caps.rowLocks) await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+      if (this.database.caps.rowLocks) await repo.lockUser(trx, userId);
       if ((await repo.countAlerts(trx, userId)) >= ALERTS_MAX) throw ruleBroken('price_alert_limit', { max: ALERTS_MAX });
-      await mdb(trx).insertInto('price_alert').values(row).execute();
+      await repo.insertAlert(trx, row);
     });
     return this.alertItem(row);
   }
 
   async deleteAlert(userId: string, id: string): Promise<{ removed: boolean }> {
-    const r = await mdb(this.database.db).deleteFrom('price_alert').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-    if (Number(r.numDeletedRows) === 0) throw notFound();
+    if (!(await repo.deleteAlert(this.database.db, userId, id))) throw notFound();
     return { removed: true };
   }
 

@@ -1,11 +1,11 @@
 import { route } from '../module';
 import { strategiesAdminApi } from '../../../shared/api/strategies';
-import type { StrategyService } from './service';
+import type { StrategyAdmin } from './admin';
 
 /** Admin commands on funds; each is audited with its reason (docs/domain.md "Strategy funds"). */
-export function strategiesAdminRoutes(s: StrategyService) {
+export function strategiesAdminRoutes(s: StrategyAdmin) {
   return [
-    route(strategiesAdminApi.list, () => s.adminList()),
+    route(strategiesAdminApi.list, () => s.list()),
     route(strategiesAdminApi.create, ({ user, body }) => s.create(user, body)),
     route(strategiesAdminApi.pause, ({ user, params, body }) => s.pause(user, params.id, body.paused, body.reason)),
     route(strategiesAdminApi.terminate, ({ user, params, body }) => s.terminate(user, params.id, body.reason)),

@@ -3,7 +3,8 @@
  * per 10,000 units), the management fee, and the documented rule sets that turn past daily closes
  * into target weights. No I/O, no clock.
  */
-import { LOT_SIZE } from '../../../shared/market';
+import { isTradingDay, jstDate, jstMs, LOT_SIZE, prevTradingDay, type IsoDate } from '../../../shared/market';
+import { contractValue } from '../../../shared/domain/trade-money';
 import { NAV_START, NAV_UNITS, type StrategyRule } from '../../../shared/api/strategies';
 
 const B = BigInt;
@@ -237,4 +238,52 @@ export function shareOut(total: number, units: readonly number[]): number[] {
     left -= share;
     return share;
   });
+}
+
+/** A fund's ledger owner (and its users row): `fund:<id>`. */
+export const fundOwner = (id: string) => `fund:${id}`;
+
+/** The strike's instant on a trading day: the closing auction's match (docs/tse-rules.md). */
+export const strikeAt = (d: IsoDate) => jstMs(d, 15, 30);
+
+/** The trading day whose NAV is due at `now`: today after the close, else the last trading day before. */
+export function strikeDay(now: number): IsoDate {
+  const today = jstDate(now);
+  if (isTradingDay(today) && now >= strikeAt(today)) return today;
+  return prevTradingDay(today);
+}
+
+/** A fund's money in the ledger (JPY): settled cash, reserved for orders, unsettled proceeds, shortfall. */
+export interface FundMoney {
+  cash: number;
+  frozen: number;
+  unsettled: number;
+  shortfall: number;
+}
+
+/** All of the fund's money, whatever account it sits in. */
+export function liquidOf(m: FundMoney): number {
+  return m.cash + m.frozen + m.unsettled + m.shortfall;
+}
+
+/** A closed position's result net of fees, interest and tax. */
+export function netResult(p: { pnl: number | null; open_fee: number; close_fee: number; interest: number; tax: number }): number {
+  return (p.pnl ?? 0) - p.open_fee - p.close_fee - p.interest - p.tax;
+}
+
+/** The weights of what is held now (bp of the positions' value): to scale holdings down as they are. */
+export function heldWeights(shares: ReadonlyMap<string, number>, prices: Prices, positionsValue: number): Weights {
+  return new Map([...shares].map(([c, n]) => [c, Math.floor((contractValue(prices.get(c)?.price ?? 0, n, prices.get(c)?.scale ?? 1) * 10_000) / positionsValue)]));
+}
+
+/** The value of `shares` by code at `prices` (a code without a price counts 0). */
+export function valueAt(shares: ReadonlyMap<string, number>, prices: Prices): number {
+  let value = 0;
+  for (const [c, n] of shares) value += contractValue(prices.get(c)?.price ?? 0, n, prices.get(c)?.scale ?? 1);
+  return value;
+}
+
+/** Whole lots to buy toward `target` shares from `have`, within `spendable` yen at `lotYen` a lot. */
+export function lotsToBuy(target: number, have: number, spendable: number, lotYen: number): number {
+  return Math.min((target - have) / LOT_SIZE, Math.floor(spendable / lotYen));
 }

@@ -1,10 +1,8 @@
 /**
- * The strategies area's tables (migration 2026-11-25-011-strategies), kept beside the module: the
- * area reaches them through `withStrategyTables(db)` so the shared schema file stays untouched.
+ * Row shapes of the strategies area's tables (migrations 2026-11-25-011-strategies and
+ * 2026-11-27-002-strategy-fee-carry), added to the database's typed schema by interface merging
+ * (docs/architecture.md, "The module template"; as ipo/tables.ts), so the area's tables live with the area.
  */
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
-
 export type StrategyFundTable = {
   id: string;
   kind: string;
@@ -60,18 +58,10 @@ export type StrategyHoldingTable = {
   updated_at: number;
 };
 
-export type StrategyTables = {
-  strategy_fund: StrategyFundTable;
-  strategy_nav: StrategyNavTable;
-  strategy_holding: StrategyHoldingTable;
-};
-
-export type SDB = Kysely<DB & StrategyTables>;
-
-export function withStrategyTables(db: Kysely<DB>): SDB {
-  return db.withTables<StrategyTables>();
+declare module '../../db/schema' {
+  interface DB {
+    strategy_fund: StrategyFundTable;
+    strategy_nav: StrategyNavTable;
+    strategy_holding: StrategyHoldingTable;
+  }
 }
-
-export type FundRow = StrategyFundTable;
-export type NavRow = StrategyNavTable;
-export type HoldingRow = StrategyHoldingTable;

@@ -8,14 +8,15 @@ import type { AuthUser } from '../../auth/principal';
 import { moneyCommand } from '../../ledger';
 import { conflict, invalid, notFound } from '../../errors';
 import { orderCost } from '../../../shared/domain/trade-money';
-import type { Direction } from '../../../shared/domain/position';
+import type { Direction, PositionStatus } from '../../../shared/domain/position';
 import type { amendBody, PositionView } from '../../../shared/api/trade';
 import { closeSide, dayLimits, openSide, quoteAt, tradable } from './market';
 import { assertOrderTime, checkLimitPrice } from './orders';
 import { assertTriggerAhead } from './order-terms';
-import { settleDeps, type TradeCtx } from './context';
+import { settleDeps } from './context';
+import type { TradeCtx } from './deps';
 import { adjustReserve } from './settle';
-import { alertsFor, lockPosition, type PositionRow } from './repo';
+import { alertsFor, lockPosition, transition, type PositionRow } from './repo';
 import { positionView, QuoteCache } from './view';
 
 export type AmendBody = z.infer<typeof amendBody>;
@@ -66,8 +67,8 @@ export function amendOrder(ctx: TradeCtx, user: AuthUser, id: string, body: Amen
         if (body.price !== undefined) patch.close_limit_price = body.price;
         if (body.trigger !== undefined) patch.close_trigger_price = body.trigger;
       }
-      const res = await trx.updateTable('trade_position').set(patch).where('id', '=', pos.id).where('status', '=', pos.status).executeTakeFirst();
-      if (res.numUpdatedRows !== 1n) throw conflict('order_state_invalid', { status: pos.status });
+      // The status it was read in is the guard (repo.ts transition).
+      if (!(await transition(trx, pos.id, pos.status as PositionStatus, patch))) throw conflict('order_state_invalid', { status: pos.status });
       const row = { ...pos, ...patch } as PositionRow;
       return positionView(row, (await alertsFor(trx, [id])).get(id) ?? [], new QuoteCache(ctx.market, now));
     },

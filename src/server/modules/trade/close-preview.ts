@@ -10,7 +10,7 @@ import { conflict, notFound } from '../../errors';
 import { isContinuousTrading, sessionAt } from '../../../shared/market';
 import { HELD_STATUSES, type Direction } from '../../../shared/domain/position';
 import type { closePreview, closePreviewQuery } from '../../../shared/api/trade';
-import type { TradeCtx } from './context';
+import type { TradeCtx } from './deps';
 import { closeSide, marketPrice, quoteAt } from './market';
 import { findPosition } from './repo';
 import { closeAmounts, closeReturn, taxYearOf } from './settle';

@@ -7,16 +7,17 @@ import { moneyCommand } from '../../ledger';
 import { conflict, notFound, ruleBroken } from '../../errors';
 import { isContinuousTrading, jstDate, sessionAt } from '../../../shared/market';
 import type { ConfigValues } from '../../../shared/domain/config-items';
-import { nextStatus, tPlusNApplies, type PositionStatus } from '../../../shared/domain/position';
+import { nextStatus, tPlusNApplies, type CloseReason, type Direction, type PositionStatus } from '../../../shared/domain/position';
 import type { closeBody, PositionView } from '../../../shared/api/trade';
 import { closeSide, dayLimits, limitFill, marketPrice, quoteAt, tradable } from './market';
 import { assertOrderTime, checkLimitPrice } from './orders';
-import { settleDeps, type TradeCtx } from './context';
+import { settleDeps } from './context';
+import type { TradeCtx } from './deps';
 import { releasePending, settleClose } from './settle';
 import { applyDueActions } from './corporate';
 import { assertTriggerAhead } from './order-terms';
 import { closeRequestFields } from './close-request';
-import { alertsFor, lockPosition, transition, type PositionRow } from './repo';
+import { alertsFor, liveStockLoan, lockPosition, pendingIdsOf, positionRow, transition, type PositionRow } from './repo';
 import { positionView, QuoteCache } from './view';
 
 export type CloseBody = z.infer<typeof closeBody>;
@@ -29,7 +30,7 @@ async function ownPosition(trx: Transaction<DB>, ctx: TradeCtx, userId: string, 
 }
 
 async function viewOf(trx: Transaction<DB>, ctx: TradeCtx, id: string, now: number): Promise<PositionView> {
-  const row = (await trx.selectFrom('trade_position').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as PositionRow;
+  const row = await positionRow(trx, id);
   return positionView(row, (await alertsFor(trx, [id])).get(id) ?? [], new QuoteCache(ctx.market, now));
 }
 
@@ -55,8 +56,8 @@ export async function assertSellable(trx: Transaction<DB>, pos: PositionRow, now
   // Only a holding position takes a close; a repeated close on "ready to close" is refused.
   if (!nextStatus(pos.status as PositionStatus, 'request_close')) throw stateInvalid(pos.status);
   // Lent shares (貸株, the lending area: docs/domain.md "Loans and stock lending") cannot be sold
-  // until the recall completes; read from the lending table by name, so trade imports nothing of it.
-  const lent = await trx.selectFrom('lending_stock').select(['status', 'completes_on']).where('position_id', '=', pos.id).where('status', 'in', ['borrowing', 'recalling']).executeTakeFirst();
+  // until the recall completes (repo.ts liveStockLoan).
+  const lent = await liveStockLoan(trx, pos.id);
   if (lent) throw ruleBroken('position_lent', lent.completes_on ? { code: pos.code, date: lent.completes_on } : { code: pos.code });
   if (tPlusNApplies(rowTerms(pos)) && pos.sellable_from !== null && today < pos.sellable_from) {
     throw ruleBroken('sell_not_allowed_yet', { date: pos.sellable_from, reason: 't_plus_n' });
@@ -129,7 +130,7 @@ export function cancelOrder(ctx: TradeCtx, user: AuthUser, id: string, key: stri
  * queued before the restriction opens a position after it (close requests stay: closing is allowed).
  */
 export async function cancelPendingOrders(ctx: TradeCtx, trx: Transaction<DB>, userId: string): Promise<number> {
-  const ids = await trx.selectFrom('trade_position').select('id').where('user_id', '=', userId).where('status', '=', 'pending').execute();
+  const ids = await pendingIdsOf(trx, userId);
   const now = ctx.clock.now();
   let cancelled = 0;
   for (const { id } of ids) {
@@ -139,4 +140,29 @@ export async function cancelPendingOrders(ctx: TradeCtx, trx: Transaction<DB>, u
     cancelled++;
   }
   return cancelled;
+}
+
+/** What a close at the market sold: the stock, the shares and the price they went at. */
+export interface MarketClose {
+  code: string;
+  shares: number;
+  price: number;
+  priceScale: number;
+}
+
+/**
+ * Closes a held position at the market now for a reason of the system, in the caller's transaction
+ * (the lending area's LTV forced sale, docs/domain.md "Loans and stock lending"): the row is locked,
+ * and the close is the one the engine makes (journaled 強制決済 for a forced close). Null when the
+ * row is no longer held or its side of the book is empty; `price_unavailable` without a quote.
+ */
+export async function closeAtMarket(
+  ctx: TradeCtx, trx: Transaction<DB>, positionId: string, reason: Exclude<CloseReason, 'user'>, at: number, cfg: ConfigValues,
+): Promise<MarketClose | null> {
+  const pos = await lockPosition(trx, ctx.database.caps, positionId);
+  if (!pos || pos.status !== 'holding') return null;
+  const price = marketPrice(closeSide(pos.direction as Direction), quoteAt(ctx.market, pos.code, at));
+  if (price === null) return null;
+  await settleClose(trx, settleDeps(ctx), pos, price, at, reason, cfg);
+  return { code: pos.code, shares: pos.quantity, price, priceScale: pos.price_scale };
 }

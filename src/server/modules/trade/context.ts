@@ -1,23 +1,7 @@
-import type { Database } from '../../db/database';
-import type { Clock } from '../../clock';
-import type { Ledger } from '../../ledger';
-import type { ConfigService } from '../config';
-import type { AccountService } from '../account';
-import type { MarketDataSource } from '../../market';
+/** Helpers of the trading recipes: the settle deps of a context, and a new row with its defaults. */
 import type { SettleDeps } from './settle';
 import type { PositionRow } from './repo';
-
-/** What the trading use cases need, handed over explicitly (docs/architecture.md). */
-export interface TradeCtx {
-  database: Database;
-  clock: Clock;
-  ledger: Ledger;
-  config: ConfigService;
-  accounts: AccountService;
-  market: MarketDataSource;
-  /** What else follows a split of a held row (settle.ts SettleDeps.onSplit); wired by the composition root. */
-  onSplit?: SettleDeps['onSplit'];
-}
+import type { TradeCtx } from './deps';
 
 export function settleDeps(ctx: TradeCtx): SettleDeps {
   return { ledger: ctx.ledger, caps: ctx.database.caps, onSplit: ctx.onSplit };

@@ -24,9 +24,11 @@ import type { Direction } from '../../../shared/domain/position';
 import type { Currency } from '../../../shared/money';
 import type { CorporateAction, MarketDataSource } from '../../market';
 import { closeSide, openSide, tradable } from './market';
-import { settleDeps, type TradeCtx } from './context';
+import { settleDeps } from './context';
+import type { TradeCtx } from './deps';
 import { postFor, type SettleDeps } from './settle';
-import { addAlert, lockPosition, type PositionRow } from './repo';
+import { addAlert, liveStockLoan, lockPosition, type PositionRow } from './repo';
+import { applySplitRow, markIdleThrough, markReflected, rowsBehind } from './corporate-repo';
 import type { Logger } from '../../logger';
 
 /** Rows a corporate action can touch: open orders and every position still held. */
@@ -133,7 +135,7 @@ export async function applyDueActions(trx: Transaction<DB>, deps: SettleDeps, ma
     if (hasWorkBefore(row, jstMs(a.exDate, 0))) return { row, splits, dividends };
     if (a.kind === 'split') {
       const patch = splitRow(row, a.ratio, tradable(market, pos.code).tickTable);
-      await trx.updateTable('trade_position').set({ ...patch, actions_through: a.exDate, updated_at: at }).where('id', '=', row.id).execute();
+      await applySplitRow(trx, row.id, patch, a.exDate, at);
       const params = { ratio: a.ratio, sharesBefore: row.quantity, sharesAfter: patch.quantity!, exDate: a.exDate };
       await deps.ledger.post(trx, {
         kind: 'stock_split', userId: row.user_id, refType: 'position', refId: row.id, event: true, postings: [],
@@ -145,7 +147,7 @@ export async function applyDueActions(trx: Transaction<DB>, deps: SettleDeps, ma
       row = { ...row, ...patch, actions_through: a.exDate };
       splits++;
     } else {
-      await trx.updateTable('trade_position').set({ actions_through: a.exDate, updated_at: at }).where('id', '=', row.id).execute();
+      await markReflected(trx, row.id, a.exDate, at);
       if (HELD.has(row.status)) {
         await payDividend(trx, deps, row, a, at);
         dividends++;
@@ -154,7 +156,7 @@ export async function applyDueActions(trx: Transaction<DB>, deps: SettleDeps, ma
     }
   }
   if (reflectedThrough(row) < today) {
-    await trx.updateTable('trade_position').set({ actions_through: today }).where('id', '=', row.id).execute();
+    await markReflected(trx, row.id, today);
     row = { ...row, actions_through: today };
   }
   return { row, splits, dividends };
@@ -166,9 +168,7 @@ async function payDividend(trx: Transaction<DB>, deps: SettleDeps, pos: Position
   const p = new Postings(pos.user_id, currency, await lockWallet(trx, deps.caps, pos.user_id, currency));
   // Shares lent out (貸株: docs/domain.md "Loans and stock lending") receive 配当金相当額 from the
   // house in place of the dividend: the whole amount, 雑所得 (not withheld, not netted with gains).
-  const lent = d.kind === 'dividend' && d.gross > 0
-    ? await trx.selectFrom('lending_stock').select('id').where('position_id', '=', pos.id).where('status', 'in', ['borrowing', 'recalling']).executeTakeFirst()
-    : undefined;
+  const lent = d.kind === 'dividend' && d.gross > 0 ? await liveStockLoan(trx, pos.id) : undefined;
   if (lent) {
     p.house('lending_fee_expense', -d.gross);
     p.credit('cash', d.gross);
@@ -196,9 +196,6 @@ async function payDividend(trx: Transaction<DB>, deps: SettleDeps, pos: Position
   await addAlert(trx, pos, { kind: 'dividend', params: { perShare: a.amount, priceScale: pos.price_scale, amount: d.net, exDate: a.exDate, kind: d.kind }, at });
 }
 
-/** Ids per statement when marking rows: bounded batches, well under SQLite's parameter limit. */
-const IDS_PER_UPDATE = 500;
-
 /** The job: every open row that has not been brought up to today, one transaction per row. */
 export class CorporateActionsJob {
   constructor(
@@ -210,22 +207,14 @@ export class CorporateActionsJob {
     const report: CorporateReport = { splits: 0, dividends: 0, errors: 0 };
     const today = jstDate(now);
     const db = this.ctx.database.db;
-    // Two index ranges on (status, actions_through): after the day's first run, nothing is read.
-    const cols = ['id', 'code', 'actions_through', 'buy_time', 'placed_at'] as const;
-    const rows = [
-      ...(await db.selectFrom('trade_position').select(cols).where('status', 'in', OPEN_STATUSES).where('actions_through', '<', today).execute()),
-      ...(await db.selectFrom('trade_position').select(cols).where('status', 'in', OPEN_STATUSES).where('actions_through', 'is', null).execute()),
-    ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const rows = await rowsBehind(db, OPEN_STATUSES, today);
     const byCode = new Map<string, typeof rows>();
     for (const r of rows) byCode.set(r.code, [...(byCode.get(r.code) ?? []), r]);
     for (const [code, list] of byCode) {
       const actions = this.actionsOf(code);
       const idle = list.filter((r) => dueActions(actions, r, today).length === 0);
-      // Rows with nothing due only move their mark, in one statement per code.
-      for (let i = 0; i < idle.length; i += IDS_PER_UPDATE) {
-        await db.updateTable('trade_position').set({ actions_through: today })
-          .where('id', 'in', idle.slice(i, i + IDS_PER_UPDATE).map((r) => r.id)).where((eb) => eb.or([eb('actions_through', 'is', null), eb('actions_through', '<', today)])).execute();
-      }
+      // Rows with nothing due only move their mark, in one statement per code (per batch).
+      await markIdleThrough(db, idle.map((r) => r.id), today);
       for (const r of list.filter((x) => !idle.includes(x))) {
         try {
           await this.ctx.ledger.transact(async (trx) => {

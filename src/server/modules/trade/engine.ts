@@ -21,10 +21,14 @@ import { DomainError } from '../../errors';
 import type { Logger } from '../../logger';
 import type { MarketDataSource } from '../../market';
 import { isTradingNow, openSide, quoteAt } from './market';
-import { settleDeps, type TradeCtx } from './context';
+import { settleDeps } from './context';
+import type { TradeCtx } from './deps';
 import { chargeInterest, fillPending, releasePending, settleClose } from './settle';
 import { applyDueActions } from './corporate';
-import { addAlert, dueRows, interestDueRows, liveCodes, lockPosition, transition, triggeredRows, type PositionRow, type PriceRange } from './repo';
+import {
+  addAlert, dueRows, interestDueRows, jobMark, liveCodes, lockPosition, markMarginCall, markTriggered, setJobMark, transition, triggeredRows,
+  type PositionRow, type PriceRange,
+} from './repo';
 import { QuoteCache } from './view';
 import { termsOf } from './terms';
 import { limitMet } from './order-terms';
@@ -302,12 +306,11 @@ export class TradingEngine {
       report.forcedClosed++;
     } else if (action.kind === 'trigger') {
       // From now on the order waits as the limit it carries (updated_at moves its catch-up start here).
-      const set = action.leg === 'open' ? { triggered_at: at, updated_at: at } : { close_triggered_at: at, updated_at: at };
-      await trx.updateTable('trade_position').set(set).where('id', '=', pos.id).execute();
+      await markTriggered(trx, pos.id, action.leg, at);
       report.triggered++;
     } else {
       // One margin call per position per day, stored so the position shows it.
-      await trx.updateTable('trade_position').set({ margin_call_at: at }).where('id', '=', pos.id).execute();
+      await markMarginCall(trx, pos.id, at);
       await addAlert(trx, pos, { kind: 'margin_call', params: { ratioBp: action.ratioBp, thresholdBp: terms.maintenanceRatioBp }, at });
       report.marginCalls++;
     }
@@ -319,16 +322,11 @@ export class TradingEngine {
 
   /** The instant the last completed run looked at the minutes up to; null before the first. */
   private async barsSeen(): Promise<number | null> {
-    const row = await this.jobState().selectFrom('job_state').select('through').where('name', '=', BARS_SEEN).executeTakeFirst();
-    return row ? Number(row.through) : null;
+    return jobMark(this.jobState(), BARS_SEEN);
   }
 
   private async markBarsSeen(now: number): Promise<void> {
-    await this.jobState()
-      .insertInto('job_state')
-      .values({ name: BARS_SEEN, through: now })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ through: now }))
-      .execute();
+    await setJobMark(this.jobState(), BARS_SEEN, now);
   }
 }
 

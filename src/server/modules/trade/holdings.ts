@@ -10,8 +10,8 @@ import { contractValue } from '../../../shared/domain/trade-money';
 import { jstMs } from '../../../shared/market';
 import type { Direction } from '../../../shared/domain/position';
 import type { Quote } from '../../market';
-import type { TradeCtx } from './context';
-import { realizedOf, userIdsIn, userRowsIn, type PositionRow } from './repo';
+import type { TradeCtx } from './deps';
+import { realizedOf, userIdsIn, userRowsIn, valuedRows, type PositionRow } from './repo';
 import type { Holdings } from '../module';
 import { heldNetPnl, QuoteCache, valueHeld } from './view';
 
@@ -88,9 +88,6 @@ export async function readHoldings(ctx: TradeCtx, userId: string): Promise<Holdi
   };
 }
 
-/** The columns the funds summary values an open position with (valueHeld, QuoteCache.forRow, heldNetPnl). */
-const VALUED = ['code', 'actions_through', 'buy_price', 'contract_value', 'quantity', 'price_scale', 'direction', 'principal', 'open_fee', 'interest'] as const;
-
 /**
  * What trading adds to `funds/summary`: the live value of what is held and the net result of what
  * was closed. Reads only the user's open rows (by the (user_id, status, id) index) and the running
@@ -100,8 +97,7 @@ const VALUED = ['code', 'actions_through', 'buy_price', 'contract_value', 'quant
 export async function fundsHoldings(ctx: TradeCtx, userId: string, now: number): Promise<Holdings> {
   const db = ctx.database.db;
   const [ids, realizedPnl] = await Promise.all([userIdsIn(db, userId, HELD), realizedOf(db, userId)]);
-  const rows = [];
-  for (let i = 0; i < ids.length; i += 500) rows.push(...(await db.selectFrom('trade_position').select(VALUED).where('id', 'in', ids.slice(i, i + 500)).execute()));
+  const rows = await valuedRows(db, ids);
   const quotes = new QuoteCache(ctx.market, now);
   const out: Holdings = { marketValue: 0, unrealizedPnl: 0, unrealizedGrossPnl: 0, realizedPnl };
   for (const r of rows) {

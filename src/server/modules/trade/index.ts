@@ -1,7 +1,9 @@
 /**
  * Trading area: orders, positions, closing, the due-work engine and the holdings it reports to
- * `funds/summary`. The building blocks block trades reuse are exported here (other modules reach
- * trade only through this file).
+ * `funds/summary`. Other modules reach trade only through this file, and only through use cases:
+ * TradingService's methods (an owner's orders, a block purchase, an allotment's delivery, a close
+ * at the market, each inside the caller's transaction where it has one) and the read-only price
+ * questions of prices.ts. How a position is built, settled and stored stays inside the module.
  */
 import { defineModule } from '../module';
 import { tradeRoutes } from './routes';
@@ -10,17 +12,14 @@ import type { TradingEngine } from './engine';
 import type { CorporateActionsJob } from './corporate';
 
 export { TradingService } from './service';
-export { TradingEngine, emptyReport, type EngineReport } from './engine';
-export { CorporateActionsJob, applyDueActions, type CorporateReport } from './corporate';
-export { newPositionRow, settleDeps, type TradeCtx } from './context';
-export { dayLimits, quoteAt, tradable, type Tradable } from './market';
-export { openFields, postOpenFromCash, tradeMemo, type PositionSplit } from './settle';
-export { insertPosition, type PositionRow } from './repo';
-export { positionView, QuoteCache } from './view';
-// The lending area's LTV job sells pledged holdings through the same forced close (docs/domain.md "Loans and stock lending").
-export { settleClose } from './settle';
-export { lockPosition } from './repo';
-export { marketPrice } from './market';
+export { TradingEngine, type EngineReport } from './engine';
+export { CorporateActionsJob, type CorporateReport } from './corporate';
+export type { OrderOwner, PositionSplit, SplitHook, TradeCtx } from './deps';
+export type { Allotment, BlockPurchase } from './cash-positions';
+export type { MarketClose } from './closing';
+export type { OrderBody } from './orders';
+export type { SellBody } from './sell';
+export { priceLimitsOf, tradableStock, type Tradable } from './prices';
 
 type Needs = { trading: TradingService; tradingEngine: TradingEngine; corporateActions: CorporateActionsJob };
 

@@ -10,7 +10,8 @@ import type { DB } from '../../db/schema';
 import { ruleBroken } from '../../errors';
 import { MARGIN_AGREEMENT_VERSION, type marginAgreementView } from '../../../shared/api/trade';
 import type { Direction } from '../../../shared/domain/position';
-import type { TradeCtx } from './context';
+import type { TradeCtx } from './deps';
+import { agreementOf, recordAgreement } from './margin-agreement-repo';
 
 type AgreementView = z.infer<typeof marginAgreementView>;
 
@@ -20,7 +21,7 @@ export function needsMarginAgreement(direction: Direction, leverageX10: number):
 }
 
 async function readAgreement(db: Kysely<DB>, userId: string): Promise<AgreementView> {
-  const row = await db.selectFrom('margin_agreement').select(['version', 'agreed_at']).where('user_id', '=', userId).executeTakeFirst();
+  const row = await agreementOf(db, userId);
   const current = row !== undefined && Number(row.version) === MARGIN_AGREEMENT_VERSION;
   return {
     agreedAt: current ? Number(row.agreed_at) : null,
@@ -42,13 +43,6 @@ export async function assertMarginAgreed(trx: Transaction<DB>, userId: string, d
 /** Records the agreement (the body names the version the user read; the contract accepts only the current one). */
 export async function agreeToMargin(ctx: TradeCtx, userId: string, version: number): Promise<AgreementView> {
   const now = ctx.clock.now();
-  await ctx.database.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('margin_agreement').select('version').where('user_id', '=', userId).executeTakeFirst();
-    if (!row) {
-      await trx.insertInto('margin_agreement').values({ user_id: userId, version, agreed_at: now }).execute();
-    } else if (Number(row.version) !== version) {
-      await trx.updateTable('margin_agreement').set({ version, agreed_at: now }).where('user_id', '=', userId).execute();
-    }
-  });
+  await ctx.database.db.transaction().execute((trx) => recordAgreement(trx, userId, version, now));
   return readAgreement(ctx.database.db, userId);
 }

@@ -12,7 +12,8 @@ import { leverageAllowed, leverageTenths, tPlusNApplies, type Direction } from '
 import { orderCost } from '../../../shared/domain/trade-money';
 import type { orderBody, PositionView } from '../../../shared/api/trade';
 import { dayClose, dayLimits, limitFill, marketPrice, nextAuction, openSide, quoteAt, tradable, type Tradable } from './market';
-import { newPositionRow, settleDeps, type TradeCtx } from './context';
+import { newPositionRow, settleDeps } from './context';
+import type { OrderOwner, TradeCtx } from './deps';
 import { openFields, openMemo, postOpenFromCash, postReserve } from './settle';
 import { findPosition, insertPosition, notifyFill, type PositionRow } from './repo';
 import { placeThenClose } from './close-request';
@@ -69,12 +70,25 @@ export function assertOrderTime(now: number, dayTrade: boolean): void {
 }
 
 export function placeOrder(ctx: TradeCtx, user: AuthUser, body: OrderBody, key: string): Promise<PositionView> {
+  return placeAs(ctx, user.id, () => ctx.accounts.assertCanTrade(user), body, key);
+}
+
+/**
+ * An order of an owner that is not a signed-in user (a strategy fund's own ledger owner): the same
+ * command under the owner's keys, without the account-state guard, which such an owner has no
+ * state for (deps.ts OrderOwner).
+ */
+export function placeForOwner(ctx: TradeCtx, owner: OrderOwner, body: OrderBody, key: string): Promise<PositionView> {
+  return placeAs(ctx, owner.ownerId, undefined, body, key);
+}
+
+function placeAs(ctx: TradeCtx, ownerId: string, guard: (() => void) | undefined, body: OrderBody, key: string): Promise<PositionView> {
   return moneyCommand(ctx.ledger, {
-    scope: user.id, key, op: 'trade.order', request: body, clock: ctx.clock,
-    guard: () => ctx.accounts.assertCanTrade(user),
+    scope: ownerId, key, op: 'trade.order', request: body, clock: ctx.clock,
+    guard,
     prepare: () => ctx.config.values(),
     run: async ({ trx, now, prepared: cfg }) => {
-      const row = await openOrder(trx, ctx, user.id, body, now, cfg);
+      const row = await openOrder(trx, ctx, ownerId, body, now, cfg);
       return positionView(row, [], new QuoteCache(ctx.market, now));
     },
   });

@@ -7,7 +7,7 @@ import { termsAtOpen } from './terms';
 import type { orderPreview, previewQuery } from '../../../shared/api/trade';
 import { checkLeverage, checkShortMargin } from './orders';
 import { dayLimits, marketPrice, openSide, quoteAt, tradable } from './market';
-import type { TradeCtx } from './context';
+import type { TradeCtx } from './deps';
 import { buyingPower } from '../../ledger';
 
 /**

@@ -242,3 +242,96 @@ export async function interestDueRows(db: Kysely<DB>, today: string): Promise<Po
   const rows = await db.selectFrom('trade_position').selectAll().where('interest_from', '<', today).execute();
   return rows.filter((r) => r.status === 'holding' || r.status === 'closing').sort(byId);
 }
+
+/** A row by id, read back in the transaction that just changed it (it exists: the caller holds it). */
+export async function positionRow(db: Kysely<DB>, id: string): Promise<PositionRow> {
+  return db.selectFrom('trade_position').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** The rows with these ids, in no particular order. */
+export async function positionsByIds(db: Kysely<DB>, ids: readonly string[]): Promise<PositionRow[]> {
+  return db.selectFrom('trade_position').selectAll().where('id', 'in', ids).execute();
+}
+
+/** The user's rows of one stock in `statuses`, in id order. */
+export async function userRowsOfCode(db: Kysely<DB>, userId: string, code: string, statuses: readonly string[]): Promise<PositionRow[]> {
+  return db.selectFrom('trade_position').selectAll().where('user_id', '=', userId).where('code', '=', code).where('status', 'in', statuses).orderBy('id').execute();
+}
+
+/** The ids of the user's pending new orders. */
+export async function pendingIdsOf(db: Kysely<DB>, userId: string): Promise<{ id: string }[]> {
+  return db.selectFrom('trade_position').select('id').where('user_id', '=', userId).where('status', '=', 'pending').execute();
+}
+
+/** The columns the funds summary values an open position with (valueHeld, QuoteCache.forRow, heldNetPnl). */
+const VALUED = ['code', 'actions_through', 'buy_price', 'contract_value', 'quantity', 'price_scale', 'direction', 'principal', 'open_fee', 'interest'] as const;
+
+/** The valued columns of the rows with these ids, by primary key in bounded batches. */
+export async function valuedRows(db: Kysely<DB>, ids: readonly string[]) {
+  const rows = [];
+  for (let i = 0; i < ids.length; i += 500) rows.push(...(await db.selectFrom('trade_position').select(VALUED).where('id', 'in', ids.slice(i, i + 500)).execute()));
+  return rows;
+}
+
+/**
+ * A live loan of the position's shares (貸株), or undefined. Read from the lending area's table by
+ * name, so trade imports nothing of it (docs/domain.md "Loans and stock lending").
+ */
+export async function liveStockLoan(db: Kysely<DB>, positionId: string) {
+  return db
+    .selectFrom('lending_stock')
+    .select(['id', 'status', 'completes_on'])
+    .where('position_id', '=', positionId)
+    .where('status', 'in', ['borrowing', 'recalling'])
+    .executeTakeFirst();
+}
+
+/** Remembers the part of a pending order's reservation that came from unsettled proceeds. */
+export async function setReservedUnsettled(db: Kysely<DB>, id: string, amount: number): Promise<void> {
+  await db.updateTable('trade_position').set({ reserved_unsettled: amount }).where('id', '=', id).execute();
+}
+
+/**
+ * Adds `amount` of interest charged through `through`, only if the row is still charged from where
+ * the caller read it: false when another run charged it first.
+ */
+export async function addInterest(
+  db: Kysely<DB>,
+  pos: Pick<PositionRow, 'id' | 'interest' | 'interest_from'>,
+  amount: number,
+  through: string,
+  at: number,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('trade_position')
+    .set({ interest: pos.interest + amount, interest_from: through, updated_at: at })
+    .where('id', '=', pos.id)
+    .where('interest_from', '=', pos.interest_from)
+    .executeTakeFirst();
+  return res.numUpdatedRows === 1n;
+}
+
+/** A stop order's trigger (of its opening or its closing leg) was reached at `at`. */
+export async function markTriggered(db: Kysely<DB>, id: string, leg: 'open' | 'close', at: number): Promise<void> {
+  const set = leg === 'open' ? { triggered_at: at, updated_at: at } : { close_triggered_at: at, updated_at: at };
+  await db.updateTable('trade_position').set(set).where('id', '=', id).execute();
+}
+
+/** The day's margin call on the position, stored so the position shows it. */
+export async function markMarginCall(db: Kysely<DB>, id: string, at: number): Promise<void> {
+  await db.updateTable('trade_position').set({ margin_call_at: at }).where('id', '=', id).execute();
+}
+
+/** How far a job's own progress mark (job_state `name`) got; null before its first run. */
+export async function jobMark(db: Kysely<DB>, name: string): Promise<number | null> {
+  const row = await db.selectFrom('job_state').select('through').where('name', '=', name).executeTakeFirst();
+  return row ? Number(row.through) : null;
+}
+
+export async function setJobMark(db: Kysely<DB>, name: string, through: number): Promise<void> {
+  await db
+    .insertInto('job_state')
+    .values({ name, through })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ through }))
+    .execute();
+}

@@ -12,11 +12,12 @@ import { moneyCommand } from '../../ledger';
 import { ruleBroken } from '../../errors';
 import { jstDate } from '../../../shared/market';
 import type { sellableView, sellBody, sellResult } from '../../../shared/api/trade';
-import { settleDeps, type TradeCtx } from './context';
+import { settleDeps } from './context';
+import type { OrderOwner, TradeCtx } from './deps';
 import { applyDueActions } from './corporate';
 import { assertSellable, requestClose } from './closing';
 import { tradable } from './market';
-import { alertsFor, lockPosition, type PositionRow } from './repo';
+import { alertsFor, lockPosition, positionsByIds, userRowsOfCode, type PositionRow } from './repo';
 import { positionView, QuoteCache } from './view';
 import { fifoOrder, fifoSteps, isCashHolding, isSellable, planSale } from './sell-rules';
 
@@ -25,14 +26,25 @@ export type SellBody = z.infer<typeof sellBody>;
 const HELD = ['in_progress', 'holding', 'closing'] as const;
 
 function heldRows(db: Transaction<DB> | TradeCtx['database']['db'], userId: string, code: string) {
-  return db.selectFrom('trade_position').selectAll().where('user_id', '=', userId).where('code', '=', code).where('status', 'in', HELD).orderBy('id').execute();
+  return userRowsOfCode(db, userId, code, HELD);
 }
 
-export function sellHolding(ctx: TradeCtx, user: AuthUser, body: SellBody, key: string): Promise<z.infer<typeof sellResult>> {
+type SellResult = z.infer<typeof sellResult>;
+
+export function sellHolding(ctx: TradeCtx, user: AuthUser, body: SellBody, key: string): Promise<SellResult> {
+  // Selling only closes: allowed to frozen and no_trade accounts too (返済のみ), as a single close is.
+  return sellAs(ctx, user.id, () => ctx.accounts.assertCanClose(user), body, key);
+}
+
+/** A sale of an owner that is not a signed-in user (deps.ts OrderOwner): no account-state guard. */
+export function sellForOwner(ctx: TradeCtx, owner: OrderOwner, body: SellBody, key: string): Promise<SellResult> {
+  return sellAs(ctx, owner.ownerId, undefined, body, key);
+}
+
+function sellAs(ctx: TradeCtx, ownerId: string, guard: (() => void) | undefined, body: SellBody, key: string): Promise<SellResult> {
   return moneyCommand(ctx.ledger, {
-    scope: user.id, key, op: 'trade.sell', request: body, clock: ctx.clock,
-    // Selling only closes: allowed to frozen and no_trade accounts too (返済のみ), as a single close is.
-    guard: () => ctx.accounts.assertCanClose(user),
+    scope: ownerId, key, op: 'trade.sell', request: body, clock: ctx.clock,
+    guard,
     prepare: () => ctx.config.values(),
     run: async ({ trx, now, prepared: cfg }) => {
       const code = tradable(ctx.market, body.code).code;
@@ -40,7 +52,7 @@ export function sellHolding(ctx: TradeCtx, user: AuthUser, body: SellBody, key: 
       // Lock every held row of the stock (id order), applying a split or dividend due today first,
       // so the share counts the sale is checked against are the ones it closes.
       const rows: PositionRow[] = [];
-      for (const { id } of await heldRows(trx, user.id, code)) {
+      for (const { id } of await heldRows(trx, ownerId, code)) {
         const locked = await lockPosition(trx, ctx.database.caps, id);
         if (!locked || !HELD.includes(locked.status as (typeof HELD)[number])) continue;
         rows.push((await applyDueActions(trx, settleDeps(ctx), ctx.market, locked, now)).row);
@@ -54,7 +66,7 @@ export function sellHolding(ctx: TradeCtx, user: AuthUser, body: SellBody, key: 
       const sold = queue.slice(0, plan.count);
       for (const row of sold) await requestClose(trx, ctx, await assertSellable(trx, row, now), close, now, cfg);
       const ids = sold.map((r) => r.id);
-      const after = await trx.selectFrom('trade_position').selectAll().where('id', 'in', ids).execute();
+      const after = await positionsByIds(trx, ids);
       const byId = new Map(after.map((r) => [r.id, r]));
       const alerts = await alertsFor(trx, ids);
       const quotes = new QuoteCache(ctx.market, now);

@@ -4,20 +4,28 @@ import type { AuthUser } from '../../auth/principal';
 import type { Holdings, HoldingsProvider } from '../module';
 import { notFound } from '../../errors';
 import type { PositionView } from '../../../shared/api/trade';
-import type { TradeCtx } from './context';
-import { placeOrder, type OrderBody } from './orders';
-import { cancelOrder, cancelPendingOrders, closePosition, type CloseBody } from './closing';
+import type { ConfigValues } from '../../../shared/domain/config-items';
+import type { CloseReason } from '../../../shared/domain/position';
+import type { OrderOwner, TradeCtx } from './deps';
+import { placeForOwner, placeOrder, type OrderBody } from './orders';
+import { cancelOrder, cancelPendingOrders, closeAtMarket, closePosition, type CloseBody, type MarketClose } from './closing';
+import { deliverAllotment, openBlockPurchase, type Allotment, type BlockPurchase } from './cash-positions';
 import { amendOrder, type AmendBody } from './amend';
 import { fundsHoldings, readHoldings } from './holdings';
 import { previewOrder } from './preview';
-import { sellHolding, sellableOf, type SellBody } from './sell';
+import { sellForOwner, sellHolding, sellableOf, type SellBody } from './sell';
 import { agreeToMargin, marginAgreementOf } from './margin-agreement';
 import { previewClose, type ClosePreviewQuery } from './close-preview';
 import { alertsFor, findPosition, listPositions } from './repo';
 import { positionView, QuoteCache } from './view';
 
+type Trx = Transaction<DB>;
 
-/** Trading use cases (docs/domain.md); the HTTP layer and the block module call these. */
+/**
+ * Trading use cases (docs/domain.md): the HTTP layer calls them for users; other areas call them
+ * for their own owners (a strategy fund) and inside their own money commands (block, IPO, lending),
+ * passing their transaction, so a purchase and its position commit together.
+ */
 export class TradingService implements HoldingsProvider {
   constructor(readonly ctx: TradeCtx) {}
 
@@ -25,8 +33,28 @@ export class TradingService implements HoldingsProvider {
     return placeOrder(this.ctx, user, body, key);
   }
 
+  /** An order of an owner that is not a signed-in user (a strategy fund): no account-state guard. */
+  placeForOwner(owner: OrderOwner, body: OrderBody, key: string): Promise<PositionView> {
+    return placeForOwner(this.ctx, owner, body, key);
+  }
+
+  /** A block purchase as a cash position, paid from cash, inside the block command's transaction. */
+  openBlockPurchase(trx: Trx, purchase: BlockPurchase, now: number, cfg: ConfigValues): Promise<PositionView> {
+    return openBlockPurchase(this.ctx, trx, purchase, now, cfg);
+  }
+
+  /** A paid allotment delivered as a held cash position at its listing, in the listing's transaction. */
+  deliverAllotment(trx: Trx, allotment: Allotment, at: number, cfg: ConfigValues): Promise<void> {
+    return deliverAllotment(trx, allotment, at, cfg);
+  }
+
+  /** Closes a held position at the market for the system (the LTV forced sale), in the caller's transaction. */
+  closeAtMarket(trx: Trx, positionId: string, reason: Exclude<CloseReason, 'user'>, at: number, cfg: ConfigValues): Promise<MarketClose | null> {
+    return closeAtMarket(this.ctx, trx, positionId, reason, at, cfg);
+  }
+
   /** Cancels every pending new order of a user who was just restricted (inside that transaction). */
-  cancelPendingOf(trx: Transaction<DB>, userId: string): Promise<number> {
+  cancelPendingOf(trx: Trx, userId: string): Promise<number> {
     return cancelPendingOrders(this.ctx, trx, userId);
   }
 
@@ -45,6 +73,11 @@ export class TradingService implements HoldingsProvider {
   /** 現物売: closes whole cash positions of the stock, oldest first (docs/decisions/011-selling-a-holding.md). */
   sell(user: AuthUser, body: SellBody, key: string) {
     return sellHolding(this.ctx, user, body, key);
+  }
+
+  /** 現物売 for an owner that is not a signed-in user (a strategy fund): no account-state guard. */
+  sellForOwner(owner: OrderOwner, body: SellBody, key: string) {
+    return sellForOwner(this.ctx, owner, body, key);
   }
 
   sellable(userId: string, code: string) {

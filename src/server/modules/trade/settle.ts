@@ -16,30 +16,17 @@ import { contractValue, cumulativeInterest, interestBase, pnlFromCost, principal
 import type { Currency } from '../../../shared/money';
 import { netYearTax } from './tax';
 import { termsAtOpen, termsOf } from './terms';
-import { addRealized, notifyFill, transition, type PositionRow } from './repo';
+import { addInterest, addRealized, notifyFill, setReservedUnsettled, transition, type PositionRow } from './repo';
 import { placeThenClose } from './close-request';
+import type { SplitHook } from './deps';
 
 type Trx = Transaction<DB>;
-
-/** A split as applied to a held row (corporate.ts), for an area that keeps a share count beside the position. */
-export interface PositionSplit {
-  positionId: string;
-  userId: string;
-  code: string;
-  ratio: number;
-  exDate: IsoDate;
-  at: number;
-}
 
 export interface SettleDeps {
   ledger: Ledger;
   caps: Capabilities;
-  /**
-   * Told of each split of a held row inside the split's own transaction: the lending area's 貸株
-   * row follows its position (docs/domain.md "Corporate actions"). A hook, because lending builds
-   * on trade and trade may not import it back.
-   */
-  onSplit?: (trx: Trx, split: PositionSplit) => Promise<void>;
+  /** Told of each split of a held row inside the split's own transaction (deps.ts SplitHook). */
+  onSplit?: SplitHook;
 }
 
 const cur = (p: Pick<PositionRow, 'currency'>) => p.currency as Currency;
@@ -124,7 +111,7 @@ export async function postReserve(trx: Trx, deps: SettleDeps, pos: PositionRow):
   const p = new Postings(pos.user_id, cur(pos), await lockWallet(trx, deps.caps, pos.user_id, cur(pos)));
   const fromUnsettled = p.spend(pos.reserved);
   p.own('frozen', pos.reserved);
-  if (fromUnsettled > 0) await trx.updateTable('trade_position').set({ reserved_unsettled: fromUnsettled }).where('id', '=', pos.id).execute();
+  if (fromUnsettled > 0) await setReservedUnsettled(trx, pos.id, fromUnsettled);
   const orderType = pos.price_type === 'limit' ? 'limit' : 'market';
   await postFor(trx, deps, 'order_reserve', pos, { id: 'memo_order_placed', params: { code: pos.code, shares: pos.quantity, orderType } }, p, pos.placed_at);
   return { ...pos, reserved_unsettled: fromUnsettled };
@@ -214,13 +201,8 @@ function interestDue(pos: PositionRow, through: IsoDate, cfg: ConfigValues): num
 export async function chargeInterest(trx: Trx, deps: SettleDeps, pos: PositionRow, through: IsoDate, at: number, cfg: ConfigValues): Promise<number> {
   const amount = interestDue(pos, through, cfg);
   const wallet = await lockWallet(trx, deps.caps, pos.user_id, cur(pos));
-  const res = await trx
-    .updateTable('trade_position')
-    .set({ interest: pos.interest + amount, interest_from: through, updated_at: at })
-    .where('id', '=', pos.id)
-    .where('interest_from', '=', pos.interest_from)
-    .executeTakeFirst();
-  if (res.numUpdatedRows !== 1n || amount === 0) return 0;
+  const charged = await addInterest(trx, pos, amount, through, at);
+  if (!charged || amount === 0) return 0;
   const p = new Postings(pos.user_id, cur(pos), wallet).charge('interest_income', amount);
   const long = pos.direction === 'up';
   const memo: Memo = { id: long ? 'memo_margin_interest' : 'memo_borrow_fee', params: { code: pos.code, through } };

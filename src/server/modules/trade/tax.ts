@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { capitalGainsTax } from '../../../shared/domain/trade-money';
+import { addYearGain, setYearWithheld, yearTaxRow } from './tax-repo';
 
 /**
  * Tax on realized gains netted within the Tokyo calendar year (docs/tse-rules.md 20.315%): the
@@ -10,22 +11,11 @@ import { capitalGainsTax } from '../../../shared/domain/trade-money';
  * The caller holds the user's cash lock, so two closes of one user never interleave here.
  */
 export async function netYearTax(db: Kysely<DB>, userId: string, year: number, gain: number, now: number): Promise<number> {
-  await db
-    .insertInto('trade_tax_year')
-    .values({ user_id: userId, year, net_gain: 0, tax_withheld: 0, updated_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'year']).doNothing())
-    .execute();
-  const row = await db
-    .updateTable('trade_tax_year')
-    .set({ net_gain: sql`net_gain + ${gain}`, updated_at: now })
-    .where('user_id', '=', userId)
-    .where('year', '=', year)
-    .returning(['net_gain', 'tax_withheld'])
-    .executeTakeFirstOrThrow();
+  const row = await addYearGain(db, userId, year, gain, now);
   const delta = yearTaxDelta(Number(row.net_gain) - gain, Number(row.tax_withheld), gain);
   const due = Number(row.tax_withheld) + delta;
   if (delta !== 0) {
-    await db.updateTable('trade_tax_year').set({ tax_withheld: due }).where('user_id', '=', userId).where('year', '=', year).execute();
+    await setYearWithheld(db, userId, year, due);
   }
   return delta;
 }
@@ -41,6 +31,6 @@ export function yearTaxDelta(netGain: number, withheld: number, gain: number): n
 
 /** The year's netting so far (zero before the year's first close); read only, for an estimate. */
 export async function readYearTax(db: Kysely<DB>, userId: string, year: number): Promise<{ netGain: number; withheld: number }> {
-  const row = await db.selectFrom('trade_tax_year').select(['net_gain', 'tax_withheld']).where('user_id', '=', userId).where('year', '=', year).executeTakeFirst();
+  const row = await yearTaxRow(db, userId, year);
   return { netGain: Number(row?.net_gain ?? 0), withheld: Number(row?.tax_withheld ?? 0) };
 }

@@ -80,3 +80,13 @@ export async function removeItem(db: Executor, groupId: string, code: string): P
 export async function setItemPosition(db: Executor, groupId: string, code: string, position: number): Promise<void> {
   await db.updateTable('watchlist_group_item').set({ position }).where('group_id', '=', groupId).where('code', '=', code).execute();
 }
+
+/** The group's highest item position (null when it has no items). */
+export async function topItemPosition(db: Executor, groupId: string) {
+  const row = await db
+    .selectFrom('watchlist_group_item')
+    .select((eb) => eb.fn.max('position').as('top'))
+    .where('group_id', '=', groupId)
+    .executeTakeFirst();
+  return row?.top;
+}

@@ -164,11 +164,7 @@ export class WatchlistGroupService {
 
   /** The highest position in the group (positions have gaps after removals); −1 when empty. */
   private async topPosition(trx: Executor, id: string): Promise<number> {
-    const row = await trx
-      .selectFrom('watchlist_group_item')
-      .select((eb) => eb.fn.max('position').as('top'))
-      .where('group_id', '=', id)
-      .executeTakeFirst();
-    return row?.top == null ? -1 : Number(row.top);
+    const top = await repo.topItemPosition(trx, id);
+    return top == null ? -1 : Number(top);
   }
 }
