@@ -45,12 +45,16 @@ module.exports = {
       to: { path: '^src/app/' },
     },
     {
-      name: 'no-feature-to-feature',
+      name: 'features-through-index',
       comment:
-        'A feature (src/app/features/<area>) does not import another feature: shared pieces move down to src/app/components, src/app/api or src/shared.',
+        'A feature (src/app/features/<area>) imports another feature only through its index.ts, the few widgets, hooks and queries it offers. A chunk loaded on demand (a dynamic import) names its own module instead, so it stays a chunk of its own. Which feature may use which, without cycles, is no-feature-cycle (scripts/deps.mjs).',
       severity: 'error',
       from: { path: '^src/app/features/([^/]+)/' },
-      to: { path: '^src/app/features/', pathNot: '^src/app/features/$1/' },
+      to: {
+        path: '^src/app/features/',
+        pathNot: ['^src/app/features/$1/', '^src/app/features/[^/]+/index\\.tsx?$'],
+        dependencyTypesNot: ['dynamic-import'],
+      },
     },
     {
       name: 'app-foundation-not-features',
@@ -58,6 +62,17 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/app/(components|api|query|i18n)/' },
       to: { path: '^src/app/(features|routes)/' },
+    },
+    {
+      name: 'components-fetch-nothing',
+      comment:
+        'src/app/components is generic UI (page, top bar, dialogs, sheet, form fields, the chart engine): it fetches nothing, so it imports neither the API client and queries (src/app/api, src/app/query) nor TanStack Query. A widget that reads data belongs to its feature. The browser\'s online flag (query/online.ts) is not a fetch: AsOf shows a time only offline.',
+      severity: 'error',
+      from: { path: '^src/app/components/' },
+      to: {
+        path: ['^src/app/(api|query)/', '^node_modules/@tanstack/react-query/'],
+        pathNot: '^src/app/query/online\\.ts$',
+      },
     },
     {
       name: 'modules-through-index',
@@ -68,6 +83,22 @@ module.exports = {
         path: '^src/server/modules/[^/]+/',
         pathNot: ['^src/server/modules/$1/', '^src/server/modules/[^/]+/index\\.ts$'],
       },
+    },
+    {
+      name: 'index-exports-use-cases',
+      comment:
+        'A module\'s index.ts offers use cases (its services and jobs, use-case functions, the types of their contract), never the parts other areas would assemble them from: it imports none of its own SQL (repo.ts, <name>-repo.ts, trigger-sql.ts), settle / context internals (how a position is built and posted) or market.ts (trading\'s price internals; read-only price questions are use cases of their own, e.g. trade/prices.ts).',
+      severity: 'error',
+      from: { path: '^src/server/modules/([^/]+)/index\\.ts$' },
+      to: { path: '^src/server/modules/$1/(repo|[^/]+-repo|trigger-sql|settle|context|market)\\.ts$' },
+    },
+    {
+      name: 'migrations-are-frozen',
+      comment:
+        'A migration imports nothing from src/server/modules: it keeps its own copy of any SQL text it needs, so later code cannot change what it creates (docs/architecture.md, the module template).',
+      severity: 'error',
+      from: { path: '^src/server/db/migrations/' },
+      to: { path: '^src/server/modules/' },
     },
     {
       name: 'http-only-from-http',

@@ -95,6 +95,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 400,
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // A feature's index.ts (its public face, docs/architecture.md "Layers") only re-exports: marked
+      // free of side effects, a chunk that imports one name from it gets that name's module alone,
+      // not every module the index names with their styles (which the bundler keeps otherwise).
+      treeshake: { moduleSideEffects: [{ test: /\/src\/app\/features\/[^/]+\/index\.ts$/, sideEffects: false }] },
       output: {
         // The entry has a stable name: the shell's inline script (src/server/http/csp.ts SHELL_SCRIPT,
         // allowed by its hash) loads it after the first paint. Served with no-cache (static.ts).

@@ -3,7 +3,7 @@
 // dependencies, stylesheets for its CSS, the import once the CSS is in — except that the
 // modulepreload links are added a few per task. Each link starts a request on the main thread;
 // Vite's helper added a route's 15–35 in the task that called import(), one long task
-// (docs/decisions/020-first-load-and-prerender.md, "Follow-up: the chart in tasks of its own").
+// (docs/decisions/020-first-load-and-prerender.md, "the chart in tasks of its own").
 // Only what this app uses: base '/', no CSP nonce (the CSP allows 'self' scripts and styles).
 
 /** Links added per task. */

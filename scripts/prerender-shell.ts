@@ -24,7 +24,7 @@ import { getConfig } from '@lingui/conf';
 import { getCatalogForFile, getCatalogs } from '@lingui/cli/api';
 import { APP_ENTRY, APP_PRELOAD_TEMPLATE_ID, PRELOAD_TEMPLATE_ID, SHELL_SCRIPT } from '../src/server/http/csp';
 import * as icons from '../src/app/components/icons';
-import * as marketIcons from '../src/app/components/market/icons';
+import * as marketIcons from '../src/app/components/market-icons';
 
 /** The app's locales, as lingui.config.ts lists them. */
 const LOCALES: readonly string[] = getConfig({ cwd: process.cwd() }).locales;
@@ -34,7 +34,7 @@ const WELCOME = 'はじめての方へ';
 /** The server's default site title (src/shared/domain/config-items.ts); the app shows the configured one. */
 const DEFAULT_TITLE = 'Kabuto';
 const LOGO_PX = 88;
-/** The market top's texts, by their Japanese source (MarketScreen.tsx, components/market/parts.tsx SimNote). */
+/** The market top's texts, by their Japanese source (MarketScreen.tsx, features/market/parts.tsx SimNote). */
 const MARKET_TITLE = 'マーケット';
 const SIM_BADGE = 'シミュレーション';
 const SIM_NOTE = '表示中の相場は模擬データです（実際の市場データではありません）。';
@@ -43,7 +43,7 @@ const SIM_NOTE = '表示中の相場は模擬データです（実際の市場�
  * market top needs: the note and its head row. Read from the real file at build time, so the shell
  * and the app draw with the same rules.
  */
-const MARKET_CSS_FILE = 'src/app/components/market/market.css';
+const MARKET_CSS_FILE = 'src/app/features/market/market.css';
 const MARKET_CSS_RULES = ['.sim-badge', '.sim-note', '.sim-note__text', '.head-row'];
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -20,8 +20,8 @@ import { createCompiledCatalog, getCatalogForFile, getCatalogs } from '@lingui/c
 /** Modules whose messages the first screen (/login/start with the root layout) may draw. */
 export const BOOT_SOURCES = [
   'src/app/features/account/Splash.tsx',
-  'src/app/components/TabBar.tsx',
-  'src/app/components/OfflineBanner.tsx',
+  'src/app/routes/-lib/TabBar.tsx',
+  'src/app/query/OfflineBanner.tsx',
   'src/app/components/Spinner.tsx',
   'src/app/components/RouteStatus.tsx',
   'src/app/components/Toast.tsx',
@@ -29,10 +29,10 @@ export const BOOT_SOURCES = [
   'src/app/routes/information/fundRecord.tsx',
   // The market list's top, drawn before the full catalog (src/app/i18n/index.ts BOOT_PATHS).
   'src/app/components/TopBar.tsx',
-  'src/app/components/messaging/UnreadBadge.tsx',
+  'src/app/features/messaging/UnreadBadge.tsx',
   'src/app/features/market/MarketScreen.tsx',
   'src/app/features/market/controls.tsx',
-  'src/app/components/market/parts.tsx',
+  'src/app/features/market/parts.tsx',
 ];
 
 const BOOT_QUERY = /\.po\?boot$/;

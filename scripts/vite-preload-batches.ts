@@ -1,7 +1,7 @@
 /**
  * A Vite plugin: the built app's preload helper is scripts/preload-helper.js, which adds a dynamic
  * import's modulepreload links a few per task instead of all in the importing task
- * (docs/decisions/020-first-load-and-prerender.md, "Follow-up: the chart in tasks of its own").
+ * (docs/decisions/020-first-load-and-prerender.md, "the chart in tasks of its own").
  * Vite imports its helper from the virtual module below into every chunk with a dynamic import;
  * this plugin answers for that module before Vite does.
  */

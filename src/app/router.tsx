@@ -24,7 +24,7 @@ export const PENDING_MS = 400;
  * (routes/-lib/search.ts). The router's default reads `?code=7203` as a number and writes
  * the validated string back as `?code=%227203%22`, so every deep link with a number-like value was
  * rewritten by a replace navigation on its first render, a second load of the route's matches
- * (docs/decisions/020-first-load-and-prerender.md, "Follow-up: the page's CPU time and the host's").
+ * (docs/decisions/020-first-load-and-prerender.md, "the page's CPU time and the host's").
  */
 export function parseSearch(search: string): Record<string, string> {
   const out: Record<string, string> = {};

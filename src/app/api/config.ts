@@ -8,7 +8,7 @@ export const CONFIG_REQUEST = { body: { type: 'all' as const } };
 /**
  * Site configuration (title, logo, limits) as typed values with defaults for missing items.
  * Public (no session), cached and persisted like any read; stale after 5 minutes. Screens read it
- * through components/useSiteConfig.ts, which loads this module (and its zod contract) on demand.
+ * through api/site-config.ts (useSiteConfig), which loads this module (and its zod contract) on demand.
  */
 export function configQuery() {
   return endpointQuery(configApi.list, CONFIG_REQUEST, {

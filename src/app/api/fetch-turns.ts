@@ -1,5 +1,5 @@
 /**
- * One request started per task (docs/decisions/020-first-load-and-prerender.md, "Follow-up: the
+ * One request started per task (docs/decisions/020-first-load-and-prerender.md, "the
  * page's CPU time and the host's"). Starting a `fetch` costs the page's main thread 0.5–1 ms, 2.5–10 ms at
  * Lighthouse's 4× CPU; a screen whose queries all subscribe in one effect flush started three to six
  * of them in one task, a long task of its own. The first request of a task starts at once; each

@@ -19,6 +19,8 @@ export interface MoneyCommandOptions<E extends MoneyEndpoint> {
   invalidate: readonly QueryKey[] | ((data: DataOf<E>) => readonly QueryKey[]);
   /** After a success, before the invalidated reads come back (e.g. write the result into the cache). */
   onSuccess?: (data: DataOf<E>, input: EndpointInput<E>) => void;
+  /** A screen that shows the failure itself: not reported to the onApiError listeners (the toast). */
+  silent?: boolean;
 }
 
 /**
@@ -35,11 +37,11 @@ export interface MoneyCommandOptions<E extends MoneyEndpoint> {
 export function useMoneyCommand<E extends MoneyEndpoint>(endpoint: E, options: MoneyCommandOptions<E>) {
   const client = useQueryClient();
   const key = useRef<string | null>(null);
-  const { invalidate, onSuccess } = options;
+  const { invalidate, onSuccess, silent } = options;
   const mutation = useMutation({
     mutationFn: (input: EndpointInput<E>) => {
       key.current ??= newIdempotencyKey();
-      return apiCall(endpoint, { ...input, idempotencyKey: key.current } as CallOptions<E>);
+      return apiCall(endpoint, { ...input, idempotencyKey: key.current, ...(silent ? { silent } : undefined) } as CallOptions<E>);
     },
     onSuccess: (data, input) => {
       key.current = null;

@@ -8,7 +8,7 @@ import { loadQueryLayer } from '../query/load-layer';
  * first-load bundle of /login/start stays small: the splash paints at once and the
  * config arrives right after.
  */
-const configModule = lazyModule(() => import('../api/config'));
+const configModule = lazyModule(() => import('./config'));
 
 export interface SiteConfig {
   data: ConfigValues | undefined;

@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
-import { Icon } from '../../components/Icon';
-import * as icons from '../../components/icons';
-import { toast } from '../../components/Toast';
+import { Icon } from './Icon';
+import * as icons from './icons';
+import { toast } from './Toast';
 
-/** Copies a short text (e.g. the invitation code) and confirms with a toast. */
-export function CopyButton({ text, label }: { text: string; label: string }) {
+/** A copy button: copies a short text (the invitation code, an account number) and confirms with a toast. */
+export function Copy({ text, label }: { text: string; label: string }) {
   const { t } = useLingui();
   return (
     <button

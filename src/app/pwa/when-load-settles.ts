@@ -4,7 +4,7 @@ import { whenIdle } from '../idle';
  * Runs `task` once the page's own load has settled: the document is loaded and no resource has
  * finished loading for `quietMs`, or at the latest `maxMs` after the call; then when the browser is
  * idle. The service worker registers here (docs/decisions/020-first-load-and-prerender.md,
- * "Follow-up: the page's CPU time and the host's"): its install precaches every file of the build,
+ * "the page's CPU time and the host's"): its install precaches every file of the build,
  * about 200 requests, and while that ran beside a screen's own chunks and queries, the screen's
  * tasks took two to four times their CPU time on a 2-core machine. It is the usual advice for
  * registering a service worker (after the load), with the load of a screen's later chunks counted in.

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useOnline } from '../query/online';
-import { formatAge, oldestActiveDataAt } from '../query/age';
+import { useOnline } from './online';
+import { formatAge, oldestActiveDataAt } from './age';
 
 const TICK_MS = 15_000;
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { QueryObserver, type QueryKey, type QueryObserverOptions, type QueryObserverResult } from '@tanstack/react-query';
 import { createQueryClient } from './client';
 import { PersistProvider } from './PersistProvider';
-import { OfflineBanner } from '../components/OfflineBanner';
+import { OfflineBanner } from './OfflineBanner';
 
 /*
  * The Query layer, loaded on demand (load-layer.ts; docs/decisions/020-first-load-and-prerender.md):

@@ -2,7 +2,7 @@ import { Activity, Suspense, useState } from 'react';
 import { CatchBoundary, Outlet, createRootRouteWithContext, useRouter, useRouterState } from '@tanstack/react-router';
 import type { RouterContext } from '../router';
 import { fullCatalog, isBootPath } from '../i18n';
-import { TabBar, isTabPath } from '../components/TabBar';
+import { TabBar, isTabPath } from './-lib/TabBar';
 import { Toaster } from '../components/Toast';
 import { PendingScreen, RouteErrorScreen } from '../components/RouteStatus';
 import { UpdatePrompt } from '../pwa/UpdatePrompt';

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { Page } from '../../components/Page';
-import { LEGAL_SECTIONS, LegalBody, useLegalDoc, type LegalSection } from '../../components/legal/LegalSections';
+import { LEGAL_SECTIONS, LegalBody, useLegalDoc, type LegalSection } from './legal/LegalSections';
 
 const route = getRouteApi('/information/aboutUs');
 

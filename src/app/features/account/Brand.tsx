@@ -1,4 +1,4 @@
-import { useSiteConfig } from '../../components/useSiteConfig';
+import { useSiteConfig } from '../../api/site-config';
 
 /**
  * Logo and title from `common/config`; until they are known, the defaults — the same the

@@ -14,9 +14,9 @@ import { EmptyView } from '../../components/EmptyView';
 import { Icon } from '../../components/Icon';
 import { toast } from '../../components/Toast';
 import * as icons from '../../components/icons';
-import { NotMeButton } from '../../components/account/NotMeButton';
-import { deviceLabel, ipLabel, placeLabel } from '../../components/account/login-text';
-import '../../components/account/login-devices.css';
+import { NotMeButton } from './NotMeButton';
+import { deviceLabel, ipLabel, placeLabel } from './login-text';
+import './login-devices.css';
 
 /*
  * ログイン履歴・端末管理 (docs/domain.md "Login history and devices"): the account's live sessions

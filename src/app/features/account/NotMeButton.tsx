@@ -5,8 +5,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { accountApi } from '../../../shared/api/account';
 import { apiCall } from '../../api/client';
 import { logout } from '../../api/account';
-import { DialogBox } from '../ConfirmDialog';
-import { toast } from '../Toast';
+import { DialogBox } from '../../components/ConfirmDialog';
+import { toast } from '../../components/Toast';
 import './login-devices.css';
 
 /** After the report, the login page comes once the toast has been read. */

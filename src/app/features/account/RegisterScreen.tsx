@@ -3,10 +3,10 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { register, type RegisterBody } from '../../api/account';
-import { useSiteConfig } from '../../components/useSiteConfig';
+import { useSiteConfig } from '../../api/site-config';
 import { Page } from '../../components/Page';
-import { LegalSheet } from '../../components/legal/LegalSheet';
-import type { LegalSection } from '../../components/legal/LegalSections';
+import { LegalSheet } from './legal/LegalSheet';
+import type { LegalSection } from './legal/LegalSections';
 import { Button, Checkbox, PasswordField, TextField } from '../../components/forms/Field';
 import { useForm } from '../../components/forms/useForm';
 import {

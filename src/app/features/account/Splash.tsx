@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSiteConfig } from '../../components/useSiteConfig';
+import { useSiteConfig } from '../../api/site-config';
 import { isSignedIn } from '../../storage';
 import { Brand } from './Brand';
 import { Spinner } from '../../components/Spinner';

@@ -7,7 +7,7 @@ import { EmptyView } from '../../components/EmptyView';
 import { FirstLoad } from '../../components/Spinner';
 import { InfoRow } from '../../components/Menu';
 import { StateBadge } from './AccountState';
-import { CopyButton } from './CopyButton';
+import { Copy } from '../../components/Copy';
 import * as icons from '../../components/icons';
 
 /** /information/userInfo — the account as the server knows it. */
@@ -25,7 +25,7 @@ export function UserInfoScreen() {
             value={
               <span className="info-row__inline">
                 <span className="mono">{u.inviteCode}</span>
-                <CopyButton text={u.inviteCode} label={t`招待コードをコピー`} />
+                <Copy text={u.inviteCode} label={t`招待コードをコピー`} />
               </span>
             }
           />

@@ -7,7 +7,6 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminApi } from '../../../shared/api/admin';
-import { blockAdminApi } from '../../../shared/api/block';
 import type { DataOf } from '../../../shared/api/endpoint';
 import { apiCall, type AnyEndpoint, type EndpointInput } from '../../api/client';
 import { endpointArea, endpointInfiniteQuery, endpointQuery } from '../../api/query';
@@ -16,8 +15,6 @@ export type AdminUserRow = DataOf<typeof adminApi.users>['items'][number];
 export type AdminUserDetail = DataOf<typeof adminApi.user>;
 export type AuditEntry = DataOf<typeof adminApi.audit>['items'][number];
 export type AdminConfigItem = DataOf<typeof adminApi.config>['items'][number];
-export type BlockOffer = DataOf<typeof blockAdminApi.list>['items'][number];
-export type BlockBand = DataOf<typeof adminApi.blockBand>;
 
 const NO_PERSIST = { persist: false };
 
@@ -30,11 +27,6 @@ export const auditQuery = (filter: { admin?: string | undefined; target?: string
   endpointInfiniteQuery(adminApi.audit, { query: { ...filter, limit: 30 } }, { staleTime: 5_000, meta: NO_PERSIST });
 
 export const configQuery = () => endpointQuery(adminApi.config, {}, { staleTime: 5_000, meta: NO_PERSIST });
-
-export const offersQuery = () => endpointInfiniteQuery(blockAdminApi.list, { query: { limit: 20 } }, { staleTime: 5_000, meta: NO_PERSIST });
-
-export const bandQuery = (code: string) =>
-  endpointQuery(adminApi.blockBand, { query: { code } }, { staleTime: 10_000, retry: false, silent: true, meta: NO_PERSIST });
 
 /** A back-office command: on success the admin area (lists, details, the audit log) refetches. */
 export function useAdminCommand<E extends AnyEndpoint>(endpoint: E, extra: readonly (readonly unknown[])[] = []) {

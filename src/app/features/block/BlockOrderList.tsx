@@ -6,8 +6,7 @@ import { EmptyView } from '../../components/EmptyView';
 import { Page } from '../../components/Page';
 import { LoadingPane } from '../../components/Spinner';
 import * as icons from '../../components/icons';
-import { PositionRow } from '../../components/trade/PositionList';
-import { POSITIONS_POLL_MS } from '../../components/trade/holdings-query';
+import { POSITIONS_POLL_MS, PositionRow } from '../trade';
 
 /** The user's block-trade purchases (`GET block/orders`), newest first, paged by cursor. */
 export function blockOrdersQuery() {

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Page } from '../../components/Page';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
-import { BlockOfferList } from '../../components/block/OfferList';
+import { BlockOfferList } from './OfferList';
 
 /** /home/blockTrade — block-trade offers (open and upcoming), with a link to the user's records. */
 export function BlockTradeScreen() {

@@ -5,11 +5,11 @@ import { blockApi } from '../../../shared/api/block';
 import type { DataOf } from '../../../shared/api/endpoint';
 import { formatDateTime, formatNumber, formatPriceYen } from '../../../shared/money';
 import { endpointQuery } from '../../api/query';
-import { EmptyView } from '../EmptyView';
-import { LoadingPane } from '../Spinner';
-import { Signed } from '../Signed';
-import * as icons from '../icons';
-import '../trade/positions.css';
+import { EmptyView } from '../../components/EmptyView';
+import { LoadingPane } from '../../components/Spinner';
+import { Signed } from '../../components/Signed';
+import * as icons from '../../components/icons';
+import '../../components/positions.css';
 
 /*
  * Block-trade offers as cards: the block-trade screen lists them all, the home screen's Big deal

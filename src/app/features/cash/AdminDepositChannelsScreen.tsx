@@ -11,8 +11,7 @@ import { getLanguage } from '../../storage';
 import { EmptyView } from '../../components/EmptyView';
 import { Spinner } from '../../components/Spinner';
 import { toast } from '../../components/Toast';
-import { useAdminCommand } from './api';
-import { ReasonDialog } from './ReasonDialog';
+import { ReasonDialog, useAdminCommand } from '../admin';
 
 /*
  * 入金方法 (docs/domain.md "Deposits"): the channels users pay in through — the operator's bank

@@ -1,21 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from '@tanstack/react-router';
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { depositAdminApi, DEPOSIT_STATUSES, type DepositQueueItem, type DepositStatus } from '../../../shared/api/cash';
 import { currencyOf, formatDateTime, formatMoney, typedAmount } from '../../../shared/money';
-import { apiCall, newIdempotencyKey } from '../../api/client';
 import { endpointArea, endpointQuery } from '../../api/query';
+import { useMoneyCommand } from '../../api/money-command';
 import { adminApi } from '../../../shared/api/admin';
-import { QueueBody } from './QueueBody';
 import { AmountInput } from '../../components/forms/Field';
 import { Segmented } from '../../components/Segmented';
 import { toast } from '../../components/Toast';
-import { useAdminCommand } from './api';
-import { ReasonDialog } from './ReasonDialog';
-import { UploadImage } from './UploadImage';
+import { QueueBody, ReasonDialog, UploadImage, useAdminCommand } from '../admin';
 
 const STATUS_TEXT: Record<DepositStatus, MessageDescriptor> = {
   pending: msg({ message: '審査待ち' }),
@@ -83,19 +80,12 @@ function Deposit({ item }: { item: DepositQueueItem }) {
   const { t, i18n } = useLingui();
   const [deciding, setDeciding] = useState<'approve' | 'reject' | null>(null);
   const [corrected, setCorrected] = useState('');
-  const key = useRef(newIdempotencyKey());
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     if (window.matchMedia?.('(max-width: 899px)').matches) ref.current?.scrollIntoView({ block: 'start' });
   }, []);
-  const client = useQueryClient();
   // A money command: one Idempotency-Key per decision, kept across retries (so a retry cannot credit twice).
-  const approve = useMutation({
-    mutationFn: (body: { reason: string; amount?: number }) => apiCall(depositAdminApi.approve, { params: { id: item.id }, body, idempotencyKey: key.current }),
-    onSuccess: () => {
-      for (const queryKey of [endpointArea(adminApi.audit), endpointArea(depositAdminApi.queue)]) void client.invalidateQueries({ queryKey });
-    },
-  });
+  const approve = useMoneyCommand(depositAdminApi.approve, { invalidate: [endpointArea(adminApi.audit), endpointArea(depositAdminApi.queue)] });
   const reject = useAdminCommand(depositAdminApi.reject, [endpointArea(depositAdminApi.queue)]);
   const busy = approve.isPending || reject.isPending;
   // Typed in the currency's major unit ("2500.50" USDT), sent in its minor unit.
@@ -153,7 +143,7 @@ function Deposit({ item }: { item: DepositQueueItem }) {
           onCancel={() => setDeciding(null)}
           onConfirm={(reason) =>
             deciding === 'approve'
-              ? approve.mutate({ reason, amount: correctedAmount }, { onSuccess: () => done(t`承認しました`) })
+              ? approve.mutate({ params: { id: item.id }, body: { reason, amount: correctedAmount } }, { onSuccess: () => done(t`承認しました`) })
               : reject.mutate({ params: { id: item.id }, body: { reason } }, { onSuccess: () => done(t`否認しました`) })
           }
         >

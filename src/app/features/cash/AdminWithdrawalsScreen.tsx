@@ -7,12 +7,11 @@ import type { MessageDescriptor } from '@lingui/core';
 import { withdrawalAdminApi, WITHDRAWAL_STATUSES, type WithdrawalAdminItem, type WithdrawalStatus } from '../../../shared/api/cash';
 import { adminApi } from '../../../shared/api/admin';
 import { formatDateTime, formatIsoDate, formatMoney } from '../../../shared/money';
-import { QueueBody } from './QueueBody';
 import { Segmented } from '../../components/Segmented';
 import { toast } from '../../components/Toast';
 import { endpointArea, endpointQuery } from '../../api/query';
 import { useMoneyCommand } from '../../api/money-command';
-import { ReasonDialog } from './ReasonDialog';
+import { QueueBody, ReasonDialog } from '../admin';
 
 /*
  * 出金審査 (docs/domain.md "Withdrawals"): the requests with the destination in full (the operator

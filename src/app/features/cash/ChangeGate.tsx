@@ -7,7 +7,7 @@ import { formatDateTimeMinute } from '../../../shared/money';
 import { userInfoQuery } from '../../api/account';
 import { translateMessage } from '../../i18n/translate';
 import { getLanguage } from '../../storage';
-import { useSiteConfig } from '../../components/useSiteConfig';
+import { useSiteConfig } from '../../api/site-config';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 

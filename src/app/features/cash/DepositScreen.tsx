@@ -1,12 +1,13 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearch } from '@tanstack/react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { depositApi, type DepositChannelView, type DepositStatus, type DepositView } from '../../../shared/api/cash';
 import { currencyOf, formatDateTime, formatMoney, typedAmount } from '../../../shared/money';
-import { apiCall, isApiError, newIdempotencyKey } from '../../api/client';
+import { isApiError } from '../../api/client';
+import { useMoneyCommand } from '../../api/money-command';
 import { endpointArea, endpointQuery } from '../../api/query';
 import { translateMessage } from '../../i18n/translate';
 import { getLanguage } from '../../storage';
@@ -14,10 +15,10 @@ import { AmountInput } from '../../components/forms/Field';
 import { Page } from '../../components/Page';
 import { EmptyView } from '../../components/EmptyView';
 import { FirstLoad } from '../../components/Spinner';
-import { Icon } from '../../components/Icon';
 import { toast } from '../../components/Toast';
+import { Copy } from '../../components/Copy';
 import * as icons from '../../components/icons';
-import { PhotoUpload } from '../../components/forms/PhotoUpload';
+import { PhotoUpload } from '../uploads';
 import { ACCOUNT_TYPE_LABEL } from './labels';
 import './cash.css';
 import './deposit.css';
@@ -38,27 +39,6 @@ export const DEPOSIT_STATUS_TEXT: Record<DepositStatus, MessageDescriptor> = {
   approved: msg({ message: '入金済み' }),
   rejected: msg({ message: '否認' }),
 };
-
-function Copy({ text, label }: { text: string; label: string }) {
-  const { t } = useLingui();
-  return (
-    <button
-      type="button"
-      className="icon-btn icon-btn--small copy-btn"
-      aria-label={label}
-      onClick={() => {
-        const clipboard = typeof navigator !== 'undefined' ? navigator.clipboard : undefined;
-        if (!clipboard) return toast(t`コピーできませんでした`);
-        clipboard.writeText(text).then(
-          () => toast(t`コピーしました`),
-          () => toast(t`コピーできませんでした`),
-        );
-      }}
-    >
-      <Icon d={icons.copy} size={18} />
-    </button>
-  );
-}
 
 /** Where to send the money: the operator account (company name shown) or the configured USDT address. */
 function ChannelCard({ channel }: { channel: DepositChannelView }) {
@@ -149,7 +129,6 @@ function DepositList({ items }: { items: DepositView[] }) {
 /** /information/recharge: choose the channel, enter the amount, upload the receipt, confirm; the requests below. */
 export function DepositScreen() {
   const { t } = useLingui();
-  const client = useQueryClient();
   const search = useSearch({ strict: false }) as { id?: string };
   const channels = useQuery(channelsQuery());
   const deposits = useQuery(depositsQuery());
@@ -157,17 +136,14 @@ export function DepositScreen() {
   const [amount, setAmount] = useState('');
   const [receipt, setReceipt] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const key = useRef(newIdempotencyKey());
-  const submit = useMutation({
-    mutationFn: (body: { channelId: string; amount: number; receiptUploadId: string }) =>
-      apiCall(depositApi.deposit, { body, idempotencyKey: key.current, silent: true }),
-    onSuccess: async () => {
-      key.current = newIdempotencyKey();
+  // One Idempotency-Key per request, kept across its retries (useMoneyCommand); the error is shown here, not as a toast.
+  const submit = useMoneyCommand(depositApi.deposit, {
+    invalidate: [endpointArea(depositApi.deposits)],
+    silent: true,
+    onSuccess: () => {
       setAmount('');
       toast(t`入金を申請しました`);
-      await client.invalidateQueries({ queryKey: endpointArea(depositApi.deposits) });
     },
-    onError: (e) => setError(isApiError(e) ? translateMessage(e.msg, e.params, getLanguage()) : t`入金の申請に失敗しました`),
   });
   const title = t`入金`;
   if (!channels.data) {
@@ -193,7 +169,12 @@ export function DepositScreen() {
           onSubmit={(e) => {
             e.preventDefault();
             setError(null);
-            if (amountOk && receipt && value !== null) submit.mutate({ channelId: channel.id, amount: value, receiptUploadId: receipt });
+            if (amountOk && receipt && value !== null) {
+              submit.mutate(
+                { body: { channelId: channel.id, amount: value, receiptUploadId: receipt } },
+                { onError: (e) => setError(isApiError(e) ? translateMessage(e.msg, e.params, getLanguage()) : t`入金の申請に失敗しました`) },
+              );
+            }
           }}
         >
           <fieldset className="deposit-channels">

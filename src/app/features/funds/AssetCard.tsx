@@ -7,13 +7,13 @@ import { formatIsoDate, formatMoney } from '../../../shared/money';
 import { jstDate } from '../../../shared/market/jst';
 import type { DataOf } from '../../../shared/api/endpoint';
 import { endpointQuery } from '../../api/query';
-import { Icon } from '../Icon';
-import { AsOf } from '../AsOf';
-import { EmptyView } from '../EmptyView';
-import { LoadingPane } from '../Spinner';
-import { Signed } from '../Signed';
+import { Icon } from '../../components/Icon';
+import { AsOf } from '../../components/AsOf';
+import { EmptyView } from '../../components/EmptyView';
+import { LoadingPane } from '../../components/Spinner';
+import { Signed } from '../../components/Signed';
 import { AwaitingListingLines } from './AwaitingListing';
-import * as icons from '../icons';
+import * as icons from '../../components/icons';
 import './AssetCard.css';
 
 /** Total assets, available, frozen, profit (`GET funds/summary`): from the ledger and live prices; refreshed while shown. */

@@ -4,9 +4,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { fundsApi, type HISTORY_RANGES } from '../../../shared/api/funds';
 import { formatMoney } from '../../../shared/money';
 import { endpointQuery } from '../../api/query';
-import { AsOf } from '../AsOf';
-import { Segmented } from '../Segmented';
-import { Signed } from '../Signed';
+import { AsOf } from '../../components/AsOf';
+import { Segmented } from '../../components/Segmented';
+import { Signed } from '../../components/Signed';
 import './AssetSummary.css';
 
 /** uPlot comes with the chart's own chunk, the first time the card draws (AssetHistoryChart.tsx). */

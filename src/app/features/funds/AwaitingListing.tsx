@@ -10,7 +10,7 @@ import './AwaitingListing.css';
  * for whose shares are not delivered yet. Their money is in 証拠金 already, which is why total
  * assets did not change; these rows say what that part of the margin is until the listing opens
  * the position. Shown on the asset card and under the trade screen's 保有証券
- * (components/trade/AwaitingListingCards.tsx).
+ * (features/trade/holdings/AwaitingListingCards.tsx).
  */
 
 /** The lines from the summary (the asset card's cache entry); none until `enabled`, or from an older server. */

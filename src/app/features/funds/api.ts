@@ -2,7 +2,7 @@
  * Funds reads: the ledger records, each fee and tax its own line. The key comes from the contract
  * (api/query.ts): `GET funds/records?type=` is ['funds', 'records', {limit, type}], under the
  * ['funds'] area that every money command invalidates. (The asset figures, `GET funds/summary`, are
- * read by components/funds/AssetCard.tsx and as buying power by the trade and block screens: one
+ * read by AssetCard.tsx and as buying power by the trade and block screens: one
  * cache entry.)
  */
 import { fundsApi, type RECORD_TYPES } from '../../../shared/api/funds';

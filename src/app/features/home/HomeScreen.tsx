@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSiteConfig } from '../../components/useSiteConfig';
+import { useSiteConfig } from '../../api/site-config';
 import { Page } from '../../components/Page';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { Tabs } from '../../components/Segmented';
-import { BlockOfferList } from '../../components/block/OfferList';
-import { OfferingList } from '../../components/ipo/OfferingList';
-import { IndexTicker } from '../../components/market/IndexTicker';
-import { PositionList } from '../../components/trade/PositionList';
-import { AssetSummary } from '../../components/funds/AssetSummary';
-import { FundList } from '../../components/strategies/FundList';
+import { BlockOfferList } from '../block';
+import { OfferingList } from '../ipo';
+import { IndexTicker } from '../market';
+import { PositionList } from '../trade';
+import { AssetSummary } from '../funds';
+import { FundList } from '../strategies';
 
 /**
  * /home/index — tab screen, kept alive: the indices, shortcuts to the product areas, the asset

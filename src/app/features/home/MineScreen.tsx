@@ -3,19 +3,18 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { userInfoQuery } from '../../api/account';
 import { getLanguage } from '../../storage';
 import { ENDONYM } from '../../i18n/languages';
-import { maskPhone } from './mask';
 import { Page } from '../../components/Page';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { MenuGroup, MenuLink } from '../../components/Menu';
 import { Spinner } from '../../components/Spinner';
 import { AsOf } from '../../components/AsOf';
-import { StateBadge } from './AccountState';
-import { CopyButton } from './CopyButton';
-import { AssetCard } from '../../components/funds/AssetCard';
-import { MyFundHoldings } from '../../components/strategies/MyFundHoldings';
-import { KycStatusText } from '../../components/KycStatusText';
-import { useUnread } from '../../components/messaging/api';
+import { StateBadge, maskPhone } from '../account';
+import { Copy } from '../../components/Copy';
+import { AssetCard } from '../funds';
+import { MyFundHoldings } from '../strategies';
+import { KycStatusText } from '../kyc';
+import { useUnread } from '../messaging';
 
 /** /information/index — "My page": account header, assets (from the ledger), menus. */
 export function MineScreen() {
@@ -40,7 +39,7 @@ export function MineScreen() {
                   <Trans>招待コード</Trans>
                 </span>
                 <span className="mono">{user.inviteCode}</span>
-                <CopyButton text={user.inviteCode} label={t`招待コードをコピー`} />
+                <Copy text={user.inviteCode} label={t`招待コードをコピー`} />
               </p>
               <AsOf query={info} testId="account-asof" inverse />
             </>

@@ -9,7 +9,7 @@ import { endpointArea, endpointQuery } from '../../api/query';
 import { EmptyView } from '../../components/EmptyView';
 import { Spinner } from '../../components/Spinner';
 import { toast } from '../../components/Toast';
-import { OFFERING_KIND_TEXT, OFFERING_STATUS_TEXT, SEGMENT_TEXT } from '../../components/ipo/labels';
+import { OFFERING_KIND_TEXT, OFFERING_STATUS_TEXT, SEGMENT_TEXT } from './labels';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -12,10 +12,10 @@ import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { toast } from '../../components/Toast';
 import { ActionDialog } from '../../components/ConfirmDialog';
-import { APPLICATION_STATUS_TEXT, OFFERING_KIND_TEXT, statusTone } from '../../components/ipo/labels';
+import { APPLICATION_STATUS_TEXT, OFFERING_KIND_TEXT, statusTone } from './labels';
 import { applicationsQuery, drawQuery, offeringQuery, useApplicationCommand } from './api';
-import '../../components/ipo/ipo.css';
-import '../../components/trade/positions.css';
+import './ipo.css';
+import '../../components/positions.css';
 
 /** /home/ipo/sgList — the user's applications and their results, with the next step of each. */
 export function SgListScreen() {

@@ -4,12 +4,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ipoApi, type OfferingStatus, type OfferingView } from '../../../shared/api/ipo';
 import { formatDateTime, formatIsoDate, formatNumber, formatPercent, formatPriceYen } from '../../../shared/money';
 import { endpointQuery } from '../../api/query';
-import { EmptyView } from '../EmptyView';
-import { LoadingPane } from '../Spinner';
-import { Signed } from '../Signed';
-import * as icons from '../icons';
+import { EmptyView } from '../../components/EmptyView';
+import { LoadingPane } from '../../components/Spinner';
+import { Signed } from '../../components/Signed';
+import * as icons from '../../components/icons';
 import { OFFERING_KIND_TEXT, OFFERING_STATUS_TEXT, statusTone } from './labels';
-import '../trade/positions.css';
+import '../../components/positions.css';
 import './ipo.css';
 
 /*

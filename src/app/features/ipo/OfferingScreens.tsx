@@ -18,10 +18,10 @@ import { Tabs } from '../../components/Segmented';
 import { ActionDialog } from '../../components/ConfirmDialog';
 import { Signed } from '../../components/Signed';
 import { parseLots } from '../../components/forms/validation';
-import { OfferingCard, OfferingList } from '../../components/ipo/OfferingList';
-import { APPLICATION_STATUS_TEXT, SEGMENT_TEXT, statusTone } from '../../components/ipo/labels';
+import { OfferingCard, OfferingList } from './OfferingList';
+import { APPLICATION_STATUS_TEXT, SEGMENT_TEXT, statusTone } from './labels';
 import { IPO_AREAS, offeringQuery } from './api';
-import '../../components/ipo/ipo.css';
+import './ipo.css';
 
 type ListTab = 'all' | OfferingStatus;
 

@@ -7,14 +7,10 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { kycAdminApi, type DocumentType, type KycQueueItem } from '../../../shared/api/kyc';
 import { formatDateTime } from '../../../shared/money';
-import { QueueBody } from './QueueBody';
 import { Segmented } from '../../components/Segmented';
 import { toast } from '../../components/Toast';
 import { endpointInfiniteQuery } from '../../api/query';
-import { useAdminCommand } from './api';
-import { ReasonDialog } from './ReasonDialog';
-import { UploadImage } from './UploadImage';
-import { KYC_TEXT } from './texts';
+import { KYC_TEXT, QueueBody, ReasonDialog, UploadImage, useAdminCommand } from '../admin';
 
 const DOC_TEXT: Record<DocumentType, MessageDescriptor> = {
   driver_licence: msg({ message: '運転免許証' }),

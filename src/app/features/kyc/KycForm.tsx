@@ -9,7 +9,7 @@ import { userInfoKey } from '../../api/account';
 import { translateMessage } from '../../i18n/translate';
 import { getLanguage } from '../../storage';
 import { Button, TextField } from '../../components/forms/Field';
-import { PhotoUpload } from '../../components/forms/PhotoUpload';
+import { PhotoUpload } from '../uploads';
 import { Segmented } from '../../components/Segmented';
 import { toast } from '../../components/Toast';
 import { kycKey, submitKyc } from './api';

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import type { KycStatus } from '../../shared/api/kyc';
+import type { KycStatus } from '../../../shared/api/kyc';
 
 /** The words for a 本人確認 status (Mine's menu, the authInfo screen). */
 export function KycStatusText({ status }: { status: KycStatus }) {

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { KycStatus, KycSubmission } from '../../../shared/api/kyc';
 import { formatDateTime } from '../../../shared/money';
-import { KycStatusText } from '../../components/KycStatusText';
+import { KycStatusText } from './KycStatusText';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { DocumentTypeText } from './DocumentTypeText';

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../shared/money';
 import { useOnline } from '../../query/online';
 import type { BoardId, SortField, SortOrder } from '../../api/quotes/keys';
 import { useLiveQuotes } from '../../api/quotes/live';
-import { QuoteRow, ROW_HEIGHT, type RowData } from '../../components/market/QuoteRow';
+import { QuoteRow, ROW_HEIGHT, type RowData } from './QuoteRow';
 import { boardQuery } from './api';
 import { useRanking } from './ranking';
 

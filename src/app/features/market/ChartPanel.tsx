@@ -3,8 +3,8 @@ import { useIsRestoring, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDateTime } from '../../../shared/money';
 import { LazyPriceChart } from '../../components/chart';
-import { useMarketLabels } from '../../components/market/labels';
-import { TabList, ToggleGroup } from '../../components/market/parts';
+import { useMarketLabels } from './labels';
+import { TabList, ToggleGroup } from './parts';
 import { useOnline } from '../../query/online';
 import {
   ADJUST_PARAMS,

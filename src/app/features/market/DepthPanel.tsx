@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDateTime, formatInt, formatTickPrice } from '../../../shared/money';
-import { SimBadge } from '../../components/market/parts';
+import { SimBadge } from './parts';
 import { useLiveDepth } from '../../api/quotes/live';
 import { bookQuery, tradesQuery, type BookData, type TradesData } from './api';
 import './depth.css';

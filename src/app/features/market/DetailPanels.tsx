@@ -1,5 +1,5 @@
 import { Suspense, lazy, startTransition, useCallback, useEffect, useState } from 'react';
-import { afterNextPaint } from '../../components/market/after-paint';
+import { afterNextPaint } from '../../components/after-paint';
 
 /*
  * A stock's panels below the chart: your position with the 板 / 歩み値, then the information tabs,
@@ -7,13 +7,15 @@ import { afterNextPaint } from '../../components/market/after-paint';
  * messaging), fetched, evaluated and mounted in tasks of its own, and each is mounted after the
  * previous one is on screen, so that no task of the detail's load holds them all — nor all of
  * their queries' fetches (Lighthouse TBT, issue 19; docs/decisions/020-first-load-and-prerender.md,
- * "Follow-up: the chart in tasks of its own"). Later stages go below earlier ones: nothing shifts.
+ * "the chart in tasks of its own"). Later stages go below earlier ones: nothing shifts.
  */
 
-const loadPosition = () => import('../../components/trade/YourPosition');
+// A lazy chunk is imported by its own module, not through the trade feature's index.ts, which
+// would bring the trade lists and contract into the detail's chunk (features/trade/index.ts).
+const loadPosition = () => import('../trade/holdings/YourPosition');
 const loadDepth = () => import('./DepthPanel');
 const loadInfo = () => import('./StockInfo');
-const loadMessaging = () => import('../../components/messaging/StockMessaging');
+const loadMessaging = () => import('../messaging/StockMessaging');
 
 const YourPosition = lazy(() => loadPosition().then((m) => ({ default: m.YourPosition })));
 const DepthPanel = lazy(() => loadDepth().then((m) => ({ default: m.DepthPanel })));

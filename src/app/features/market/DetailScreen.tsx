@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useIsRestoring, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -6,7 +6,7 @@ import { Page } from '../../components/Page';
 import { EmptyView } from '../../components/EmptyView';
 import { Spinner } from '../../components/Spinner';
 import * as shellIcons from '../../components/icons';
-import { instrumentName, rowFromDetail } from '../../components/market/names';
+import { instrumentName, rowFromDetail } from './names';
 import { isApiError } from '../../api/client';
 import { useLiveQuotes } from '../../api/quotes/live';
 import { useOnline } from '../../query/online';
@@ -14,12 +14,16 @@ import { getSavedStock, setSavedStock } from '../../storage';
 import { quoteQuery } from './api';
 import { ChartPanel, chartState, type ChartState } from './ChartPanel';
 import { QuoteHeader } from './QuoteHeader';
-import { useAfterPaint } from '../../components/market/after-paint';
+import { useAfterPaint } from '../../components/after-paint';
 import { DetailPanels, preloadPanels } from './DetailPanels';
 
-// The watchlist star (with the watchlist's contract, group picker and dialogs) is a chunk of its own,
-// mounted after the header's first frame: its slot in the top bar has a fixed width, so nothing moves.
-const WatchStar = lazy(() => import('../../components/watchlist/WatchStar').then((m) => ({ default: m.WatchStar })));
+/**
+ * The watchlist's star for the top bar, handed over by the route (routes/market/stockDetail.tsx):
+ * the watchlist draws with this feature's rows, so this feature does not import the watchlist
+ * (docs/architecture.md "Layers"). It is mounted after the header's first frame: its slot in the
+ * top bar has a fixed width, so nothing moves.
+ */
+export type WatchStarComponent = ComponentType<{ row: ReturnType<typeof rowFromDetail> }>;
 
 /** The saved stock detail: what the detail screen opens when no code is given. */
 export interface SavedStock {
@@ -39,11 +43,13 @@ export function DetailScreen({
   variant,
   chart,
   onChart,
+  star: WatchStar,
 }: {
   code: string | undefined;
   variant: 'stock' | 'index';
   chart: ChartState;
   onChart: (next: Partial<ChartState>) => void;
+  star?: WatchStarComponent;
 }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale || 'ja';
@@ -128,7 +134,7 @@ export function DetailScreen({
       title={title}
       fallback="/market/index"
       right={
-        variant === 'stock' && painted ? (
+        variant === 'stock' && painted && WatchStar ? (
           <Suspense fallback={null}>
             <WatchStar row={rowFromDetail(detail)} />
           </Suspense>
@@ -171,12 +177,12 @@ export function stockDetailCode(code: string | undefined): string | undefined {
  * period, indicators and adjustment, information tabs, buy / sell entry. Without a code it opens the
  * saved stock detail (the last stock opened).
  */
-export function StockDetailScreen() {
+export function StockDetailScreen({ star }: { star?: WatchStarComponent }) {
   const search = stockDetailRoute.useSearch();
   const navigate = stockDetailRoute.useNavigate();
   const onChart = (next: Partial<ChartState>) =>
     void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true, resetScroll: false });
-  return <DetailScreen code={stockDetailCode(search.code)} variant="stock" chart={chartState(search)} onChart={onChart} />;
+  return <DetailScreen code={stockDetailCode(search.code)} variant="stock" chart={chartState(search)} onChart={onChart} star={star} />;
 }
 
 /** /market/stockDetailzs?code=N225 — an index (Nikkei 225, TOPIX, TSE Growth 250): live value and chart. */

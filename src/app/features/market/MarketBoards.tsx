@@ -1,17 +1,17 @@
 import { Suspense, lazy, useCallback } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { IndexTicker } from '../../components/market/IndexTicker';
-import { detailPath } from '../../components/market/names';
-import { TabList } from '../../components/market/parts';
-import type { RowData } from '../../components/market/QuoteRow';
+import { IndexTicker } from './IndexTicker';
+import { detailPath } from './names';
+import { TabList } from './parts';
+import type { RowData } from './QuoteRow';
 import type { MARKET_BOARDS, MARKET_SORTS } from '../../routes/-lib/search';
 import { BoardView } from './BoardList';
 
 // The Subscription and Auction tabs' lists (with their schemas) load only when one of those tabs is
 // open: the board's first render does not evaluate them (Lighthouse TBT, issue 19).
-const OfferingList = lazy(() => import('../../components/ipo/OfferingList').then((m) => ({ default: m.OfferingList })));
-const BlockOfferList = lazy(() => import('../../components/block/OfferList').then((m) => ({ default: m.BlockOfferList })));
+const OfferingList = lazy(() => import('../ipo/OfferingList').then((m) => ({ default: m.OfferingList })));
+const BlockOfferList = lazy(() => import('../block/OfferList').then((m) => ({ default: m.BlockOfferList })));
 
 export type Tab = (typeof MARKET_BOARDS)[number];
 export type Sort = (typeof MARKET_SORTS)[number];

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ARROW, direction, formatDateTime, formatTickPrice, formatVolume, formatYenCompact } from '../../../shared/money';
-import { useMarketLabels } from '../../components/market/labels';
-import { LimitBadge, PriceChange, SimBadge, usePriceFlash } from '../../components/market/parts';
+import { useMarketLabels } from './labels';
+import { LimitBadge, PriceChange, SimBadge, usePriceFlash } from './parts';
 import type { QuoteDetail } from './api';
 
 function Stat({ label, children, className }: { label: ReactNode; children: ReactNode; className?: string }) {

@@ -4,9 +4,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { EmptyView } from '../../components/EmptyView';
 import { useOnline } from '../../query/online';
 import { direction, formatCompact, formatDateTime, formatInt, formatMonthName, formatPercent, formatPrice, formatX100, formatYenCompact } from '../../../shared/money';
-import { useMarketLabels } from '../../components/market/labels';
-import { instrumentName } from '../../components/market/names';
-import { SimNote, TabList } from '../../components/market/parts';
+import { useMarketLabels } from './labels';
+import { instrumentName } from './names';
+import { SimNote, TabList } from './parts';
 import { alertsQuery, companyQuery, insightsQuery, type CompanyData, type InsightsData, type StockAlerts } from './api';
 
 export const INFO_TABS = ['profile', 'short', 'investors', 'ranking', 'industry', 'alerts'] as const;

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Icon } from '../../components/Icon';
-import * as icons from '../../components/market/icons';
+import * as icons from '../../components/market-icons';
+import { Sheet } from '../../components/Sheet';
 import { UPDOWN_COLORS, UPDOWN_SCHEMES, setUpDownScheme, useUpDown, type UpDownScheme } from './updown';
 
 /**
@@ -14,14 +15,9 @@ export function UpDownSetting() {
   const { scheme } = useUpDown();
   const id = useId();
   const firstRef = useRef<HTMLInputElement>(null);
+  const close = () => setOpen(false);
   useEffect(() => {
-    if (!open) return;
-    firstRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    if (open) firstRef.current?.focus();
   }, [open]);
   const names: Record<UpDownScheme, string> = {
     'red-blue': t`上昇は赤・下落は青（標準）`,
@@ -34,46 +30,37 @@ export function UpDownSetting() {
         <Icon d={icons.palette} size={22} />
       </button>
       {open ? (
-        <div className="sheet-backdrop" onClick={() => setOpen(false)}>
-          <div className="sheet" role="dialog" aria-modal="true" aria-labelledby={id} onClick={(e) => e.stopPropagation()}>
-            <div className="sheet__head">
-              <h2 id={id} className="sheet__title">
-                <Trans>上昇・下落の色</Trans>
-              </h2>
-              <button type="button" className="icon-btn" aria-label={t`閉じる`} onClick={() => setOpen(false)}>
-                <Icon d={icons.close} size={22} />
-              </button>
-            </div>
-            <div className="sheet__body">
-              <fieldset className="updown-opts" style={{ border: 0, margin: 0, padding: 0 }}>
-                <legend className="mk-muted" style={{ marginBottom: '0.5rem' }}>
-                  <Trans>数値には必ず +/− の符号と ▲▼ が付きます。</Trans>
-                </legend>
-                {UPDOWN_SCHEMES.map((s, i) => (
-                  <label key={s} className="updown-opt">
-                    <input
-                      ref={i === 0 ? firstRef : undefined}
-                      type="radio"
-                      name={`${id}-scheme`}
-                      checked={scheme === s}
-                      onChange={() => setUpDownScheme(s)}
-                    />
-                    <span>{names[s]}</span>
-                    <span className="updown-opt__swatches" aria-hidden="true">
-                      <span style={{ color: UPDOWN_COLORS[s].rise }}>▲+1.2%</span>
-                      <span style={{ color: UPDOWN_COLORS[s].fall }}>▼−0.8%</span>
-                    </span>
-                  </label>
-                ))}
-              </fieldset>
-            </div>
-            <div className="sheet__foot">
-              <button type="button" className="btn btn--primary btn--block" onClick={() => setOpen(false)}>
-                <Trans>閉じる</Trans>
-              </button>
-            </div>
-          </div>
-        </div>
+        <Sheet
+          title={<Trans>上昇・下落の色</Trans>}
+          onClose={close}
+          foot={
+            <button type="button" className="btn btn--primary btn--block" onClick={close}>
+              <Trans>閉じる</Trans>
+            </button>
+          }
+        >
+          <fieldset className="updown-opts" style={{ border: 0, margin: 0, padding: 0 }}>
+            <legend className="mk-muted" style={{ marginBottom: '0.5rem' }}>
+              <Trans>数値には必ず +/− の符号と ▲▼ が付きます。</Trans>
+            </legend>
+            {UPDOWN_SCHEMES.map((s, i) => (
+              <label key={s} className="updown-opt">
+                <input
+                  ref={i === 0 ? firstRef : undefined}
+                  type="radio"
+                  name={`${id}-scheme`}
+                  checked={scheme === s}
+                  onChange={() => setUpDownScheme(s)}
+                />
+                <span>{names[s]}</span>
+                <span className="updown-opt__swatches" aria-hidden="true">
+                  <span style={{ color: UPDOWN_COLORS[s].rise }}>▲+1.2%</span>
+                  <span style={{ color: UPDOWN_COLORS[s].fall }}>▼−0.8%</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        </Sheet>
       ) : null}
     </>
   );

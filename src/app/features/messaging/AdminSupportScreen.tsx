@@ -10,7 +10,7 @@ import { getLanguage } from '../../storage';
 import { EmptyView } from '../../components/EmptyView';
 import { Spinner } from '../../components/Spinner';
 import { toast } from '../../components/Toast';
-import { openStream } from '../../components/messaging/stream';
+import { openStream } from './stream';
 import { ChatView } from './ChatView';
 import './messaging.css';
 

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { SupportMessage } from '../../../shared/api/messaging';
 import { formatDateTime } from '../../../shared/money';
-import { useUploadUrl } from '../../components/forms/upload-client';
+import { useUploadUrl } from '../uploads';
 
 /** An attachment (a private upload) shown through an object URL: <img src> cannot send the session. */
 function Attachment({ id }: { id: string }) {

@@ -12,11 +12,11 @@ import { AsOf } from '../../components/AsOf';
 import { MoreButton } from '../../components/MoreButton';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
-import { messagesArea, unreadKey, useSupportStream, useUnread } from '../../components/messaging/api';
-import { MESSAGE_TITLE, messageBody } from '../../components/messaging/text';
+import { messagesArea, unreadKey, useSupportStream, useUnread } from './api';
+import { MESSAGE_TITLE, messageBody } from './text';
 import { PushOptIn } from './PushOptIn';
-import { NotMeButton } from '../../components/account/NotMeButton';
-import '../../components/messaging/messaging.css';
+import { NotMeButton } from '../account';
+import './messaging-parts.css';
 import './messaging.css';
 
 /*

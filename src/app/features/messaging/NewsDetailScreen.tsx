@@ -11,9 +11,9 @@ import { EmptyView } from '../../components/EmptyView';
 import { FirstLoad, Spinner } from '../../components/Spinner';
 import { AsOf } from '../../components/AsOf';
 import * as icons from '../../components/icons';
-import { ageText, NEWS_LANGUAGE, newsSummary, newsTitle } from '../../components/messaging/text';
+import { ageText, NEWS_LANGUAGE, newsSummary, newsTitle } from './text';
 import { NewsLabel } from './NewsListScreen';
-import '../../components/messaging/messaging.css';
+import './messaging-parts.css';
 import './messaging.css';
 
 const Markdown = lazy(() => import('./Markdown'));

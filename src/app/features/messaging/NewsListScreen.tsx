@@ -12,8 +12,8 @@ import { AsOf } from '../../components/AsOf';
 import { MoreButton } from '../../components/MoreButton';
 import { Segmented } from '../../components/Segmented';
 import * as icons from '../../components/icons';
-import { ageText, NEWS_LANGUAGE, newsTitle } from '../../components/messaging/text';
-import '../../components/messaging/messaging.css';
+import { ageText, NEWS_LANGUAGE, newsTitle } from './text';
+import './messaging-parts.css';
 import './messaging.css';
 
 /*

@@ -4,13 +4,14 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ALERTS_MAX, messagingApi, type AlertKind, type PriceAlert } from '../../../shared/api/messaging';
 import { formatPrice, parsePrice } from '../../../shared/market/price';
+import { formatPercent } from '../../../shared/money';
 import { apiCall, isApiError } from '../../api/client';
 import { translateMessage } from '../../i18n/translate';
 import { getLanguage } from '../../storage';
-import { toast } from '../Toast';
+import { toast } from '../../components/Toast';
 import { alertsArea, stockAlertsQuery, stockNewsQuery } from './api';
 import { ageText, NEWS_LANGUAGE, newsTitle } from './text';
-import './messaging.css';
+import './messaging-parts.css';
 
 /**
  * The stock detail's news (simulated events and articles about the stock) and the user's price
@@ -71,7 +72,7 @@ export function StockMessaging({ code, priceScale, price }: { code: string; pric
 function AlertRow({ a }: { a: PriceAlert }) {
   const { t } = useLingui();
   const qc = useQueryClient();
-  const value = a.kind === 'change' ? `${a.threshold > 0 ? '+' : ''}${(a.threshold / 100).toFixed(2)}%` : formatPrice(a.threshold, a.priceScale);
+  const value = a.kind === 'change' ? formatPercent(a.threshold) : formatPrice(a.threshold, a.priceScale);
   const label = a.kind === 'above' ? t`${value} 以上` : a.kind === 'below' ? t`${value} 以下` : t`前日比 ${value}`;
   return (
     <li className="alert-row">

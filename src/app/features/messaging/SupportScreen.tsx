@@ -13,8 +13,8 @@ import { AsOf } from '../../components/AsOf';
 import { toast } from '../../components/Toast';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
-import { compressPhoto, uploadFile } from '../../components/forms/upload-client';
-import { unreadKey, useSupportStream } from '../../components/messaging/api';
+import { compressPhoto, uploadFile } from '../uploads';
+import { unreadKey, useSupportStream } from './api';
 import { ChatView } from './ChatView';
 import './messaging.css';
 

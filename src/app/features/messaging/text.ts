@@ -1,10 +1,10 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { MessageItem, NewsItem, NewsLanguage } from '../../../shared/api/messaging';
-import { formatDateTimeMinute, formatMoney } from '../../../shared/money';
+import { formatDateTimeMinute, formatMoney, formatPercent } from '../../../shared/money';
 import { formatPrice } from '../../../shared/market/price';
 import type { Language } from '../../storage';
-import { deviceLabel, ipLabel, placeLabel } from '../account/login-text';
+import { deviceLabel, ipLabel, placeLabel } from '../account';
 
 /*
  * Messages and simulated news are stored as a kind + params (docs/domain.md "Messages, news and
@@ -23,7 +23,7 @@ type P = Record<string, string | number | boolean | null>;
 const num = (p: P, k: string) => (typeof p[k] === 'number' ? (p[k] as number) : 0);
 const str = (p: P, k: string) => (p[k] === null || p[k] === undefined ? '' : String(p[k]));
 const price = (p: P, k = 'price') => formatPrice(num(p, k), num(p, 'priceScale') || undefined);
-const pct = (bp: number, signed = true) => `${signed && bp > 0 ? '+' : ''}${(bp / 100).toFixed(2)}%`;
+const pct = (bp: number, signed = true) => formatPercent(bp, { sign: signed });
 const money = (p: P) => formatMoney(num(p, 'amount'), str(p, 'currency') || 'JPY');
 
 export const MESSAGE_TITLE: Record<MessageItem['kind'], MessageDescriptor> = {

@@ -10,7 +10,7 @@ import { EmptyView } from '../../components/EmptyView';
 import { Spinner } from '../../components/Spinner';
 import { toast } from '../../components/Toast';
 import { DialogBox } from '../../components/ConfirmDialog';
-import { FUND_STATUS, RULE_NAME } from '../../components/strategies/labels';
+import { FUND_STATUS, RULE_NAME } from './labels';
 import './strategies.css';
 
 /*

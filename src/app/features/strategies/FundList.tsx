@@ -4,13 +4,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { strategiesApi, type StrategyKind, type StrategySummary } from '../../../shared/api/strategies';
 import { formatMoney, formatNumber } from '../../../shared/money';
 import { endpointQuery } from '../../api/query';
-import { EmptyView } from '../EmptyView';
-import { LoadingPane } from '../Spinner';
-import { Signed } from '../Signed';
-import * as icons from '../icons';
+import { EmptyView } from '../../components/EmptyView';
+import { LoadingPane } from '../../components/Spinner';
+import { Signed } from '../../components/Signed';
+import * as icons from '../../components/icons';
 import { FUND_STATUS, RULE_NAME } from './labels';
-import '../trade/positions.css';
-import './strategies.css';
+import '../../components/positions.css';
+import './fund-list.css';
 
 /*
  * Strategy funds as cards (GET strategies?kind=): /home/qcList, /home/fllow and the home screen's

@@ -20,13 +20,13 @@ import * as icons from '../../components/icons';
 import { toast } from '../../components/Toast';
 import { ActionDialog } from '../../components/ConfirmDialog';
 import { TextField } from '../../components/forms/Field';
-import { FundCard, FundList } from '../../components/strategies/FundList';
-import { strategyHoldingsQuery } from '../../components/strategies/MyFundHoldings';
-import { HOLDING_STATUS, RULE_NAME } from '../../components/strategies/labels';
+import { FundCard, FundList } from './FundList';
+import { strategyHoldingsQuery } from './MyFundHoldings';
+import { HOLDING_STATUS, RULE_NAME } from './labels';
 import './strategies.css';
 
-/** uPlot comes with the chart's own chunk, as on the home screen's 資産推移 (components/funds/AssetHistoryChart.tsx). */
-const LazyNavChart = lazy(() => import('../../components/funds/AssetHistoryChart'));
+/** uPlot comes with the chart's own chunk, as on the home screen's 資産推移 (features/funds/AssetHistoryChart.tsx). */
+const LazyNavChart = lazy(() => import('../funds/AssetHistoryChart'));
 
 /** /home/qcList (quant) and /home/fllow (follow-order): the funds of one kind. */
 export function FundListScreen({ kind }: { kind: StrategyKind }) {

@@ -4,10 +4,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { strategiesApi, type StrategyHolding } from '../../../shared/api/strategies';
 import { formatIsoDate, formatMoney, formatNumber } from '../../../shared/money';
 import { endpointQuery } from '../../api/query';
-import { Signed } from '../Signed';
+import { Signed } from '../../components/Signed';
 import { HOLDING_STATUS } from './labels';
-import '../trade/positions.css';
-import './strategies.css';
+import '../../components/positions.css';
+import './fund-list.css';
 
 /** The user's fund holdings (GET strategies/holdings), persisted like the other lists. */
 export function strategyHoldingsQuery() {

@@ -1,13 +1,14 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
+import { Sheet } from '../../components/Sheet';
 import { formatPriceYen } from '../../../shared/money';
 import { Signed } from '../../components/Signed';
 import { searchQuery, type SearchRow } from './api';
-import { useDebounced } from './useDebounced';
+import { useDebounced } from '../../components/useDebounced';
 
 /** Waits this long after the last keystroke before searching. */
 const DEBOUNCE_MS = 250;
@@ -60,7 +61,6 @@ export function CodePicker({
 
 function SearchSheet({ onClose, onPick }: { onClose: () => void; onPick: (s: PickedStock) => void }) {
   const { t, i18n } = useLingui();
-  const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [q, setQ] = useState('');
   const query = useDebounced(q.trim(), DEBOUNCE_MS);
@@ -69,76 +69,59 @@ function SearchSheet({ onClose, onPick }: { onClose: () => void; onPick: (s: Pic
 
   useEffect(() => {
     input.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
 
   const rows: SearchRow[] = query ? (results.data ?? []) : [];
   return (
-    <div className="sheet-backdrop" onClick={onClose}>
-      <div className="sheet sheet--tall" role="dialog" aria-modal="true" aria-labelledby={id} onClick={(e) => e.stopPropagation()}>
-        <div className="sheet__head">
-          <h2 id={id} className="sheet__title">
-            <Trans>銘柄を検索</Trans>
-          </h2>
-          <button type="button" className="icon-btn" aria-label={t`閉じる`} onClick={onClose}>
-            <Icon d={icons.close} size={22} />
-          </button>
-        </div>
-        <div className="sheet__body">
-          <div className="field__control search-box">
-            <Icon d={icons.search} size={20} className="search-box__icon" />
-            <input
-              ref={input}
-              className="field__input"
-              type="search"
-              enterKeyHint="search"
-              aria-label={t`銘柄コードまたは銘柄名`}
-              placeholder={t`例：7203、トヨタ、toyota`}
-              value={q}
-              maxLength={50}
-              onChange={(e) => setQ(e.currentTarget.value)}
-            />
-          </div>
-          {query && results.isFetching && !results.data ? (
-            <div className="center-pad">
-              <Spinner size={24} label={t`検索中…`} />
-            </div>
-          ) : null}
-          {query && results.isSuccess && rows.length === 0 ? (
-            <p className="muted center-pad">
-              <Trans>該当する銘柄がありません</Trans>
-            </p>
-          ) : null}
-          {results.isError ? (
-            <p className="muted center-pad">
-              <Trans>検索できませんでした。通信状態をご確認ください。</Trans>
-            </p>
-          ) : null}
-          <ul className="pick-list">
-            {rows.map((r) => {
-              const name = en ? r.nameEn : r.nameJa;
-              return (
-                <li key={r.code}>
-                  <button type="button" className="pick-list__row" onClick={() => onPick({ code: r.code, name })}>
-                    <span className="pick-list__main">
-                      <span className="pick-list__name">{name}</span>
-                      <span className="pick-list__code mono">{r.code}</span>
-                    </span>
-                    <span className="pick-list__side">
-                      <span className="mono">{formatPriceYen(r.price, r.priceScale)}</span>
-                      <Signed value={r.changeBp} bp className="small" />
-                    </span>
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        </div>
+    <Sheet title={<Trans>銘柄を検索</Trans>} onClose={onClose} className="sheet--tall">
+      <div className="field__control search-box">
+        <Icon d={icons.search} size={20} className="search-box__icon" />
+        <input
+          ref={input}
+          className="field__input"
+          type="search"
+          enterKeyHint="search"
+          aria-label={t`銘柄コードまたは銘柄名`}
+          placeholder={t`例：7203、トヨタ、toyota`}
+          value={q}
+          maxLength={50}
+          onChange={(e) => setQ(e.currentTarget.value)}
+        />
       </div>
-    </div>
+      {query && results.isFetching && !results.data ? (
+        <div className="center-pad">
+          <Spinner size={24} label={t`検索中…`} />
+        </div>
+      ) : null}
+      {query && results.isSuccess && rows.length === 0 ? (
+        <p className="muted center-pad">
+          <Trans>該当する銘柄がありません</Trans>
+        </p>
+      ) : null}
+      {results.isError ? (
+        <p className="muted center-pad">
+          <Trans>検索できませんでした。通信状態をご確認ください。</Trans>
+        </p>
+      ) : null}
+      <ul className="pick-list">
+        {rows.map((r) => {
+          const name = en ? r.nameEn : r.nameJa;
+          return (
+            <li key={r.code}>
+              <button type="button" className="pick-list__row" onClick={() => onPick({ code: r.code, name })}>
+                <span className="pick-list__main">
+                  <span className="pick-list__name">{name}</span>
+                  <span className="pick-list__code mono">{r.code}</span>
+                </span>
+                <span className="pick-list__side">
+                  <span className="mono">{formatPriceYen(r.price, r.priceScale)}</span>
+                  <Signed value={r.changeBp} bp className="small" />
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </Sheet>
   );
 }

@@ -6,7 +6,7 @@ import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { dayPositionsQuery } from './api';
 import { OrderTicket } from './OrderTicket';
-import { PositionRow } from '../../components/trade/PositionList';
+import { PositionRow } from './holdings/PositionList';
 import { Page } from '../../components/Page';
 import { AutoCloseCountdown, useMarketOffset } from './AutoCloseCountdown';
 import './trade.css';

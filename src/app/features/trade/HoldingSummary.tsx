@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatNumber } from '../../../shared/money';
-import { HoldingFigures } from '../../components/trade/HoldingFigures';
+import { HoldingFigures } from './holdings/HoldingFigures';
 import type { HoldingStock, Sellable } from './ticket-api';
 
 /**

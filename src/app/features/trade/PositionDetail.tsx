@@ -28,15 +28,15 @@ import { Page } from '../../components/Page';
 import { ActionDialog } from '../../components/ConfirmDialog';
 import { Signed } from '../../components/Signed';
 import { Stepper } from '../../components/Stepper';
-import { BUSINESS_TEXT, CLOSE_REASON_TEXT, PRICE_TYPE_TEXT, STATUS_TEXT, sideText } from '../../components/trade/labels';
-import { alertText, alertTone } from '../../components/trade/alert-texts';
+import { BUSINESS_TEXT, CLOSE_REASON_TEXT, PRICE_TYPE_TEXT, STATUS_TEXT, sideText } from './labels';
+import { alertText, alertTone } from './alert-texts';
 import { positionQuery, quoteQuery, tradeCommand, type CloseBody, type PositionView } from './api';
 import { canStepPrice, limitRefusal, parsePriceInput, stepLimitPrice, type PriceRules, type TicketQuote } from './ticket';
 import { LimitPriceNotice } from './LimitPriceNotice';
 import { AutoCloseCountdown, useMarketOffset } from './AutoCloseCountdown';
 import { DEFAULT_ORDER_TYPE, OrderTypeFields, orderTypeBody, orderTypeReady, type OrderTypeValue } from './OrderTypeFields';
 import { estimatePriceOf, kindOf, reached, sideOf, stopLegPrice, tokyoToday } from './order-type';
-import '../../components/trade/positions.css';
+import '../../components/positions.css';
 import './trade.css';
 
 const HELD = ['holding', 'closing', 'in_progress'];

@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Direction } from '../../../shared/domain/position';
 import { Tabs } from '../../components/Segmented';
-import { PositionList } from '../../components/trade/PositionList';
-import { HoldingsState, MarginHoldings, StockHoldings, type HoldingsData, type useHoldings } from '../../components/trade/HoldingsView';
-import { AwaitingListingCards } from '../../components/trade/AwaitingListingCards';
-import { useAwaitingListing } from '../../components/funds/AwaitingListing';
-import { useAfterPaint } from '../../components/market/after-paint';
+import { PositionList } from './holdings/PositionList';
+import { HoldingsState, MarginHoldings, StockHoldings, type HoldingsData, type useHoldings } from './holdings/HoldingsView';
+import { AwaitingListingCards } from './holdings/AwaitingListingCards';
+import { useAwaitingListing } from '../funds';
+import { useAfterPaint } from '../../components/after-paint';
 import './trade.css';
 
 export type TradeTab = 'stocks' | 'margin' | 'pending' | 'done';

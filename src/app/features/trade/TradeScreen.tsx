@@ -5,7 +5,7 @@ import type { Direction } from '../../../shared/domain/position';
 import { Page } from '../../components/Page';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
-import { HoldingsTotals, useHoldings } from '../../components/trade/HoldingsView';
+import { HoldingsTotals, useHoldings } from './holdings/HoldingsView';
 import { Spinner } from '../../components/Spinner';
 import { PositionTabs, type TradeTab } from './PositionTabs';
 import './portfolio.css';

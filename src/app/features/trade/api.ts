@@ -14,8 +14,8 @@ import { fundsApi } from '../../../shared/api/funds';
 import { marketApi } from '../../../shared/api/market';
 import type { BodyOf, DataOf, QueryOf } from '../../../shared/api/endpoint';
 import { endpointArea, endpointKey, endpointPrefix, endpointQuery } from '../../api/query';
-import type { PositionGroup, PositionView } from '../../components/trade/PositionList';
-import { POSITIONS_POLL_MS } from '../../components/trade/holdings-query';
+import type { PositionGroup, PositionView } from './holdings/PositionList';
+import { POSITIONS_POLL_MS } from './holdings/holdings-query';
 
 export type { PositionGroup, PositionView };
 export type OrderBody = BodyOf<typeof tradeApi.placeOrder>;

@@ -4,8 +4,8 @@ import { isApiError } from '../../api/client';
 import { translateMessage } from '../../i18n/translate';
 import { getLanguage } from '../../storage';
 import type { UploadPurpose } from '../../../shared/api/uploads';
-import { Icon } from '../Icon';
-import * as icons from '../icons';
+import { Icon } from '../../components/Icon';
+import * as icons from '../../components/icons';
 import { compressPhoto, uploadFile } from './upload-client';
 import './photo-upload.css';
 

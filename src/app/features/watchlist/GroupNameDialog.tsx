@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { WATCHLIST_GROUP_NAME_MAX } from '../../../shared/api/watchlist';
-import { DialogBox } from '../ConfirmDialog';
-import { TextField } from '../forms/Field';
+import { DialogBox } from '../../components/ConfirmDialog';
+import { TextField } from '../../components/forms/Field';
 
 /** Whether a name fits before sending it (the server checks again: trimmed, 1–20 characters, no control characters). */
 export function groupNameFits(name: string): boolean {

@@ -1,8 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { InstrumentRow } from '../../../shared/api/market';
-import { Icon } from '../Icon';
-import * as icons from '../market/icons';
+import { Sheet } from '../../components/Sheet';
 import { GroupNameDialog } from './GroupNameDialog';
 import { groupsOf } from './groups-data';
 import { useWatchlistGroups } from './groups';
@@ -17,7 +16,6 @@ import './watchlist.css';
  */
 export function GroupPicker({ row, onClose }: { row: RowSnapshot; onClose: () => void }) {
   const { t } = useLingui();
-  const id = useId();
   const watchlist = useWatchlist();
   const groups = useWatchlistGroups();
   const [naming, setNaming] = useState(false);
@@ -29,11 +27,6 @@ export function GroupPicker({ row, onClose }: { row: RowSnapshot; onClose: () =>
 
   useEffect(() => {
     closeRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !naming) onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
   }, [naming, onClose]);
 
   const toggle = async (groupId: string, on: boolean) => {
@@ -44,63 +37,59 @@ export function GroupPicker({ row, onClose }: { row: RowSnapshot; onClose: () =>
   };
 
   return (
-    <div className="sheet-backdrop" onClick={onClose}>
-      <div className="sheet" role="dialog" aria-modal="true" aria-labelledby={id} onClick={(e) => e.stopPropagation()} data-testid="group-picker">
-        <div className="sheet__head">
-          <h2 id={id} className="sheet__title">
-            <Trans>登録するグループ</Trans>
-          </h2>
-          <button ref={closeRef} type="button" className="icon-btn" aria-label={t`閉じる`} onClick={onClose}>
-            <Icon d={icons.close} size={22} />
-          </button>
-        </div>
-        <div className="sheet__body">
-          <ul className="group-picks">
-            <li>
-              <label className="group-pick">
-                <input type="checkbox" checked={watchlist.has(row.code)} onChange={(e) => (e.currentTarget.checked ? watchlist.add(row) : watchlist.remove(row.code))} />
-                <span>
-                  <Trans>お気に入り</Trans>
-                </span>
-              </label>
-            </li>
-            {(data?.groups ?? [])
-              .filter((g) => !g.isDefault)
-              .map((g) => {
-                const on = member.has(g.id);
-                return (
-                  <li key={g.id}>
-                    <label className="group-pick">
-                      <input type="checkbox" checked={on} disabled={busy === g.id} aria-busy={busy === g.id || undefined} onChange={(e) => void toggle(g.id, e.currentTarget.checked)} />
-                      <span>{g.name}</span>
-                      <span className="mk-muted group-pick__count">
-                        {g.codes.length} / {g.max}
-                      </span>
-                    </label>
-                  </li>
-                );
-              })}
-          </ul>
-          {!data && groups.query.isError ? (
-            <p className="mk-muted">
-              <Trans>グループを読み込めませんでした</Trans>
-            </p>
-          ) : null}
-        </div>
-        <div className="sheet__foot">
-          <button type="button" className="btn btn--secondary btn--block" disabled={full || !data} onClick={() => setNaming(true)}>
-            <Trans>新しいグループを作って追加</Trans>
-          </button>
-        </div>
-      </div>
-      {naming ? (
-        <GroupNameDialog
-          title={t`新しいグループ`}
-          saveLabel={t`作成して追加`}
-          onSave={async (name) => (await groups.create(name, [row.code], row as unknown as InstrumentRow)) !== null}
-          onClose={() => setNaming(false)}
-        />
+    <Sheet
+      title={<Trans>登録するグループ</Trans>}
+      onClose={onClose}
+      testId="group-picker"
+      closeOnEscape={!naming}
+      closeRef={closeRef}
+      foot={
+        <button type="button" className="btn btn--secondary btn--block" disabled={full || !data} onClick={() => setNaming(true)}>
+          <Trans>新しいグループを作って追加</Trans>
+        </button>
+      }
+      overlay={
+        naming ? (
+          <GroupNameDialog
+            title={t`新しいグループ`}
+            saveLabel={t`作成して追加`}
+            onSave={async (name) => (await groups.create(name, [row.code], row as unknown as InstrumentRow)) !== null}
+            onClose={() => setNaming(false)}
+          />
+        ) : null
+      }
+    >
+      <ul className="group-picks">
+        <li>
+          <label className="group-pick">
+            <input type="checkbox" checked={watchlist.has(row.code)} onChange={(e) => (e.currentTarget.checked ? watchlist.add(row) : watchlist.remove(row.code))} />
+            <span>
+              <Trans>お気に入り</Trans>
+            </span>
+          </label>
+        </li>
+        {(data?.groups ?? [])
+          .filter((g) => !g.isDefault)
+          .map((g) => {
+            const on = member.has(g.id);
+            return (
+              <li key={g.id}>
+                <label className="group-pick">
+                  <input type="checkbox" checked={on} disabled={busy === g.id} aria-busy={busy === g.id || undefined} onChange={(e) => void toggle(g.id, e.currentTarget.checked)} />
+                  <span>{g.name}</span>
+                  <span className="mk-muted group-pick__count">
+                    {g.codes.length} / {g.max}
+                  </span>
+                </label>
+              </li>
+            );
+          })}
+      </ul>
+      {!data && groups.query.isError ? (
+        <p className="mk-muted">
+          <Trans>グループを読み込めませんでした</Trans>
+        </p>
       ) : null}
-    </div>
+    </Sheet>
   );
 }

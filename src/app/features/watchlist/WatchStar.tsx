@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useLingui } from '@lingui/react/macro';
-import { Icon } from '../Icon';
-import * as icons from '../market/icons';
+import { Icon } from '../../components/Icon';
+import * as icons from '../../components/market-icons';
 import type { RowSnapshot } from './watchlist-queue';
 import { useWatchlist } from './watchlist';
 import { GroupPicker } from './GroupPicker';
-import '../market/market.css';
+import './watchlist.css';
 
 /** How long a press on the star opens the group picker instead of toggling. */
 export const LONG_PRESS_MS = 500;

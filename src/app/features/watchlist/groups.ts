@@ -7,7 +7,7 @@ import { apiCall } from '../../api/client';
 import { endpointQuery } from '../../api/query';
 import { watchlistKeys } from '../../api/quotes/keys';
 import { isOnline } from '../../query/online';
-import { toast } from '../Toast';
+import { toast } from '../../components/Toast';
 import { moveCode } from './watchlist-queue';
 import { withGroup, withGroupCodes, withGroupOrder, withoutGroup, type GroupsData, type WatchGroup } from './groups-data';
 

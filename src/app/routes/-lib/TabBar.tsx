@@ -1,17 +1,17 @@
 import { lazy, Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { Icon } from './Icon';
-import * as icons from './icons';
-import { isSignedIn } from '../storage';
-import { useAfterPaint } from './market/after-paint';
-import './messaging/messaging.css';
+import { Icon } from '../../components/Icon';
+import * as icons from '../../components/icons';
+import { isSignedIn } from '../../storage';
+import { useAfterPaint } from '../../components/after-paint';
+import '../../features/messaging/messaging-parts.css';
 
 // The unread badge reads the messaging contract (zod schemas): its own chunk, so the entry that
 // draws the tab bar stays free of zod, loaded after the screen's first frame so that its chunks'
 // requests and its schemas are not part of the screen's first tasks
 // (docs/decisions/020-first-load-and-prerender.md).
-const UnreadBadge = lazy(() => import('./messaging/UnreadBadge'));
+const UnreadBadge = lazy(() => import('../../features/messaging/UnreadBadge'));
 
 /** The four routes the bottom tab bar links to (docs/product.md "Routes"). */
 export const TAB_PATHS = ['/home/index', '/home/newsList', '/trade/index', '/information/index'] as const;

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminBlockScreen } from '../../features/admin/BlockScreen';
+import { AdminBlockScreen } from '../../features/block/AdminBlockScreen';
 
 /** /admin/block — block-trade offers: create within the price band, close. */
 export const Route = createFileRoute('/admin/block')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminDepositsScreen } from '../../features/admin/DepositsScreen';
+import { AdminDepositsScreen } from '../../features/cash/AdminDepositsScreen';
 import { idSearch } from '../-lib/search';
 
 /** /admin/deposits?id= — the 入金審査 queue; `id` opens one request with its receipt. */

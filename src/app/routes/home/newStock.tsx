@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NewStockScreen } from '../../features/ipo/OfferingScreens';
-import { offeringsQuery } from '../../components/ipo/OfferingList';
+import { offeringsQuery } from '../../features/ipo/OfferingList';
 import { requireSession } from '../-lib/guards';
 import { loaderClient } from '../-lib/query-client';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MineScreen } from '../../features/account/MineScreen';
+import { MineScreen } from '../../features/home/MineScreen';
 import { requireSession } from '../-lib/guards';
 
 /** /information/index — "My page": account header, assets (from the ledger), menus. */

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { StockDetailScreen, stockDetailCode } from '../../features/market/DetailScreen';
 import { prefetchInstrument } from '../../features/market/prefetch';
@@ -17,5 +18,13 @@ export const Route = createFileRoute('/market/stockDetail')({
   loaderDeps: ({ search }) => ({ code: search.code, period: search.period, adjust: search.adjust }),
   loader: ({ context, deps }) => prefetchInstrument(loaderClient(context), stockDetailCode(deps.code), deps, true),
   codeSplitGroupings: [['loader', 'component']],
-  component: StockDetailScreen,
+  component: StockDetail,
 });
+
+// The watchlist star (with the watchlist's contract, group picker and dialogs) is a chunk of its own,
+// loaded by its own module; the detail screen mounts it after the header's first frame.
+const WatchStar = lazy(() => import('../../features/watchlist/WatchStar').then((m) => ({ default: m.WatchStar })));
+
+function StockDetail() {
+  return <StockDetailScreen star={WatchStar} />;
+}

@@ -1,10 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSiteConfig } from '../useSiteConfig';
-import { InfoRow } from '../Menu';
-import { Icon } from '../Icon';
-import { Spinner } from '../Spinner';
-import * as icons from '../icons';
+import { useSiteConfig } from '../../../api/site-config';
+import { InfoRow } from '../../../components/Menu';
+import { Icon } from '../../../components/Icon';
+import { Spinner } from '../../../components/Spinner';
+import * as icons from '../../../components/icons';
 import type { LegalDoc } from './docs/types';
 
 /**

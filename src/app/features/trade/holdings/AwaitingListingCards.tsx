@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { AwaitingListingLine } from '../../../shared/api/funds';
-import { formatIsoDate, formatMoney, formatNumber } from '../../../shared/money';
-import { useAwaitingWords } from '../funds/AwaitingListing';
-import './positions.css';
+import type { AwaitingListingLine } from '../../../../shared/api/funds';
+import { formatIsoDate, formatMoney, formatNumber } from '../../../../shared/money';
+import { useAwaitingWords } from '../../funds';
+import '../../../components/positions.css';
 import './holdings.css';
 
 /** 保有証券's rows of allotments awaiting listing: no price and no actions until the stock trades. */

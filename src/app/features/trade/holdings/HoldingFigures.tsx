@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { formatMoney, formatNumber, formatPriceYen } from '../../../shared/money';
-import { Signed } from '../Signed';
-import type { tradeApi } from '../../../shared/api/trade';
-import type { DataOf } from '../../../shared/api/endpoint';
+import { formatMoney, formatNumber, formatPriceYen } from '../../../../shared/money';
+import { Signed } from '../../../components/Signed';
+import type { tradeApi } from '../../../../shared/api/trade';
+import type { DataOf } from '../../../../shared/api/endpoint';
 import './holdings.css';
 
 /**

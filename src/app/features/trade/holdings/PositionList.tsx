@@ -2,21 +2,21 @@ import type { ReactNode } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { tradeApi } from '../../../shared/api/trade';
-import type { DataOf } from '../../../shared/api/endpoint';
-import type { PositionStatus } from '../../../shared/domain/position';
-import { formatDateTime, formatLeverage, formatMoney, formatNumber, formatPriceYen } from '../../../shared/money';
-import { endpointInfiniteQuery } from '../../api/query';
-import { AsOf } from '../AsOf';
-import { EmptyView } from '../EmptyView';
-import { LoadingPane } from '../Spinner';
-import { MoreButton } from '../MoreButton';
-import { Signed } from '../Signed';
-import * as icons from '../icons';
-import { alertTags } from './alert-texts';
+import { tradeApi } from '../../../../shared/api/trade';
+import type { DataOf } from '../../../../shared/api/endpoint';
+import type { PositionStatus } from '../../../../shared/domain/position';
+import { formatDateTime, formatLeverage, formatMoney, formatNumber, formatPriceYen } from '../../../../shared/money';
+import { endpointInfiniteQuery } from '../../../api/query';
+import { AsOf } from '../../../components/AsOf';
+import { EmptyView } from '../../../components/EmptyView';
+import { LoadingPane } from '../../../components/Spinner';
+import { MoreButton } from '../../../components/MoreButton';
+import { Signed } from '../../../components/Signed';
+import * as icons from '../../../components/icons';
+import { alertTags } from '../alert-texts';
 import { POSITIONS_POLL_MS } from './holdings-query';
-import { PRICE_TYPE_TEXT, STATUS_TEXT, sideText } from './labels';
-import './positions.css';
+import { PRICE_TYPE_TEXT, STATUS_TEXT, sideText } from '../labels';
+import '../../../components/positions.css';
 
 /*
  * The user's positions as list rows, by status group: the trade screen's tabs, the home screen's

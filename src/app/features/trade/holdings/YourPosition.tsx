@@ -2,13 +2,13 @@ import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatLeverage, formatNumber, formatPriceYen } from '../../../shared/money';
-import { isSignedIn, subscribeSession } from '../../storage';
-import { AsOf } from '../AsOf';
-import { Signed } from '../Signed';
+import { formatLeverage, formatNumber, formatPriceYen } from '../../../../shared/money';
+import { isSignedIn, subscribeSession } from '../../../storage';
+import { AsOf } from '../../../components/AsOf';
+import { Signed } from '../../../components/Signed';
 import { holdingsQuery, type HoldingsData } from './holdings-query';
 import { HoldingFigures } from './HoldingFigures';
-import './positions.css';
+import '../../../components/positions.css';
 import './holdings.css';
 
 /** The holding and margin positions of one stock, or null when the user has none of it. */

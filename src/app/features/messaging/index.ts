@@ -1,0 +1,10 @@
+/*
+ * The messaging feature's public face: what other features import of it (docs/architecture.md
+ * "Layers"): the unread counts (My page). (The tab bar's badge and the stock detail's news and
+ * alerts are chunks loaded on demand, by their own modules.)
+ *
+ * Only static imports come through here: routes import their screens' own modules, and a chunk
+ * loaded on demand is imported by its own module, so that importing this file never brings a
+ * screen or a lazy chunk into the importer's chunk (docs/decisions/020-first-load-and-prerender.md).
+ */
+export { useUnread } from './api';

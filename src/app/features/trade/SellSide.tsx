@@ -1,0 +1,82 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { contractValue } from '../../../shared/domain/trade-money';
+import { formatMoney, formatNumber, formatPriceYen } from '../../../shared/money';
+import { Stepper } from '../../components/Stepper';
+import { ClosedNotice } from './ClosedNotice';
+import { HoldingSummary } from './HoldingSummary';
+import { stepSellShares, unitsOf } from './ticket';
+import type { TicketState } from './useOrderTicket';
+
+/*
+ * 現物売: sells the cash holding, whole purchases oldest first (docs/decisions/011-selling-a-holding.md).
+ * SellHolding goes above the order type (what is held), SellSide below it (how many, for about how much).
+ */
+
+export function SellHolding({ ticket }: { ticket: TicketState }) {
+  const { stock, sellInfo, holdings } = ticket;
+  return stock ? (
+    <HoldingSummary stock={stock} sellable={sellInfo} />
+  ) : (
+    <p className="muted small" data-testid="no-holding">
+      {holdings.isPending ? <Trans>保有株式を確認しています…</Trans> : <Trans>この銘柄を現物で保有していません。</Trans>}
+    </p>
+  );
+}
+
+export function SellSide({ ticket }: { ticket: TicketState }) {
+  const { t } = useLingui();
+  const { sellShares, setSellShares, steps, closeType, sellPrice, priceScale, closedNow, sp } = ticket;
+  return (
+    <>
+      {sellShares !== null ? (
+        <Stepper
+          label={t`売却株数`}
+          value={sellShares}
+          display={(v) => formatNumber(v)}
+          parse={(text) => {
+            const v = Number(text.replace(/[,\s]/g, ''));
+            return steps.includes(v) ? v : null;
+          }}
+          onChange={setSellShares}
+          onStep={(d) => setSellShares(stepSellShares(steps, sellShares, d))}
+          canDown={steps.indexOf(sellShares) > 0}
+          canUp={steps.indexOf(sellShares) < steps.length - 1}
+          suffix={t`株`}
+          hint={
+            <>
+              {unitsOf(sellShares) !== null ? <Trans>{formatNumber(unitsOf(sellShares)!)}単元</Trans> : null}
+              {steps.length > 1 ? (
+                <>
+                  {' ・ '}
+                  <button type="button" className="linkish ticket__max" onClick={() => setSellShares(steps[steps.length - 1]!)}>
+                    <Trans>全株 {formatNumber(steps[steps.length - 1]!)}株</Trans>
+                  </button>
+                </>
+              ) : null}
+              <br />
+              <Trans>古い買付から順に、買付ごとにまとめて売却します（選べる株数：{steps.map((s) => formatNumber(s)).join('・')}株）。</Trans>
+            </>
+          }
+        />
+      ) : null}
+
+      <ClosedNotice closedNow={closedNow} acceptsOrders={sp?.acceptsOrders} />
+
+      {sellShares !== null ? (
+        <div className="preview" aria-live="polite">
+          <dl className="kv">
+            <dt>{closeType.type === 'limit' ? <Trans>概算単価（指値）</Trans> : <Trans>概算単価（買気配）</Trans>}</dt>
+            <dd className="mono">{sellPrice !== null ? formatPriceYen(sellPrice, priceScale) : '—'}</dd>
+            <dt className="strong">
+              <Trans>概算売却代金</Trans>
+            </dt>
+            <dd className="mono strong">{sellPrice !== null ? formatMoney(contractValue(sellPrice, sellShares, priceScale)) : '—'}</dd>
+          </dl>
+          <p className="small muted">
+            <Trans>手数料と税金（譲渡益課税）は約定時に差し引かれます。新たな売建（空売り）にはなりません。</Trans>
+          </p>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Direction } from '../../../shared/domain/position';
+import type { FeeSchedule } from '../../../shared/domain/trade-money';
+import { orderPreviewQuery, type OrderBody, type QuoteDetail } from './api';
+import { useDebounced } from '../../components/useDebounced';
+import { DEFAULT_ORDER_TYPE, orderTypeBody, orderTypeReady, type OrderTypeValue } from './OrderTypeFields';
+import {
+  estimatePrice,
+  fundsShort,
+  isMarginSide,
+  isOpeningSide,
+  leverageForSide,
+  previewCost,
+  sideDirection,
+  type TicketQuote,
+  type TicketSide,
+} from './ticket';
+
+/**
+ * The opening sides' state (現物買 / 信用新規買 / 信用新規売): order type, 単元, leverage, いちにち信用,
+ * and the server's view of the same order (GET trade/preview, debounced): is it taken now, what a
+ * waiting order would reserve, the buying power it counts (unsettled proceeds too) and, for margin,
+ * the rate and levels. `closedNow` holds for every side: the last preview says orders are refused.
+ */
+export function useOpenOrder(input: {
+  activeSide: TicketSide;
+  code: string | null;
+  tradable: boolean;
+  q: QuoteDetail['quote'] | undefined;
+  ticketQuote: TicketQuote | null;
+  today: string;
+  mode: 'toggle' | 'fixed';
+  maxLeverage: number;
+  feeSchedule: FeeSchedule;
+  available: number | null;
+}) {
+  const { activeSide, code, tradable, q, ticketQuote, today, mode, maxLeverage, feeSchedule } = input;
+  const [openType, setOpenType] = useState<OrderTypeValue>(DEFAULT_ORDER_TYPE);
+  const [lots, setLots] = useState(1);
+  const [marginLev, setMarginLev] = useState(0);
+  const [dayTradeOn, setDayTradeOn] = useState(false);
+
+  const opening = isOpeningSide(activeSide) ? activeSide : null;
+  const direction: Direction = opening ? sideDirection(opening) : 'up';
+  const leverage = opening ? leverageForSide(opening, marginLev, maxLeverage) : 1;
+  const margin = isMarginSide(activeSide);
+  const dayTrade = mode === 'fixed' || (margin && dayTradeOn);
+  const openCtx = { mode: 'open' as const, direction, dayTrade };
+  const openReady = orderTypeReady(openType, openCtx, ticketQuote, today);
+  const openPrice =
+    openType.type === 'limit' ? openType.price : openType.trigger !== null ? openType.trigger : estimatePrice(q, direction, 'market', null);
+
+  const previewParams = useDebounced(
+    opening && code && tradable && (openType.type === 'market' || openType.price !== null)
+      ? { code, direction, type: openType.type, price: openType.type === 'limit' ? (openType.price ?? undefined) : undefined, lots, leverage }
+      : null,
+    300,
+  );
+  const server = useQuery({ ...orderPreviewQuery(previewParams ?? { code: '' }), enabled: previewParams !== null, placeholderData: keepPreviousData });
+  const sp = server.data && server.data.code === code ? server.data : undefined;
+  const buyingPower = sp?.buyingPower ?? input.available;
+  const preview = opening && openPrice !== null && q ? previewCost({ price: openPrice, lots, priceScale: q.priceScale, leverage, feeSchedule, buyingPower }) : null;
+  const waits = openType.type === 'limit' || openType.trigger !== null || openType.condition !== null || (sp ? sp.session !== 'morning' && sp.session !== 'afternoon' : false);
+  const closedNow = sp ? !sp.acceptsOrders || (dayTrade && sp.session === 'closing_auction') : false;
+  const maxLots = preview?.maxLots ?? null;
+  const money = opening && preview ? fundsShort({ total: preview.total, reserve: waits && sp ? sp.reserve : null, buyingPower, maxLots }) : 'ok';
+
+  const orderBody: OrderBody | null =
+    opening && code && openPrice !== null && openReady ? { code, direction, lots, leverage, dayTrade, ...orderTypeBody(openType) } : null;
+
+  return {
+    openType,
+    setOpenType,
+    lots,
+    setLots,
+    setMarginLev,
+    dayTradeOn,
+    setDayTradeOn,
+    opening,
+    direction,
+    leverage,
+    margin,
+    dayTrade,
+    openPrice,
+    sp,
+    buyingPower,
+    preview,
+    waits,
+    closedNow,
+    maxLots,
+    money,
+    orderBody,
+  };
+}

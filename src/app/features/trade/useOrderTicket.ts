@@ -1,0 +1,111 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
+import type { Direction } from '../../../shared/domain/position';
+import type { FeeSchedule } from '../../../shared/domain/trade-money';
+import { useSiteConfig } from '../../api/site-config';
+import { buyingPowerQuery, quoteQuery, type PositionView } from './api';
+import type { PickedStock } from './CodePicker';
+import { DEFAULT_ORDER_TYPE, type OrderTypeValue } from './OrderTypeFields';
+import { tokyoToday } from './order-type';
+import { holdingsQuery, marginAgreementQuery, sellableQuery } from './ticket-api';
+import { initialSide, sidesFor, type TicketQuote, type TicketSide } from './ticket';
+import { useOpenOrder } from './useOpenOrder';
+import { useCloseOrder, useSellOrder } from './useSaleOrders';
+import { useTicketCommands } from './useTicketCommands';
+
+export interface OrderTicketProps {
+  code?: string;
+  direction?: Direction;
+  dayTrade?: 'toggle' | 'fixed';
+  onPlaced?: (p: PositionView) => void;
+}
+
+export type TicketState = ReturnType<typeof useOrderTicket>;
+
+/**
+ * Everything the order ticket knows (OrderTicket.tsx): the stock and its quote, the user's
+ * holdings of it, the side chosen and each side's order (useOpenOrder, useSaleOrders), whether it
+ * can be sent, and the commands (useTicketCommands).
+ */
+export function useOrderTicket({ code: initialCode, direction: initialDirection, dayTrade: mode = 'toggle', onPlaced }: OrderTicketProps) {
+  const { i18n } = useLingui();
+  const config = useSiteConfig();
+  const maxLeverage = config.data?.maxLeverage ?? 1;
+  const sides = sidesFor(mode, maxLeverage > 1);
+  const [picked, setPicked] = useState<PickedStock | null>(initialCode ? { code: initialCode, name: initialCode } : null);
+  const [side, setSide] = useState<TicketSide>(() => initialSide({ direction: initialDirection, mode, cashShares: initialDirection === 'down' ? 1 : 0, marginPositions: 0 }));
+  const [closeType, setCloseType] = useState<OrderTypeValue>(DEFAULT_ORDER_TYPE);
+
+  // A new code from the URL (stock detail's buy/sell buttons) replaces the ticket's.
+  useEffect(() => {
+    if (initialCode) setPicked((p) => (p?.code === initialCode ? p : { code: initialCode, name: initialCode }));
+  }, [initialCode]);
+
+  const code = picked?.code ?? null;
+  const quote = useQuery({ ...quoteQuery(code ?? ''), enabled: code !== null });
+  const funds = useQuery(buyingPowerQuery());
+  const holdings = useQuery(holdingsQuery());
+  const sellable = useQuery({ ...sellableQuery(code ?? ''), enabled: code !== null && mode === 'toggle' });
+  const agreement = useQuery(marginAgreementQuery());
+  const detail = code !== null && quote.data?.instrument.code === code ? quote.data : undefined;
+  const instrument = detail?.instrument;
+  const q = detail?.quote;
+  const tradable = instrument ? instrument.kind === 'stock' : true;
+  const name = instrument ? (i18n.locale === 'ja' ? instrument.nameJa : instrument.nameEn) : (picked?.name ?? '');
+  const stock = code ? holdings.data?.stocks.find((s) => s.code === code) : undefined;
+  const marginOfCode = useMemo(() => (code ? (holdings.data?.margin ?? []).filter((m) => m.code === code) : []), [holdings.data, code]);
+  const sellInfo = sellable.data && sellable.data.code === code ? sellable.data : undefined;
+
+  // The side the entry asks for, once what the user holds of the stock is known: 売り sells a
+  // holding (現物売) or closes a margin position (返済) before it would ever open a short.
+  const entry = `${initialCode ?? ''}|${initialDirection ?? ''}`;
+  const [appliedEntry, setAppliedEntry] = useState<string | null>(null);
+  useEffect(() => {
+    if (appliedEntry === entry) return;
+    const needsHoldings = initialDirection === 'down' && mode === 'toggle' && initialCode;
+    if (needsHoldings && holdings.isPending) return;
+    const held = needsHoldings ? holdings.data : undefined;
+    setSide(
+      initialSide({
+        direction: initialDirection,
+        mode,
+        cashShares: held?.stocks.find((s) => s.code === initialCode)?.shares ?? 0,
+        marginPositions: held?.margin.filter((m) => m.code === initialCode).length ?? 0,
+      }),
+    );
+    setAppliedEntry(entry);
+  }, [appliedEntry, entry, initialCode, initialDirection, mode, holdings.isPending, holdings.data]);
+  const activeSide: TicketSide = sides.includes(side) ? side : (sides[0] ?? 'cashBuy');
+
+  const ticketQuote: TicketQuote | null = useMemo(
+    () => (q ? { price: q.price, bid: q.bid, ask: q.ask, priceScale: q.priceScale, limits: q.limits, tickTable: instrument?.tickTable ?? null } : null),
+    [q, instrument?.tickTable],
+  );
+  // The market clock's instant (the quote's), so validity dates count the simulated market's business days.
+  const now = q?.at ?? Date.now();
+  const today = tokyoToday(now);
+  const priceScale = q?.priceScale ?? 10;
+  const feeSchedule: FeeSchedule = config.data?.feeSchedule ?? 'zero';
+
+  const quoteCtx = { code, q, ticketQuote, today };
+  const open = useOpenOrder({ ...quoteCtx, activeSide, tradable, mode, maxLeverage, feeSchedule, available: funds.data?.available ?? null });
+  const sale = useSellOrder({ ...quoteCtx, sellInfo, activeSide, closeType });
+  const back = useCloseOrder({ ...quoteCtx, marginOfCode, closeType });
+
+  const { orderBody } = open;
+  const { sellBody } = sale;
+  const { closing } = back;
+  const ready =
+    tradable &&
+    !!q &&
+    !open.closedNow &&
+    (activeSide === 'cashSell' ? sellBody !== null : activeSide === 'close' ? closing !== null && back.closeOk : orderBody !== null && open.money === 'ok');
+  const needsAgreement = open.margin && agreement.data?.agreedAt == null;
+  const commands = useTicketCommands({ activeSide, ready, needsAgreement, orderBody, sellBody, closing, closeType, onPlaced });
+  const sellTone = activeSide === 'cashSell' || activeSide === 'marginShort' || (activeSide === 'close' && closing?.direction === 'up');
+
+  const stockState = { picked, setPicked, code, name, quote, detail, instrument, q, tradable, holdings, stock, sellInfo, marginOfCode };
+  const sideState = { mode, maxLeverage, sides, activeSide, setSide, ticketQuote, now, priceScale, closeType, setCloseType, ready, sellTone };
+  return { ...stockState, ...sideState, ...open, ...sale, ...back, ...commands };
+}
