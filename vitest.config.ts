@@ -29,6 +29,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Vitest's 5 s leaves a jsdom test's first render (its catalogs and modules transformed on
+          // demand) no room on a loaded host; a hang still fails (issue 34).
+          testTimeout: 15_000,
           // Threads start faster than processes; nothing here needs a process of its own.
           pool: 'threads',
         },

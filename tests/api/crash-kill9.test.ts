@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { uuidv7 } from 'uuidv7';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SoftAuthenticator } from '../support/soft-authenticator';
 import { enrolPasskey, envelopeCall, passkeySignIn } from '../support/passkey-session';
+import { isRunning, ownProcesses } from '../support/processes';
 
 /**
  * Crash safety of the write path (docs/decisions/018-request-path-performance.md): the real server
@@ -20,9 +21,11 @@ import { enrolPasskey, envelopeCall, passkeySignIn } from '../support/passkey-se
 const ADMIN = { phone: '09000000077', password: 'crash-admin-pass-1', invite: 'CRASH' };
 const dataDir = mkdtempSync(join(tmpdir(), 'kabuto-crash-'));
 let child: ChildProcess | undefined;
+const processes = ownProcesses();
 
+// Also after a time-out: the server must not outlive the test (tests/support/processes.ts).
 afterAll(() => {
-  if (child && child.exitCode === null) child.kill('SIGKILL');
+  processes.killAll();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -38,7 +41,7 @@ function freePort(): Promise<number> {
 }
 
 async function startServer(port: number): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const proc = processes.spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -105,7 +108,8 @@ describe('kill -9 during a stream of orders (SQLite, the real server process)', 
     const acknowledged = new Map<string, string>(); // Idempotency-Key → order id
     let killed = false;
     const sender = async () => {
-      while (!killed) {
+      // Also stops if the server died some other way (or afterAll killed it): no loop outlives it.
+      while (!killed && isRunning(child!)) {
         const key = uuidv7();
         try {
           const order = await call(base, 'POST', 'trade/orders', {
@@ -157,5 +161,7 @@ describe('kill -9 during a stream of orders (SQLite, the real server process)', 
     expect(String(replay.id)).toBe(id);
     child.kill('SIGTERM');
     await new Promise<void>((r) => (child!.exitCode !== null ? r() : child!.once('exit', () => r())));
-  });
+    // Two starts of the real server (tsx compiles it each time; ~11 s in all on the 2-core box):
+    // room for a host three times slower, and a start that never answers fails first, with its output.
+  }, 180_000);
 });

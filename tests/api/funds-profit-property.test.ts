@@ -210,6 +210,7 @@ for (const dialect of testDialects()) {
       );
       // Every flow the identity is about went through the ledger in some run.
       for (const k of ['dividend', 'dividend_adjustment', 'dividend_substitute', 'lending_fee', 'loan_interest', 'late_interest', 'trade_close', 'settlement']) expect(seen, k).toContain(k);
-    }, 300_000);
+      // 60-85 s on the loaded 2-core box, 290 s beside a CPU hog (issue 34): room for that; a hang still fails.
+    }, 600_000);
   });
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { uuidv7 } from 'uuidv7';
-import { createTestDatabase, testDialects, type TestDatabase } from '../support/db';
+import { createTestDatabase, lockWaiters, testDialects, type TestDatabase } from '../support/db';
+import { waitFor } from '../support/wait';
 import { ManualClock } from '../../src/server/clock';
 import { DomainError } from '../../src/server/errors';
 import { HOUSE, Ledger } from '../../src/server/ledger';
@@ -17,10 +19,23 @@ for (const dialect of testDialects()) {
     let ledger: Ledger;
     const clock = new ManualClock(Date.parse('2026-12-01T00:00:00Z'));
 
+    let dbName = '';
     beforeAll(async () => {
       t = await createTestDatabase(dialect, { poolSize: 10 });
       ledger = new Ledger(t.database, clock);
+      if (dialect === 'postgres') dbName = (await sql<{ name: string }>`select current_database() as name`.execute(t.database.db)).rows[0]!.name;
     });
+
+    /**
+     * Holds a claimed key so the other callers really queue behind it. PostgreSQL: until one of them
+     * waits on the key (its claim's INSERT on the unique index), however long a loaded host takes
+     * to get there. SQLite runs commands one after another (a commit group): held `ms`, as before,
+     * which only ever gets longer on a slow host.
+     */
+    const holdClaim = async (ms: number) => {
+      if (dialect === 'postgres') await waitFor(async () => (await lockWaiters(process.env.TEST_DATABASE_URL!, dbName)) > 0, 'another caller to wait on the key');
+      else await new Promise((r) => setTimeout(r, ms));
+    };
     afterAll(async () => {
       await t?.dispose();
     });
@@ -130,8 +145,8 @@ for (const dialect of testDialects()) {
         Array.from({ length: 20 }, () =>
           ledger.withIdempotency(`withdraw:${u}`, 'same-key', { amount: 300 }, async (trx) => {
             runs++;
-            // hold the claim a moment so the others really queue behind it
-            await new Promise((r) => setTimeout(r, 20));
+            // hold the claim so the others really queue behind it
+            await holdClaim(20);
             const e = await ledger.post(trx, {
               kind: 'freeze',
               userId: u,
@@ -157,7 +172,7 @@ for (const dialect of testDialects()) {
         Array.from({ length: 10 }, () =>
           ledger.withIdempotency(`s:${u}`, 'k', { x: 1 }, async () => {
             runs++;
-            await new Promise((r) => setTimeout(r, 5));
+            await holdClaim(5);
             if (runs === 1) throw new DomainError('rule', 'failed');
             return { n: runs };
           }),

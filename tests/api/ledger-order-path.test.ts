@@ -1,5 +1,5 @@
 /**
- * The order path's shortcuts (docs/decisions/018-request-path-performance.md, "Follow-up: compiled
+ * The order path's shortcuts (docs/decisions/018-request-path-performance.md, "compiled
  * order path"): a transaction's remembered wallet is forgotten by its own posts only, and account
  * ids are kept only once committed — a rolled-back creation leaves no id behind.
  */

@@ -5,10 +5,15 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../support/db';
-import { ManualClock } from '../../src/server/clock';
-import { marketSeed } from '../../src/server/platform/secrets';
+import { ManualClock, type Clock } from '../../src/server/clock';
+import { marketSeed as seedOf } from '../../src/server/platform/secrets';
+import { loadConfig, type Env } from '../../src/server/platform/config';
+import type { Database } from '../../src/server/db/database';
 import { Simulator, SIMULATOR_DEFAULTS } from '../../src/server/market-sim';
 import { startTestServer, TEST_NOW, type TestServer } from '../support/server';
+
+/** The seed main.ts takes with `env` as its environment. */
+const marketSeed = (database: Database, clock: Clock, env: Env) => seedOf(database, clock, loadConfig(env).market.seed);
 
 describe.each(testDialects())('the market seed (%s)', (dialect) => {
   const dbs: TestDatabase[] = [];

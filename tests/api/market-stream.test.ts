@@ -3,6 +3,7 @@ import { testDialects } from '../support/db';
 import { startTestServer, TEST_NOW, type TestServer } from '../support/server';
 import { QuoteHub } from '../../src/server/modules/market/hub';
 import { DomainError } from '../../src/server/errors';
+import { pollUntil, within } from '../support/wait';
 
 /**
  * The SSE quote stream, read with fetch and parsed by hand (text/event-stream blocks separated by
@@ -36,9 +37,11 @@ async function openStream(url: string, headers: Record<string, string> = {}) {
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   let buf = '';
-  /** The next block; fails after 5 s instead of hanging the test (never a sleep: it returns at once when data is there). */
+  /**
+   * The next block; fails naming the wait when none comes before the test's time is nearly up
+   * (tests/support/wait.ts), instead of hanging it. Never a sleep: it returns at once when data is there.
+   */
   async function next(): Promise<SseBlock> {
-    const deadline = Date.now() + 5_000;
     for (;;) {
       const i = buf.indexOf('\n\n');
       if (i >= 0) {
@@ -46,7 +49,7 @@ async function openStream(url: string, headers: Record<string, string> = {}) {
         buf = buf.slice(i + 2);
         return parseBlock(block);
       }
-      const chunk = await Promise.race([reader.read(), new Promise<never>((_, rej) => setTimeout(() => rej(new Error('no event within 5 s')), deadline - Date.now()))]);
+      const chunk = await within(reader.read(), 'the next event of the stream');
       if (chunk.done) return { comment: 'END' };
       buf += decoder.decode(chunk.value, { stream: true });
     }
@@ -72,8 +75,7 @@ describe.each(testDialects({ database: false }))('market stream (%s)', (dialect)
   const quoteNow = async (code: string) => (await s.call('get', `market/quote/${code}`)).body.data.quote;
   async function until(cond: () => boolean) {
     for (let i = 0; i < 200 && !cond(); i++) await new Promise((r) => setImmediate(r));
-    for (let i = 0; i < 100 && !cond(); i++) await new Promise((r) => setTimeout(r, 20));
-    return cond();
+    return pollUntil(cond);
   }
 
   it('sends the current quotes, then changes as the clock moves, with increasing ids', async () => {

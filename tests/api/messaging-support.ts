@@ -1,4 +1,6 @@
 /** Test helpers of the messaging area: an SSE reader over fetch (the stream needs the `token` header). */
+import { waitBudgetMs } from '../support/wait';
+
 export interface SseEvent {
   event: string;
   data: any;
@@ -6,7 +8,10 @@ export interface SseEvent {
 
 export interface SseClient {
   events: SseEvent[];
-  /** Resolves with the first event (already received or coming) that matches. */
+  /**
+   * Resolves with the first event (already received or coming) that matches; fails after
+   * `timeoutMs`, by default the rest of the test's time (tests/support/wait.ts).
+   */
   next(pred: (e: SseEvent) => boolean, timeoutMs?: number): Promise<SseEvent>;
   close(): void;
   status: number;
@@ -20,7 +25,7 @@ export async function openSse(url: string, token: string): Promise<SseClient> {
   const client: SseClient = {
     events,
     status: res.status,
-    next(pred, timeoutMs = 3000) {
+    next(pred, timeoutMs = waitBudgetMs()) {
       const found = events.find(pred);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {

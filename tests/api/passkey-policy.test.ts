@@ -3,6 +3,7 @@ import { testDialects } from '../support/db';
 import { registerUser, startTestServer, type TestServer, type TestUser } from '../support/server';
 import { SoftAuthenticator } from '../support/soft-authenticator';
 import { bootstrap } from '../../src/server/bootstrap';
+import { loadConfig } from '../../src/server/platform/config';
 import { download, photo, upload } from './uploads-support';
 
 /**
@@ -132,7 +133,7 @@ describe.each(testDialects())('passkey sign-in policy (%s)', (dialect) => {
     // A second admin ensured by the seed (bootstrap), as a fresh install's first admin: no passkey yet.
     const second = { phone: '09055550001', password: 'second-admin-pass-1' };
     beforeAll(async () => {
-      const boot = await bootstrap(s.services, { KABUTO_ADMIN_PHONE: second.phone, KABUTO_ADMIN_PASSWORD: second.password, KABUTO_ROOT_INVITE: 'SECONDADM' });
+      const boot = await bootstrap(s.services, loadConfig({ KABUTO_ADMIN_PHONE: second.phone, KABUTO_ADMIN_PASSWORD: second.password, KABUTO_ROOT_INVITE: 'SECONDADM' }));
       expect(boot.admin).toMatchObject({ phone: second.phone, created: true });
     });
 

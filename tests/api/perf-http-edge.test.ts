@@ -4,14 +4,14 @@ import { createTestDatabase, testDialects } from '../support/db';
 import { migrate } from '../../src/server/db/migrate';
 import { migrations } from '../../src/server/db/migrations';
 import { SessionService } from '../../src/server/modules/account/sessions';
-import { users } from '../../src/server/modules/account';
+import * as users from '../../src/server/modules/account/repo';
 import { systemClock } from '../../src/server/clock';
 import pino from 'pino';
 import { accessLogger } from '../../src/server/logger';
 
 /*
  * The HTTP edge's shortcuts keep the behaviour (docs/decisions/018-request-path-performance.md,
- * "Follow-up: the HTTP edge").
+ * "the HTTP edge").
  */
 describe('the access log', () => {
   it('writes the very line pino wrote for the same fields, to the logger\'s stream, at its level', () => {

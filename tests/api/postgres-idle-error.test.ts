@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '../../src/server/db/database';
 import { dropDatabase, onServer } from '../support/db';
+import { pollUntil } from '../support/wait';
 
 // An idle pooled connection that PostgreSQL ends (a restart, a failover, pg_terminate_backend) must
 // not take the process down: node-postgres re-emits the error on the pool, where an 'error' event
@@ -31,7 +32,8 @@ describe.skipIf(!url)('PostgreSQL pool: an idle connection ended by the server',
     const pidOf = async () => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(database.db)).rows[0]!.pid;
     const before = await pidOf(); // one connection, now idle in the pool
     await onServer(url!, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`);
-    for (let i = 0; i < 100 && errors.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    // The pool hears of it when the server's FATAL message arrives: wait for that, however long it takes.
+    await pollUntil(() => errors.length > 0);
     expect(errors.length).toBe(1);
     expect((errors[0] as Error & { code?: string }).code).toBe('57P01'); // admin_shutdown
     const after = await pidOf();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/server/clock';
 import { createLogger } from '../../src/server/logger';
 import { createServices, type Services } from '../../src/server/services';
+import { loadConfig } from '../../src/server/platform/config';
 import { bootstrap } from '../../src/server/bootstrap';
 import { openDatabase } from '../../src/server/db/database';
 import { LocalFileStore } from '../../src/server/platform/uploads';
@@ -14,7 +15,8 @@ import { endAllStreams } from '../../src/server/modules/messaging';
 import { TEST_ADMIN, TEST_NOW } from '../support/server';
 import { Jobs } from '../../src/server/platform/jobs';
 import { PgBossQueue } from '../../src/server/platform/job-queue';
-import { PG_URL, REDIS_URL, redisUp, createMigratedDatabase, listenOnLoopback, dropInstancesDatabase } from '../support/scaleout';
+import { PG_URL, REDIS_URL, redisUp, createMigratedDatabase, listenOnLoopback, dropInstancesDatabase, redisSubscribers } from '../support/scaleout';
+import { waitFor, within } from '../support/wait';
 
 /**
  * Scale-out (docs/decisions/021-scale-out.md): two server instances over one PostgreSQL
@@ -44,12 +46,12 @@ describe.skipIf(!available)('scale-out: two instances over PostgreSQL + Redis', 
 
   async function start(dbUrl: string): Promise<Instance> {
     const database = openDatabase({ kind: 'postgres', url: dbUrl });
-    const env = {
+    const settings = loadConfig({
       KABUTO_ADMIN_PHONE: TEST_ADMIN.phone, KABUTO_ADMIN_PASSWORD: TEST_ADMIN.password, KABUTO_ROOT_INVITE: TEST_ADMIN.invite,
       REDIS_URL, KABUTO_REDIS_PREFIX: prefix, DATABASE_URL: dbUrl,
-    };
-    const services = createServices({ database, clock, logger: createLogger('silent'), env, fileStore: new LocalFileStore(uploadsDir), loginLimits: { ipAttempts: 10_000, registrationsPerIp: 10_000 } });
-    await bootstrap(services, env);
+    });
+    const services = createServices({ database, clock, logger: createLogger('silent'), settings, fileStore: new LocalFileStore(uploadsDir), loginLimits: { ipAttempts: 10_000, registrationsPerIp: 10_000 } });
+    await bootstrap(services, settings);
     const stopJobs = services.jobs.start(2_000);
     const app = createApp(services);
     const { url, server } = await listenOnLoopback(app);
@@ -103,13 +105,16 @@ describe.skipIf(!available)('scale-out: two instances over PostgreSQL + Redis', 
   });
 
   it('a bus message published on B reaches a subscriber on A', async () => {
+    let subscribed!: Promise<unknown>;
     const got = new Promise<unknown>((resolve) => {
-      void a.services.bus.subscribe('scaleout-test', resolve);
+      subscribed = a.services.bus.subscribe('scaleout-test', resolve);
     });
-    // subscribe() resolves once the subscription is live; publish after it.
-    await new Promise((r) => setTimeout(r, 50));
+    // Publish once the subscription is live: subscribe() resolves then, or after its own 1 s wait
+    // on a slow Redis (platform/bus.ts), so Redis is asked too.
+    await subscribed;
+    await waitFor(async () => (await redisSubscribers(`${prefix}scaleout-test`)) > 0, "A's subscription on Redis");
     await b.services.bus.publish('scaleout-test', { from: 'B' });
-    expect(await got).toEqual({ from: 'B' });
+    expect(await within(got, 'the message on A')).toEqual({ from: 'B' });
   });
 
   it('the due run of a period offered by both instances runs once, every handler exactly once', async () => {
@@ -128,7 +133,8 @@ describe.skipIf(!available)('scale-out: two instances over PostgreSQL + Redis', 
     // Every period in the journal (the ticks' and the offered one): each handler once.
     expect(counts.every((c) => c.runs === 1), JSON.stringify(counts)).toBe(true);
     expect(counts.filter((c) => c.period === period).map((c) => c.job).sort()).toEqual([...handlers].sort());
-  });
+    // pg-boss runs: ~2–10 s on the 2-core box, ~60 s beside a CPU hog (issue 34); the waits above name what never came.
+  }, 180_000);
 
   it('a failed run is retried and resumes after the handlers that completed; each runs once in the journal', async () => {
     const database = openDatabase({ kind: 'postgres', url: ownUrl });
@@ -161,13 +167,5 @@ describe.skipIf(!available)('scale-out: two instances over PostgreSQL + Redis', 
       await stop();
       await database.close();
     }
-  });
+  }, 180_000); // as above: a retry through pg-boss
 });
-
-async function waitFor(cond: () => Promise<boolean>, what: string, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}

@@ -7,6 +7,7 @@ import { testDialects } from '../support/db';
 import { RedisRateLimits } from '../../src/server/platform/rate-limit';
 import { DEFAULT_LOGIN_LIMITS, LoginLimiter } from '../../src/server/modules/account';
 import { REDIS_URL, redisUp } from '../support/scaleout';
+import { pollUntil } from '../support/wait';
 
 /**
  * The shared rate limits when Redis goes away (docs/decisions/021-scale-out.md): a server whose
@@ -82,10 +83,8 @@ describe.skipIf(!available)('rate limits on Redis fail closed and recover', () =
     await relay.up();
     // ioredis reconnects by itself (backing off up to 2 s); no restart of the server.
     let back = await login();
-    for (let i = 0; i < 50 && back.status === 503; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      back = await login();
-    }
+    // Until it has reconnected, for as long as the test's time allows (tests/support/wait.ts).
+    if (back.status === 503) await pollUntil(async () => (back = await login()).status !== 503, { intervalMs: 100 });
     expect(back.status).toBe(usual.status);
     expect(back.body.msg).toBe('phone_or_password_incorrect');
   });

@@ -5,7 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error s3rver ships no types; a local S3-compatible server for this test only.
 import S3rver from 's3rver';
-import { fileStoreFromEnv, LocalFileStore, S3FileStore, type FileStore } from '../../src/server/platform/uploads';
+import { fileStoreFromConfig, LocalFileStore, S3FileStore, type FileStore } from '../../src/server/platform/uploads';
+import { loadConfig, type Env } from '../../src/server/platform/config';
+
+/** The store main.ts builds with `env` as its environment. */
+const fileStoreFromEnv = (env: Env) => fileStoreFromConfig(loadConfig(env).uploads);
 
 /**
  * Uploads behind the FileStore interface in scale-out (docs/decisions/021-scale-out.md): what one

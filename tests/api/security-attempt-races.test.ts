@@ -289,7 +289,9 @@ describe.each(testDialects())('secret checks under 50 concurrent guesses (%s)', 
           `503s from the store: ${runs.reduce((n, r) => n + r.unavailable, 0)}`,
       );
       expect(Math.max(...checks)).toBeLessThanOrEqual(budget);
-    });
+      // 20 bursts of password hashing: up to ~35 s on the loaded 2-core box, ~180 s beside a CPU hog
+      // (issue 34): room for that, and a hang still fails.
+    }, 300_000);
   });
 });
 

@@ -5,9 +5,13 @@
  */
 import http from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { forwardedClientIp, parseTrustProxy } from '../../src/server/http/edge';
+import { forwardedClientIp } from '../../src/server/http/edge';
+import { loadConfig } from '../../src/server/platform/config';
 import { STREAMS_PER_IP } from '../../src/server/http/market-stream';
 import { startTestServer, type TestServer } from '../support/server';
+
+/** KABUTO_TRUST_PROXY as main.ts reads it. */
+const parseTrustProxy = (value: string | undefined) => loadConfig({ KABUTO_TRUST_PROXY: value }).server.trustProxy;
 
 interface RawResult {
   status: number;

@@ -4,7 +4,11 @@ import { countUsers, startTestServer, TEST_ADMIN, TEST_NOW, type TestServer } fr
 import { ManualClock } from '../../src/server/clock';
 import { createLogger } from '../../src/server/logger';
 import { createServices, type Services } from '../../src/server/services';
-import { bootstrap, DEFAULT_ADMIN_PASSWORD, DEFAULT_ADMIN_PHONE, DEMO_GRANT_JPY, DEMO_PASSWORD, DEMO_PHONE } from '../../src/server/bootstrap';
+import { bootstrap as bootstrapWith, DEFAULT_ADMIN_PASSWORD, DEMO_GRANT_JPY, DEMO_PASSWORD, DEMO_PHONE } from '../../src/server/bootstrap';
+import { DEFAULT_ADMIN_PHONE, loadConfig, type Env } from '../../src/server/platform/config';
+
+/** A start with `env` as its environment: the settings main.ts would read from it, then bootstrap. */
+const bootstrap = async (services: Services, env: Env) => bootstrapWith(services, loadConfig(env));
 
 describe.each(testDialects())('start-up bootstrap (%s)', (dialect) => {
   let tdb: TestDatabase | undefined;
@@ -18,7 +22,7 @@ describe.each(testDialects())('start-up bootstrap (%s)', (dialect) => {
 
   async function bareServices(): Promise<Services> {
     tdb = await createTestDatabase(dialect);
-    return createServices({ database: tdb.database, clock: new ManualClock(TEST_NOW), logger: createLogger('silent'), env: {} });
+    return createServices({ database: tdb.database, clock: new ManualClock(TEST_NOW), logger: createLogger('silent'), settings: loadConfig({}) });
   }
 
   it('on an empty install creates the default admin (flagged as using the default password) and config', async () => {

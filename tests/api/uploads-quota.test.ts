@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { ManualClock } from '../../src/server/clock';
 import { createLogger } from '../../src/server/logger';
 import { createServices, type Services } from '../../src/server/services';
+import { loadConfig } from '../../src/server/platform/config';
 import { bootstrap } from '../../src/server/bootstrap';
 import { openDatabase } from '../../src/server/db/database';
 import { LocalFileStore } from '../../src/server/platform/uploads';
@@ -164,12 +165,12 @@ describe.skipIf(!PG_URL)('upload quotas across two instances on one PostgreSQL',
     const url = await createMigratedDatabase(name);
     for (let i = 0; i < 2; i++) {
       const database = openDatabase({ kind: 'postgres', url });
-      const env = { KABUTO_ADMIN_PHONE: TEST_ADMIN.phone, KABUTO_ADMIN_PASSWORD: TEST_ADMIN.password, KABUTO_ROOT_INVITE: TEST_ADMIN.invite };
+      const settings = loadConfig({ KABUTO_ADMIN_PHONE: TEST_ADMIN.phone, KABUTO_ADMIN_PASSWORD: TEST_ADMIN.password, KABUTO_ROOT_INVITE: TEST_ADMIN.invite });
       const services = createServices({
-        database, clock: new ManualClock(TEST_NOW), logger: createLogger('silent'), env, fileStore: new LocalFileStore(uploadsDir),
+        database, clock: new ManualClock(TEST_NOW), logger: createLogger('silent'), settings, fileStore: new LocalFileStore(uploadsDir),
         loginLimits: { ipAttempts: 10_000, registrationsPerIp: 10_000 },
       });
-      await bootstrap(services, env);
+      await bootstrap(services, settings);
       const { url: base, server } = await listenOnLoopback(createApp(services));
       instances.push({
         url: base,

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { E2E_ADMIN } from './env';
 import { loginThroughUi, newPhone, registerUser, shots, toast } from './helpers';
 import { E2E_LOCAL_BASE } from './admin-passkey';
-import { startE2eServer } from './global-setup';
+import { e2eServers, startE2eServer } from './global-setup';
 
 /**
  * Phishing-resistant sign-in (docs/decisions/008-passkeys.md, "Follow-up: passkey login as a setting,
@@ -27,6 +27,9 @@ const adminUsers = (page: Page) =>
     const r = await fetch('/api/vue/admin/users', { headers: { 'X-Kabuto': '1' } });
     return { status: r.status, msg: ((await r.json()) as { msg: string }).msg };
   });
+
+// A fresh install's server must not outlive a timed-out test (its `finally` waits for the stuck step).
+test.afterAll(() => e2eServers.killAll());
 
 function freePort(): Promise<string> {
   return new Promise((resolvePort, reject) => {

@@ -1,8 +1,12 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { E2E_SERVER_ENV } from './env';
+import { killGroup, ownProcesses } from '../support/processes';
+
+/** The servers this process started (tests/support/processes.ts): a spec that starts its own kills them in its afterAll. */
+export const e2eServers = ownProcesses();
 
 /**
  * Build the PWA if dist/ is missing (or KABUTO_E2E_BUILD=1), then start the real server on the port
@@ -31,12 +35,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 /**
  * The real server on `port` over a fresh database in a temp dir, serving the PWA in `dist`, with the
  * e2e environment (env.ts): the run's server, and a fresh install of a spec's own (a first start,
- * e.g. the admin's first setup). `stop()` ends it, removes its data and answers its output.
+ * e.g. the admin's first setup). `stop()` ends it, removes its data and answers its output. It runs in
+ * a process group of its own, killed at the latest when this process exits (tests/support/processes.ts).
  */
 export async function startE2eServer(port: string, dist: string): Promise<{ stop(): Promise<string> }> {
   const root = resolve('.');
   const dataDir = mkdtempSync(join(tmpdir(), 'kabuto-e2e-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
+  const server = e2eServers.spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
     cwd: root,
     env: {
       ...process.env,
@@ -57,7 +62,7 @@ export async function startE2eServer(port: string, dist: string): Promise<{ stop
   try {
     await waitUntilUp(server, `${baseURL}/api/vue/common/config`, 60_000);
   } catch (err) {
-    server.kill('SIGKILL');
+    killGroup(server);
     rmSync(dataDir, { recursive: true, force: true });
     throw new Error(`e2e: the server did not start: ${(err as Error).message}\n${output}`);
   }
@@ -106,11 +111,11 @@ async function waitUntilUp(server: ChildProcess, url: string, timeoutMs: number)
 function stop(server: ChildProcess): Promise<void> {
   if (server.exitCode !== null) return Promise.resolve();
   return new Promise((resolveStop) => {
-    const force = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    const force = setTimeout(() => killGroup(server), 10_000);
     server.once('exit', () => {
       clearTimeout(force);
       resolveStop();
     });
-    server.kill('SIGTERM');
+    killGroup(server, 'SIGTERM');
   });
 }

@@ -150,14 +150,19 @@ async function reloadIdle(page: Page): Promise<void> {
 
 /**
  * The page reloaded and its screen drawn with its data, for a screen that keeps a stream open (the
- * network never idles): the first-load spinner gone, then a moment for images and fonts, which only
+ * network never idles): the first-load spinner gone, then its fonts and images loaded, which only
  * a picture needs.
  */
 export async function reloadWithStream(page: Page): Promise<void> {
   await page.reload();
   await page.locator('.page:visible').first().waitFor();
   await expect(page.locator('.first-load')).toHaveCount(0);
-  await page.waitForTimeout(500); // images and fonts, for the picture only
+  await fontsAndImages(page);
+}
+
+/** The page's fonts loaded and its images (those not loaded lazily) complete: waited for, not a fixed moment. */
+async function fontsAndImages(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.fonts.status === 'loaded' && [...document.images].every((i) => i.complete || i.loading === 'lazy'));
 }
 
 /**

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { addressOf, loginThroughUi, newPhone, ok, registerUser } from './helpers';
+import { addressOf, loginThroughUi, newPhone, ok, registerUser, reloadWithStream } from './helpers';
 import { adminToken } from './admin-passkey';
 
 /**
@@ -222,8 +222,7 @@ test('apply → draw → 当選 → purchase → listing → position; the verif
       ['/#/information/fundRecord', 'records-ipo-en'],
     ] as const) {
       await page.goto(path);
-      await page.reload();
-      await page.waitForTimeout(800);
+      await reloadWithStream(page); // drawn, with its fonts and images: waited for, not a fixed 800 ms
       await shot(page, name);
     }
     await page.evaluate(() => localStorage.setItem('language', 'jp'));

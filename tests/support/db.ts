@@ -6,6 +6,7 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
 import type { Dialect } from '../../src/server/db/capabilities';
+import { pollUntil } from './wait';
 
 /**
  * The dialects a test file runs on: SQLite always; PostgreSQL too when TEST_DATABASE_URL is set
@@ -65,18 +66,35 @@ export async function createTestDatabase(dialect: Dialect, opts: { poolSize?: nu
 
 /**
  * The pool's close does not wait for the server to end each backend, so the first DROP may find
- * the database still in use (55006): retry briefly. Forcing it at once would send the closing
- * connections a FATAL error that surfaces as an unhandled error in the test file.
+ * the database still in use (55006): retry while they end, however slowly (a loaded host). Forcing
+ * it at once would send the closing connections a FATAL error that surfaces as an unhandled error
+ * in the test file, so only a database still held after DROP_WAIT_MS is dropped WITH (FORCE).
  */
 export async function dropDatabase(url: string, name: string): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
+  const dropped = async () => {
     try {
-      await onServer(url, `DROP DATABASE IF EXISTS ${name}${attempt < 50 ? '' : ' WITH (FORCE)'}`);
-      return;
+      await onServer(url, `DROP DATABASE IF EXISTS ${name}`);
+      return true;
     } catch (e) {
-      if ((e as { code?: string }).code !== '55006' || attempt >= 50) throw e;
-      await new Promise((r) => setTimeout(r, 20));
+      if ((e as { code?: string }).code !== '55006') throw e;
+      return false;
     }
+  };
+  if (!(await pollUntil(dropped, { timeoutMs: DROP_WAIT_MS, intervalMs: 20 }))) await onServer(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
+/** Below the api project's hookTimeout (vitest.config.ts): afterAll drops the databases. */
+export const DROP_WAIT_MS = 20_000;
+
+/** Sessions of database `name` waiting for a lock (pg_locks): a second claimer of a key waits there on the first. */
+export async function lockWaiters(url: string, name: string): Promise<number> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const sql = 'select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid where not l.granted and a.datname = $1';
+    return (await c.query<{ n: number }>(sql, [name])).rows[0]!.n;
+  } finally {
+    await c.end();
   }
 }
 

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { openDatabase } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
-import { onServer } from './db';
+import { DROP_WAIT_MS, onServer } from './db';
+import { pollUntil } from './wait';
 
 /**
  * What the scale-out tests share (docs/decisions/021-scale-out.md): the PostgreSQL and Redis they run
@@ -20,6 +21,18 @@ export async function redisUp(url = REDIS_URL): Promise<boolean> {
     return (await r.ping()) === 'PONG';
   } catch {
     return false;
+  } finally {
+    r.disconnect();
+  }
+}
+
+/** How many connections are subscribed to `channel` on Redis (PUBSUB NUMSUB): a subscription is live once counted. */
+export async function redisSubscribers(channel: string, url = REDIS_URL): Promise<number> {
+  const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await r.connect();
+    const [, n] = (await r.pubsub('NUMSUB', channel)) as [string, number];
+    return Number(n);
   } finally {
     r.disconnect();
   }
@@ -50,12 +63,11 @@ export async function listenOnLoopback(app: { fetch: (req: Request) => Response 
  * try would wait out PostgreSQL's own 5 s for the other sessions.
  */
 export async function dropInstancesDatabase(name: string, opts: { force?: boolean } = {}): Promise<void> {
-  for (let i = 0; i < 50; i++) {
-    try {
-      await onServer(PG_URL!, `DROP DATABASE IF EXISTS ${name}${opts.force ? ' WITH (FORCE)' : ''}`);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
+  const drop = () =>
+    onServer(PG_URL!, `DROP DATABASE IF EXISTS ${name}${opts.force ? ' WITH (FORCE)' : ''}`).then(
+      () => true,
+      () => false,
+    );
+  // However slowly they close (a loaded host), up to DROP_WAIT_MS; then the database is left behind.
+  await pollUntil(drop, { timeoutMs: DROP_WAIT_MS });
 }

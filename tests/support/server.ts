@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import type { Dialect } from '../../src/server/db/capabilities';
 import { ManualClock } from '../../src/server/clock';
 import { createLogger } from '../../src/server/logger';
-import { createServices, type Env, type Services } from '../../src/server/services';
+import { createServices, type Services } from '../../src/server/services';
+import { loadConfig, type Env } from '../../src/server/platform/config';
 import type { Clock } from '../../src/server/clock';
 import type { MarketDataSource } from '../../src/server/market-sim';
 import type { LoginLimits } from '../../src/server/modules/account/rate-limit';
@@ -63,6 +64,8 @@ export interface TestServerOptions {
   /** Market data and its clock; default: the default-seeded simulator on `clock`. */
   market?: MarketDataSource;
   marketClock?: Clock;
+  /** Real time for the session cache's bound (createServices' `realTime`): a test moves it on instead of waiting. */
+  realTime?: () => number;
   /** Options of the HTTP app (trusted proxy hops, streams per IP). */
   app?: AppOptions;
 }
@@ -80,17 +83,19 @@ export async function startTestServer(opts: TestServerOptions): Promise<TestServ
   // Uploaded files go to a directory of this server's own, removed with it (unless the test names
   // a data directory to look into itself).
   const uploadsDir = env.KABUTO_DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'kabuto-test-uploads-'));
+  const settings = loadConfig(env);
   const services = createServices({
     ...(uploadsDir ? { fileStore: new LocalFileStore(uploadsDir) } : {}),
     database: tdb.database,
     clock,
     logger: createLogger(process.env.LOG_LEVEL ?? 'silent'),
-    env,
+    settings,
     loginLimits: { ipAttempts: 10_000, registrationsPerIp: 10_000, ...opts.loginLimits },
     market: opts.market,
     marketClock: opts.marketClock,
+    realTime: opts.realTime,
   });
-  const boot = await bootstrap(services, env);
+  const boot = await bootstrap(services, settings);
   const app = createApp(services, opts.app);
   const server = await new Promise<ReturnType<typeof serve>>((resolveServer) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolveServer(s));

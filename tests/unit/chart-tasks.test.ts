@@ -1,12 +1,12 @@
 /**
- * inTasks (src/app/components/chart/tasks.ts) and afterNextPaint (components/market/after-paint.ts):
+ * inTasks (src/app/components/chart/tasks.ts) and afterNextPaint (components/after-paint.ts):
  * how the stock detail's chart panes and panels are spread over tasks after the first frame
- * (docs/decisions/020-first-load-and-prerender.md, "Follow-up: the chart in tasks of its own").
+ * (docs/decisions/020-first-load-and-prerender.md, "the chart in tasks of its own").
  * Frames are driven by hand: requestAnimationFrame is a queue the test flushes.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inTasks } from '../../src/app/components/chart/tasks';
-import { afterNextPaint } from '../../src/app/components/market/after-paint';
+import { afterNextPaint } from '../../src/app/components/after-paint';
 
 let frames: Map<number, FrameRequestCallback>;
 let nextFrame = 1;

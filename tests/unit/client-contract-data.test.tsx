@@ -18,8 +18,8 @@ import { CONFIG_REQUEST } from '../../src/app/api/config';
 import { createQueryClient } from '../../src/app/query/client';
 import { quoteQuery as marketQuote } from '../../src/app/features/market/api';
 import { quoteQuery as ticketQuote, buyingPowerQuery, positionKey, TRADE_INVALIDATES } from '../../src/app/features/trade/api';
-import { fundsSummaryQuery } from '../../src/app/components/funds/AssetCard';
-import { positionsQuery } from '../../src/app/components/trade/PositionList';
+import { fundsSummaryQuery } from '../../src/app/features/funds/AssetCard';
+import { positionsQuery } from '../../src/app/features/trade/holdings/PositionList';
 
 describe('query keys from the contract', () => {
   it('are the path with its params filled, then the query or body (sorted, no undefined)', () => {

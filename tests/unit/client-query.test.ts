@@ -344,17 +344,21 @@ describe('failed screens come back by themselves', () => {
     const detail = screen(client, 'quote', new ApiError('timeout'));
     const refused = screen(client, 'missing', new ApiError('not_found', undefined, 404));
     // Failed at least twice (the 40 ms interval may fit more tries into one poll of waitFor on a busy machine).
-    await vi.waitFor(() => expect(detail.state.calls).toBeGreaterThanOrEqual(2), { timeout: 1000 });
+    await vi.waitFor(() => expect(detail.state.calls).toBeGreaterThanOrEqual(2), { timeout: 4_000 });
     detail.state.down = false;
-    await vi.waitFor(() => expect(detail.observer.getCurrentResult().status).toBe('success'), { timeout: 1000 });
+    await vi.waitFor(() => expect(detail.observer.getCurrentResult().status).toBe('success'), { timeout: 4_000 });
     const loadedAfter = detail.state.calls;
-    await new Promise((r) => setTimeout(r, 120));
+    // Not a fixed wait: a query failing after the load makes the next pass of the interval run; once
+    // it has been tried again, that pass has come and gone without touching the loaded query.
+    const marker = screen(client, 'marker', new ApiError('timeout'));
+    await vi.waitFor(() => expect(marker.state.calls).toBeGreaterThanOrEqual(2), { timeout: 4_000 });
+    marker.unsubscribe();
     expect(detail.state.calls).toBe(loadedAfter); // loaded: no more tries
     expect(refused.state.calls).toBe(1);
     detail.unsubscribe();
     refused.unsubscribe();
     stop();
-  });
+  }, 20_000); // three waits for the interval's passes, each given 4 s on a loaded host
 });
 
 describe('logout', () => {

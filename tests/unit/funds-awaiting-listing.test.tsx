@@ -12,8 +12,8 @@ import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { activateLanguage, i18n, type Lang } from '../../src/app/i18n';
-import { AssetCard, type FundsSummary } from '../../src/app/components/funds/AssetCard';
-import { AwaitingListingCards } from '../../src/app/components/trade/AwaitingListingCards';
+import { AssetCard, type FundsSummary } from '../../src/app/features/funds/AssetCard';
+import { AwaitingListingCards } from '../../src/app/features/trade/holdings/AwaitingListingCards';
 import type { AwaitingListingLine } from '../../src/shared/api/funds';
 
 const IPO: AwaitingListingLine = {

@@ -15,8 +15,8 @@ import { useState, type ReactNode } from 'react';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { activateLanguage, i18n, type Lang } from '../../src/app/i18n';
 import { RecordList, cashChange, recordLines } from '../../src/app/features/funds/RecordList';
-import { AssetCard, settlementSchedule, type FundsSummary } from '../../src/app/components/funds/AssetCard';
-import { alertTags, alertText, alertTone } from '../../src/app/components/trade/alert-texts';
+import { AssetCard, settlementSchedule, type FundsSummary } from '../../src/app/features/funds/AssetCard';
+import { alertTags, alertText, alertTone } from '../../src/app/features/trade/alert-texts';
 import { ENTRY_KINDS, type EntryKind } from '../../src/shared/domain/ledger-kinds';
 import type { FundsRecord } from '../../src/app/features/funds/api';
 

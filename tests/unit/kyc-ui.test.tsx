@@ -10,7 +10,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { activateLanguage, i18n, type Lang } from '../../src/app/i18n';
 import { KycForm } from '../../src/app/features/kyc/KycForm';
 import { KycStatusView } from '../../src/app/features/kyc/KycStatusView';
-import { fitWithin } from '../../src/app/components/forms/upload-client';
+import { fitWithin } from '../../src/app/features/uploads/upload-client';
 import type { KycSubmission } from '../../src/shared/api/kyc';
 
 afterEach(cleanup);

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 /**
- * useAfterPaint (src/app/components/market/after-paint.ts): the deferred part of a
+ * useAfterPaint (src/app/components/after-paint.ts): the deferred part of a
  * screen is absent on the first render and mounted once the screen has been painted.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { useAfterPaint } from '../../src/app/components/market/after-paint';
+import { afterNextPaint, useAfterPaint } from '../../src/app/components/after-paint';
 
 function AfterPaint({ children, ready }: { children: ReactNode; ready?: boolean }) {
   return useAfterPaint(ready) ? children : null;
@@ -39,7 +39,9 @@ describe('useAfterPaint', () => {
       </div>
     );
     const { rerender } = render(tree(false));
-    await new Promise((r) => setTimeout(r, 300));
+    // Not a fixed wait: the next paint as the hook counts it (its frame or its 250 ms fallback),
+    // asked for after the hook's own would have been, and what React was given meanwhile rendered (act).
+    await act(() => new Promise<void>((r) => afterNextPaint(r)));
     expect(screen.queryByText('below')).toBeNull();
     rerender(tree(true));
     expect(screen.queryByText('below')).toBeNull();

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ManualClock, systemClock } from '../../src/server/clock';
-import { advanceTradingTime, AlwaysOpenClock, marketClockFromEnv, nextOpenInstant } from '../../src/server/market-sim';
+import { ManualClock, systemClock, type Clock } from '../../src/server/clock';
+import { advanceTradingTime, AlwaysOpenClock, marketClockFromConfig, nextOpenInstant } from '../../src/server/market-sim';
+import { loadConfig } from '../../src/server/platform/config';
 import { isContinuousTrading, jstMs, sessionAt } from '../../src/shared/market';
+
+/** The market clock main.ts builds from KABUTO_MARKET_CLOCK. */
+const marketClockFromEnv = (value: string | undefined, system: Clock) => marketClockFromConfig(loadConfig({ KABUTO_MARKET_CLOCK: value }).market.clock, system);
 
 const MIN = 60_000;
 

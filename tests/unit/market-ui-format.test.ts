@@ -11,7 +11,7 @@ import {
   formatYenCompact,
   scaleDecimals,
 } from '../../src/shared/money';
-import { detailPath, instrumentName, rowFromDetail } from '../../src/app/components/market/names';
+import { detailPath, instrumentName, rowFromDetail } from '../../src/app/features/market/names';
 import { LIVE_BLOCK, liveRange } from '../../src/app/features/market/BoardList';
 import { memoryJsonStore } from '../../src/app/json-store';
 import { DEFAULT_UPDOWN, UPDOWN_COLORS, UPDOWN_KEY, getUpDownScheme, resetUpDownForTests, setUpDownScheme } from '../../src/app/features/market/updown';

@@ -9,7 +9,7 @@ import {
   moveCode,
   reconcileOrder,
   type WatchlistServer,
-} from '../../src/app/components/watchlist/watchlist-queue';
+} from '../../src/app/features/watchlist/watchlist-queue';
 
 class Refused extends Error {}
 class Offline extends Error {}

@@ -43,7 +43,9 @@ describe('jobs scheduler', () => {
     const engine = {
       run: async (now: number) => {
         calls.push(`start ${now}`);
-        await new Promise((r) => setTimeout(r, 5));
+        // Held across a turn of the event loop, not for a time: the three callers below are all in
+        // before it ends, so an overlapping run would start inside it.
+        await new Promise((r) => setImmediate(r));
         calls.push(`end ${now}`);
         return emptyReport();
       },

@@ -5,7 +5,7 @@ import { SHELL_SCRIPT } from '../../src/server/http/csp';
 import { SHELL_CSS, marketCss, shellMarkup } from '../../scripts/prerender-shell';
 
 // The market list's top in the prerendered shell (docs/decisions/020-first-load-and-prerender.md,
-// "Follow-up: the market list's top in the shell").
+// "the market list's top in the shell").
 
 /** What SHELL_SCRIPT marks for a start at `hash`. */
 function classify(hash: string): string | null {

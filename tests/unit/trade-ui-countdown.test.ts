@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clockOffset, countdown, formatCountdown } from '../../src/app/features/trade/countdown';
-import { offerPhase } from '../../src/app/components/block/OfferList';
+import { offerPhase } from '../../src/app/features/block/OfferList';
 import { cashChange, recordLines } from '../../src/app/features/funds/RecordList';
 
 const T = Date.parse('2026-11-24T15:30:00+09:00'); // the closing match

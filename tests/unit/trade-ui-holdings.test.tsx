@@ -4,8 +4,8 @@
  * holding of that stock only, and nothing when signed out or not held; the trade screen's totals
  * and the home asset summary read their figures from the server's.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import { I18nProvider } from '@lingui/react';
@@ -13,9 +13,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { activateLanguage, i18n, type Lang } from '../../src/app/i18n';
 import { clearSession, setSession } from '../../src/app/storage';
-import { YourPosition, positionIn } from '../../src/app/components/trade/YourPosition';
-import { HoldingsTotals, totalPnlBp, type HoldingsData } from '../../src/app/components/trade/HoldingsView';
-import { AssetSummary } from '../../src/app/components/funds/AssetSummary';
+import { YourPosition, positionIn } from '../../src/app/features/trade/holdings/YourPosition';
+import { HoldingsTotals, totalPnlBp, type HoldingsData } from '../../src/app/features/trade/holdings/HoldingsView';
+import { AssetSummary } from '../../src/app/features/funds/AssetSummary';
 
 const TOYOTA = {
   code: '7203', nameJa: 'トヨタ自動車', nameEn: 'Toyota Motor', shares: 200, cost: 500_000, averageCost: 25_000, priceScale: 10, price: 26_000,
@@ -56,6 +56,17 @@ async function renderIn(lang: Lang, ui: ReactNode) {
       <QueryClientProvider client={client}>{ui}</QueryClientProvider>
     </I18nProvider>,
   );
+  return client;
+}
+
+/**
+ * The screen's query mounted and not fetching (a fetch begins on mount): waited for instead of a
+ * fixed delay, so an absence asserted after it comes after the answer that would have caused it.
+ */
+async function settled(client: QueryClient) {
+  await vi.waitFor(() => expect(client.getQueryCache().getAll().map((q) => q.state.fetchStatus)).toEqual(['idle']), { timeout: 4_000 });
+  // TanStack tells React in a 0 ms timer queued when the answer came; this one runs after it, and act renders what it set.
+  await act(() => new Promise<void>((r) => setTimeout(r, 0)));
 }
 
 describe('portfolio figures', () => {
@@ -82,8 +93,8 @@ describe('portfolio figures', () => {
 
 describe('保有状況 on the stock detail', () => {
   it('signed out: nothing, and no request', async () => {
-    await renderIn('jp', <YourPosition code="7203" />);
-    await new Promise((r) => setTimeout(r, 50));
+    const client = await renderIn('jp', <YourPosition code="7203" />);
+    await settled(client);
     expect(screen.queryByTestId('your-position')).toBeNull();
     expect(requests).toBe(0);
   });
@@ -100,9 +111,9 @@ describe('保有状況 on the stock detail', () => {
 
   it('signed in without that stock: nothing', async () => {
     setSession({ token: 't', account: 'a', is_admin: false });
-    await renderIn('jp', <YourPosition code="9984" />);
+    const client = await renderIn('jp', <YourPosition code="9984" />);
     await screen.findByText((_, el) => el === document.body);
-    await new Promise((r) => setTimeout(r, 50));
+    await settled(client); // the holdings answered and rendered
     expect(requests).toBe(1);
     expect(screen.queryByTestId('your-position')).toBeNull();
   });

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 /**
- * The PWA's upload (src/app/components/forms/upload-client.ts): POST uploads in its documented
+ * The PWA's upload (src/app/features/uploads/upload-client.ts): POST uploads in its documented
  * multipart form (a `file` part and a `purpose` field) through XMLHttpRequest, so progress is reported.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { uploadFile } from '../../src/app/components/forms/upload-client';
+import { uploadFile } from '../../src/app/features/uploads/upload-client';
 import { ApiError } from '../../src/app/api/client';
 
 /** A stand-in XMLHttpRequest that records what was sent and answers what a test says. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { groupRows, groupsOf, withGroup, withGroupCodes, withGroupOrder, withoutGroup, type GroupsData } from '../../src/app/components/watchlist/groups-data';
-import { groupNameFits } from '../../src/app/components/watchlist/GroupNameDialog';
+import { groupRows, groupsOf, withGroup, withGroupCodes, withGroupOrder, withoutGroup, type GroupsData } from '../../src/app/features/watchlist/groups-data';
+import { groupNameFits } from '../../src/app/features/watchlist/GroupNameDialog';
 import type { InstrumentRow } from '../../src/shared/api/market';
 
 const row = (code: string) => ({ code, nameJa: code, nameEn: code }) as unknown as InstrumentRow;
