@@ -1,6 +1,6 @@
 /**
  * A diagnostic, not a figure of `npm run bench`: the main-thread tasks of Lighthouse's own trace of
- * one page (docs/decisions/020-first-load-and-prerender.md, "Follow-up: the chart in tasks of its
+ * one page (docs/decisions/020-first-load-and-prerender.md, "the chart in tasks of its
  * own"). Lighthouse's simulated TBT multiplies the tasks it observed unthrottled by its CPU slowdown
  * (4×), so a task over 12.5 ms here is a long task there. Each is printed with its wall and CPU
  * time (the difference is time the main thread waited for a core), its start (ms after navigation)

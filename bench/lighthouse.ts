@@ -11,7 +11,7 @@
 //
 // Each page is audited $KABUTO_LIGHTHOUSE_RUNS times (3 unless set), the pages taking turns, and each
 // figure is its median over the runs: one run's TBT on this 2-core host varies several-fold from
-// run to run (docs/decisions/020-first-load-and-prerender.md, "Follow-up: the host's share of the
+// run to run (docs/decisions/020-first-load-and-prerender.md, "the host's share of the
 // blocking time"), as Lighthouse's own guide on variability says to expect, and it advises the
 // median of several runs.
 import { createRequire } from 'node:module';

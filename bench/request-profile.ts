@@ -4,7 +4,7 @@
  * have names), each sample given to the nearest JavaScript frame above it — the runtime's builtins,
  * the kernel's socket and file work and native addons count for the JavaScript that called them.
  * Node's own CPU profiler put a third of such a run on `writev` and almost nothing on JavaScript
- * (docs/decisions/018-request-path-performance.md, "Follow-up: statements outside transactions").
+ * (docs/decisions/018-request-path-performance.md, "statements outside transactions").
  *
  *   node --import tsx bench/request-profile.ts [path] [frames]
  *

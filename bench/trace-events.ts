@@ -26,7 +26,7 @@ export function pageMainThread(events: TraceEvent[]): { fcp: TraceEvent; onMain:
 /**
  * The page's main-thread tasks after its first contentful paint in Lighthouse's trace, with Lighthouse's
  * own rule for blocking time applied twice (docs/decisions/020-first-load-and-prerender.md,
- * "Follow-up: the page's CPU time and the host's"): each task's time times the CPU slowdown, less
+ * "the page's CPU time and the host's"): each task's time times the CPU slowdown, less
  * 50 ms, summed. `wallMs` uses the task's wall time, as Lighthouse's simulation does; `cpuMs` its
  * thread CPU time, which leaves out the time the main thread waited for a core (on a 2-core host,
  * Chromium's browser and compositor processes, the server and Lighthouse itself share them).
