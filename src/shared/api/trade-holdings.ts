@@ -5,7 +5,7 @@ import { DIRECTIONS } from '../domain/position';
 /*
  * GET trade/holdings, apart from the rest of the trade contract (trade.ts, whose `tradeApi` holds
  * it): the stock detail shows your position from it, and evaluating every trade schema there took
- * 10–15 ms of one task (docs/decisions/020-first-load-and-prerender.md, "Follow-up: the page's CPU
+ * 10–15 ms of one task (docs/decisions/020-first-load-and-prerender.md, "the page's CPU
  * time and the host's").
  */
 
