@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from './env';
-import { api, loginThroughUi, newPhone, ok, registerUser, toast } from './helpers';
+import { api, loginThroughUi, newPhone, ok, registerUser, shots, toast } from './helpers';
 import { E2E_LOCAL_BASE, signInAdminThroughUi } from './admin-passkey';
 
 /**
@@ -43,6 +43,7 @@ test('an admin finds a user, freezes the account with a reason, and the audit lo
   await page.getByRole('link', { name: phone }).click();
   await expect(page).toHaveURL(/#\/admin\/user\?id=/);
   await expect(page.getByRole('heading', { name: phone })).toBeVisible();
+  await shots(page, 'admin-user');
 
   // The reason is required: the dialog refuses an empty one and changes nothing.
   await page.getByRole('button', { name: '凍結中' }).click();
@@ -86,6 +87,7 @@ test('an admin reviews a KYC submission in /admin with both photos, approves it 
 
   await signInAdminThroughUi(page, request);
   await page.goto('/#/admin/kyc');
+  await shots(page, 'admin-kyc-queue');
   await page.getByRole('link', { name: new RegExp(name) }).click();
   const detail = page.getByTestId('kyc-detail');
   await expect(detail).toContainText('123456•••••2');

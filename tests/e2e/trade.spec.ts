@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, loginThroughUi, ok, toast } from './helpers';
+import { api, loginThroughUi, ok, reloadWithStream, shots, toast } from './helpers';
 import { adminToken } from './admin-passkey';
 import { formatMoney, formatPriceYen } from '../../src/shared/money';
 
@@ -80,6 +80,7 @@ test('fund the demo user, buy at market, see the position, close it after T+N, s
   const ticket = screen(page).locator('.ticket');
   await expect(ticket.locator('.picker__name')).toHaveText('トヨタ自動車');
   await expect(ticket.getByRole('radio', { name: '現物買', exact: true })).toHaveAttribute('aria-checked', 'true');
+  await shots(page, 'order-ticket', reloadWithStream);
   // The preview is the server's own arithmetic: same total and fee as GET trade/preview.
   const preview = await ok<{ total: number; fee: number }>(request, 'get', 'trade/preview?code=7203&direction=up&type=market&lots=1&leverage=1', { token: demo });
   expect(preview.fee).toBeGreaterThan(0);
@@ -222,6 +223,7 @@ test('a day-trade position counts down to the close and is closed automatically 
   await expect(screen(page).locator('.pos-head .status')).toHaveText('終了');
   await expect(screen(page).locator('.info-list')).toContainText('大引けの自動決済');
   await expect(screen(page).locator('.notice')).toContainText('大引け（クロージング・オークション）で自動決済されました');
+  await shots(page, 'position-detail', reloadWithStream);
 });
 
 test('a block-trade purchase is locked until its lock ends, then it can be sold', async ({ page, request }) => {
@@ -237,6 +239,7 @@ test('a block-trade purchase is locked until its lock ends, then it can be sold'
   await page.goto('/#/home/blockTrade');
   await screen(page).locator(`a.offer[href*="${offer.id}"]`).click();
   await expect(page).toHaveURL(/#\/home\/blockTrade1\?id=/);
+  await shots(page, 'block-buy', reloadWithStream);
   const qty = screen(page).getByLabel('購入数量', { exact: true });
   await expect(qty).toHaveValue('200'); // starts at the offer's minimum
   await expect(screen(page).getByRole('button', { name: '購入数量を減らす' })).toBeDisabled();

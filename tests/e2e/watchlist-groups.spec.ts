@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, loginThroughUi, newPhone, persisted, registerUser } from './helpers';
+import { api, loginThroughUi, newPhone, persisted, registerUser, reloadWithStream, shots } from './helpers';
 
 /**
  * Watchlist groups (docs/domain.md "Watchlist groups") on a phone: create a group on the
@@ -69,6 +69,7 @@ test('create a group, long-press the star to add a stock to it, read it offline'
   await expect.poll(() => persisted(page, '["watchlist","groups"]'), { timeout: 15_000 }).toBe(true);
   // The cache written after the group got its stock (the persister writes shortly after a change).
   await expect.poll(() => persisted(page, '"codes":["8035"]'), { timeout: 15_000 }).toBe(true);
+  await shots(page, 'favorite', reloadWithStream);
   await context.setOffline(true);
   try {
     await page.reload();
