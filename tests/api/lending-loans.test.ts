@@ -170,7 +170,10 @@ describe.each(testDialects())('lending: credit loans (%s)', (dialect) => {
   it('30 concurrent draws against one quota never pass it', async () => {
     const { u } = await borrower({ lots: 2 });
     const c = await credit(u);
-    const each = Math.floor(c.available / 10) + 1; // at most 9 fit
+    // At most 2 fit. The fund password lets at least 5 of a burst's tries through to the quota
+    // (its in-flight budget, decision 007), so the quota refuses some of them on any host; with 9
+    // fitting, a burst whose other tries all met the password's limit first left it untested.
+    const each = Math.floor(c.available / 3) + 1;
     const results = await Promise.all(Array.from({ length: 30 }, () => borrow(u, each)));
     const ok = results.filter((r) => r.status === 200).length;
     expect(ok).toBeGreaterThanOrEqual(1);
