@@ -7,8 +7,8 @@ import { balances, expectLedgerBalanced, placed, setConfig, trader } from './tra
 
 /**
  * Issue 13 item 1: 現物売 — `POST trade/sell` closes the user's sellable cash positions of a stock
- * oldest first, whole positions only, in one money command; it never opens a short
- * (docs/decisions/011-selling-a-holding.md).
+ * oldest first in one money command; it never opens a short (docs/decisions/011-selling-a-holding.md).
+ * Selling part of a purchase (issue 35): trade-partial-sell.test.ts.
  */
 for (const dialect of testDialects()) {
   describe(`trade sell holding (${dialect})`, () => {
@@ -25,7 +25,7 @@ for (const dialect of testDialects()) {
     const sellable = async (u: TestUser, code = '7203') => {
       const res = await s.api(tradeApi.sellable, { token: u.token, query: { code } });
       expect(res.status).toBe(200);
-      return (res.body as { data: { held: number; sellable: number; steps: number[]; positions: { id: string; shares: number }[] } }).data;
+      return (res.body as { data: { held: number; sellable: number; lot: number; positions: { id: string; shares: number }[] } }).data;
     };
     const rows = (u: TestUser) =>
       s.services.database.db.selectFrom('trade_position').select(['id', 'status', 'direction', 'leverage_x10', 'quantity', 'code']).where('user_id', '=', u.id).orderBy('id').execute();
@@ -44,10 +44,10 @@ for (const dialect of testDialects()) {
       return { u, a, b, c, margin };
     }
 
-    it('lists the FIFO share counts a sale may name', async () => {
+    it('lists what a sale may name (any multiple of the 単元 up to the sellable shares) and the positions in FIFO order', async () => {
       const { u, a, b, c } = await holder();
       const v = await sellable(u);
-      expect(v).toMatchObject({ code: '7203', held: 400, sellable: 400, steps: [100, 300, 400] });
+      expect(v).toMatchObject({ code: '7203', held: 400, sellable: 400, lot: 100 });
       expect(v.positions.map((p) => p.id)).toEqual([a.id, b.id, c.id]); // the margin long is not a holding
     });
 
@@ -83,18 +83,18 @@ for (const dialect of testDialects()) {
       expect(res.body.data.positions.map((p: { id: string }) => p.id)).toEqual([a.id, b.id]);
       const status = new Map((await rows(u)).map((r) => [r.id, r.status]));
       expect([status.get(a.id), status.get(b.id), status.get(c.id)]).toEqual(['closed', 'closed', 'holding']);
-      expect(await sellable(u)).toMatchObject({ held: 100, sellable: 100, steps: [100] });
+      expect(await sellable(u)).toMatchObject({ held: 100, sellable: 100 });
       await expectLedgerBalanced(s);
     });
 
-    it('refuses a share count that is not a sum of whole positions, naming the nearest ones, and closes nothing', async () => {
+    it('refuses a share count that is not a multiple of the 単元, naming the nearest ones, and closes nothing', async () => {
       const { u } = await holder();
       const before = await rows(u);
-      const res = await sell(u, { shares: 200 });
+      const res = await sell(u, { shares: 250 });
       expect(res.status).toBe(422);
-      expect(res.body).toMatchObject({ status: 0, msg: 'sell_quantity_not_whole_positions', params: { shares: 200, below: 100, above: 300 } });
+      expect(res.body).toMatchObject({ status: 0, msg: 'sell_quantity_not_lot_multiple', params: { shares: 250, lot: 100, below: 200, above: 300 } });
       const low = await sell(u, { shares: 50 });
-      expect(low.body).toMatchObject({ msg: 'sell_quantity_not_whole_positions', params: { shares: 50, above: 100 } });
+      expect(low.body).toMatchObject({ msg: 'sell_quantity_not_lot_multiple', params: { shares: 50, lot: 100, above: 100 } });
       expect(low.body.params.below).toBeUndefined();
       expect(await rows(u)).toEqual(before);
     });
@@ -110,7 +110,7 @@ for (const dialect of testDialects()) {
         // Bought today under T+1: held, not sellable yet.
         const late = await trader(s, 5_000_000);
         await placed(s, late, { lots: 1 });
-        expect(await sellable(late)).toMatchObject({ held: 100, sellable: 0, steps: [] });
+        expect(await sellable(late)).toMatchObject({ held: 100, sellable: 0 });
         const refused = await sell(late, { shares: 100 });
         expect(refused.body).toMatchObject({ msg: 'sell_exceeds_holding', params: { shares: 100, held: 100, sellable: 0 } });
       } finally {
@@ -154,7 +154,7 @@ for (const dialect of testDialects()) {
         [b.id, 'closing', q.limits!.upper],
       ]);
       // Being sold already: only the newest is sellable now.
-      expect(await sellable(u)).toMatchObject({ held: 400, sellable: 100, steps: [100] });
+      expect(await sellable(u)).toMatchObject({ held: 400, sellable: 100 });
     });
   });
 }

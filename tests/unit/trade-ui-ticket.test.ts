@@ -272,10 +272,10 @@ describe('block-trade purchase rules', () => {
   });
 });
 
-// --- issue 13: broker sides, 現物売 by whole positions, funds ------------------------------------
+// --- issue 13: broker sides, 現物売 (issue 35: any number of 単元), funds ------------------------------------
 
 import * as sides from '../../src/app/features/trade/ticket';
-import { fifoOrder, fifoSteps, isCashHolding, isSellable, planSale } from '../../src/server/modules/trade/sell-rules';
+import { fifoOrder, isCashHolding, isSellable, planSale } from '../../src/server/modules/trade/sell-rules';
 
 describe('ticket sides (現物買 / 現物売 / 信用新規買 / 信用新規売 / 返済)', () => {
   it('offers the five sides, no margin sides without margin, and margin only on the いちにち信用 screen', () => {
@@ -307,7 +307,7 @@ describe('ticket sides (現物買 / 現物売 / 信用新規買 / 信用新規�
   });
 });
 
-describe('現物売 quantity choices (whole positions, FIFO)', () => {
+describe('現物売 quantity choices (any number of 単元, FIFO)', () => {
   it('keeps an allowed count, else the nearest one below, else the smallest; steps along the allowed counts', () => {
     expect(sides.keepSellShares([], 100)).toBeNull();
     expect(sides.keepSellShares([100, 300, 400], null)).toBe(100);
@@ -325,26 +325,40 @@ describe('現物売 quantity choices (whole positions, FIFO)', () => {
     id, status: 'holding', direction: 'up', leverage_x10: 10, day_trade: 0, quantity, buy_time: Number(id), locked_until: null, sellable_from: null, ...over,
   });
 
-  it('plans a sale as the oldest whole positions, refusing other counts with the nearest allowed ones', () => {
-    const queue = fifoOrder([row('3', 100), row('1', 100), row('2', 200)]);
-    expect(queue.map((r) => r.id)).toEqual(['1', '2', '3']);
-    expect(fifoSteps(queue)).toEqual([100, 300, 400]);
-    expect(planSale(300, 400, queue)).toEqual({ ok: true, count: 2 });
-    expect(planSale(400, 400, queue)).toEqual({ ok: true, count: 3 });
-    expect(planSale(200, 400, queue)).toEqual({ ok: false, id: 'sell_quantity_not_whole_positions', params: { shares: 200, below: 100, above: 300 } });
-    expect(planSale(50, 400, queue)).toEqual({ ok: false, id: 'sell_quantity_not_whole_positions', params: { shares: 50, above: 100 } });
-    expect(planSale(500, 600, queue)).toEqual({ ok: false, id: 'sell_exceeds_holding', params: { shares: 500, held: 600, sellable: 400 } });
-    expect(planSale(100, 0, [])).toEqual({ ok: false, id: 'sell_exceeds_holding', params: { shares: 100, held: 0, sellable: 0 } });
+  it('offers every multiple of the 単元 up to the sellable shares, and estimates the 取得費 as the server rounds it', () => {
+    expect(sides.sellSteps(100, 300)).toEqual([100, 200, 300]);
+    expect(sides.sellSteps(100, 250)).toEqual([100, 200, 250]);
+    expect(sides.sellSteps(100, 0)).toEqual([]);
+    expect(sides.sellCostEstimate(300_001, 300, 100)).toBe(100_001);
+    expect(sides.sellCostEstimate(300_001, 300, 300)).toBe(300_001);
+    expect(sides.sellCostEstimate(0, 0, 100)).toBeNull();
   });
 
-  it('every allowed count closes exactly that many shares (property)', () => {
+  it('plans a sale as the oldest whole positions and part of the next, refusing counts off the 単元 with the nearest ones', () => {
+    const queue = fifoOrder([row('3', 100), row('1', 100), row('2', 200)]);
+    expect(queue.map((r) => r.id)).toEqual(['1', '2', '3']);
+    expect(planSale(300, 400, 100, queue)).toEqual({ ok: true, whole: 2, part: 0 });
+    expect(planSale(200, 400, 100, queue)).toEqual({ ok: true, whole: 1, part: 100 });
+    expect(planSale(400, 400, 100, queue)).toEqual({ ok: true, whole: 3, part: 0 });
+    expect(planSale(250, 400, 100, queue)).toEqual({ ok: false, id: 'sell_quantity_not_lot_multiple', params: { shares: 250, lot: 100, below: 200, above: 300 } });
+    expect(planSale(50, 400, 100, queue)).toEqual({ ok: false, id: 'sell_quantity_not_lot_multiple', params: { shares: 50, lot: 100, above: 100 } });
+    expect(planSale(500, 600, 100, queue)).toEqual({ ok: false, id: 'sell_exceeds_holding', params: { shares: 500, held: 600, sellable: 400 } });
+    expect(planSale(100, 0, 100, [])).toEqual({ ok: false, id: 'sell_exceeds_holding', params: { shares: 100, held: 0, sellable: 0 } });
+    // Everything sellable may be sold even off the 単元 grid (after a split).
+    expect(planSale(150, 150, 100, [row('1', 150)])).toEqual({ ok: true, whole: 1, part: 0 });
+  });
+
+  it('every allowed count takes exactly that many shares (property)', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 12 }), fc.integer({ min: 1, max: 700 }), (units, want) => {
         const queue = units.map((u, i) => row(String(i + 1), u * 100));
         const shares = want * 10;
-        const plan = planSale(shares, 0, queue);
-        if (plan.ok) expect(queue.slice(0, plan.count).reduce((a, r) => a + r.quantity, 0)).toBe(shares);
-        else expect(fifoSteps(queue)).not.toContain(shares);
+        const plan = planSale(shares, 0, 100, queue);
+        const max = queue.reduce((a, r) => a + r.quantity, 0);
+        if (plan.ok) {
+          expect(queue.slice(0, plan.whole).reduce((a, r) => a + r.quantity, 0) + plan.part).toBe(shares);
+          expect(plan.part).toBeLessThan(queue[plan.whole]?.quantity ?? 1);
+        } else expect(shares % 100 !== 0 || shares > max).toBe(true);
       }),
     );
   });

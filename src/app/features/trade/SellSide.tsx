@@ -4,11 +4,12 @@ import { formatMoney, formatNumber, formatPriceYen } from '../../../shared/money
 import { Stepper } from '../../components/Stepper';
 import { ClosedNotice } from './ClosedNotice';
 import { HoldingSummary } from './HoldingSummary';
-import { stepSellShares, unitsOf } from './ticket';
+import { sellCostEstimate, stepSellShares, unitsOf } from './ticket';
 import type { TicketState } from './useOrderTicket';
 
 /*
- * 現物売: sells the cash holding, whole purchases oldest first (docs/decisions/011-selling-a-holding.md).
+ * 現物売: sells any number of 単元 of the cash holding, oldest purchases first, at the moving-average
+ * 取得価額 (docs/decisions/011-selling-a-holding.md).
  * SellHolding goes above the order type (what is held), SellSide below it (how many, for about how much).
  */
 
@@ -25,7 +26,9 @@ export function SellHolding({ ticket }: { ticket: TicketState }) {
 
 export function SellSide({ ticket }: { ticket: TicketState }) {
   const { t } = useLingui();
-  const { sellShares, setSellShares, steps, closeType, sellPrice, priceScale, closedNow, sp } = ticket;
+  const { sellShares, setSellShares, steps, closeType, sellPrice, priceScale, closedNow, sp, sellInfo } = ticket;
+  const proceeds = sellPrice !== null && sellShares !== null ? contractValue(sellPrice, sellShares, priceScale) : null;
+  const cost = sellInfo && sellShares !== null ? sellCostEstimate(sellInfo.bookCost, sellInfo.held, sellShares) : null;
   return (
     <>
       {sellShares !== null ? (
@@ -47,14 +50,14 @@ export function SellSide({ ticket }: { ticket: TicketState }) {
               {unitsOf(sellShares) !== null ? <Trans>{formatNumber(unitsOf(sellShares)!)}単元</Trans> : null}
               {steps.length > 1 ? (
                 <>
-                  {' ・ '}
+                  {' · '}
                   <button type="button" className="linkish ticket__max" onClick={() => setSellShares(steps[steps.length - 1]!)}>
                     <Trans>全株 {formatNumber(steps[steps.length - 1]!)}株</Trans>
                   </button>
                 </>
               ) : null}
               <br />
-              <Trans>古い買付から順に、買付ごとにまとめて売却します（選べる株数：{steps.map((s) => formatNumber(s)).join('・')}株）。</Trans>
+              <Trans>1単元（{formatNumber(sellInfo?.lot ?? 100)}株）単位で売却できます。取得価額は移動平均（総平均法）です。</Trans>
             </>
           }
         />
@@ -70,7 +73,15 @@ export function SellSide({ ticket }: { ticket: TicketState }) {
             <dt className="strong">
               <Trans>概算売却代金</Trans>
             </dt>
-            <dd className="mono strong">{sellPrice !== null ? formatMoney(contractValue(sellPrice, sellShares, priceScale)) : '—'}</dd>
+            <dd className="mono strong">{proceeds !== null ? formatMoney(proceeds) : '—'}</dd>
+            <dt>
+              <Trans>取得費（平均取得単価 {sellInfo ? formatPriceYen(sellInfo.averageCost, sellInfo.priceScale) : '—'}）</Trans>
+            </dt>
+            <dd className="mono" data-testid="sell-cost">{cost !== null ? formatMoney(cost) : '—'}</dd>
+            <dt>
+              <Trans>概算譲渡損益（手数料・税金前）</Trans>
+            </dt>
+            <dd className="mono" data-testid="sell-gain">{proceeds !== null && cost !== null ? formatMoney(proceeds - cost) : '—'}</dd>
           </dl>
           <p className="small muted">
             <Trans>手数料と税金（譲渡益課税）は約定時に差し引かれます。新たな売建（空売り）にはなりません。</Trans>

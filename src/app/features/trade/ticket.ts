@@ -258,7 +258,22 @@ export function leverageForSide(side: OpeningSide, chosen: number, max: number):
   return choices.includes(chosen) ? chosen : (choices[0] ?? 1);
 }
 
-// --- 現物売: whole positions, oldest first (docs/decisions/011-selling-a-holding.md) --------------
+// --- 現物売: any number of 単元, oldest purchases first (docs/decisions/011-selling-a-holding.md) ---
+
+/** The share counts a sale may name: every multiple of the 単元 up to the sellable shares, and all of them when a split left them off the grid. */
+export function sellSteps(lot: number, sellable: number): number[] {
+  const out: number[] = [];
+  for (let n = lot; n <= sellable; n += lot) out.push(n);
+  if (sellable > 0 && sellable % lot !== 0) out.push(sellable);
+  return out;
+}
+
+/** The 取得費 a sale of `shares` takes: the holding's 取得価額 × shares ÷ held, rounded up as the server does (book-cost-rules.ts saleCost). */
+export function sellCostEstimate(bookCost: number, held: number, shares: number): number | null {
+  if (held <= 0) return null;
+  if (shares >= held) return bookCost;
+  return Number((BigInt(bookCost) * BigInt(shares) + BigInt(held) - 1n) / BigInt(held));
+}
 
 /** The share count kept when the allowed counts change: the same one if still allowed, else the nearest one below (or the smallest). */
 export function keepSellShares(steps: readonly number[], current: number | null): number | null {

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { QuoteDetail } from './api';
 import { orderTypeBody, orderTypeReady, type OrderTypeValue } from './OrderTypeFields';
 import type { MarginHolding, SellBody, Sellable } from './ticket-api';
-import { keepSellShares, type TicketQuote, type TicketSide } from './ticket';
+import { keepSellShares, sellSteps, type TicketQuote, type TicketSide } from './ticket';
 
 /** The close fields of an order-type value (a close has no 執行条件 and no IFD). */
 export function closeFields(v: OrderTypeValue) {
@@ -11,8 +11,8 @@ export function closeFields(v: OrderTypeValue) {
 }
 
 /**
- * 現物売: the share counts a sale may name now (GET trade/sellable: whole purchases, oldest first,
- * docs/decisions/011-selling-a-holding.md), the count chosen, the estimated price and the body.
+ * 現物売: the share counts a sale may name now (GET trade/sellable: any multiple of the 単元 up to the
+ * sellable shares, docs/decisions/011-selling-a-holding.md), the count chosen, the estimated price and the body.
  */
 export function useSellOrder(input: {
   sellInfo: Sellable | undefined;
@@ -25,7 +25,7 @@ export function useSellOrder(input: {
 }) {
   const { sellInfo, activeSide, code, closeType, ticketQuote, today, q } = input;
   const [sellShares, setSellShares] = useState<number | null>(null);
-  const steps = useMemo(() => sellInfo?.steps ?? [], [sellInfo]);
+  const steps = useMemo(() => (sellInfo ? sellSteps(sellInfo.lot, sellInfo.sellable) : []), [sellInfo]);
   useEffect(() => {
     setSellShares((s) => keepSellShares(steps, s));
   }, [steps]);

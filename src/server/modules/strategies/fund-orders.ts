@@ -14,9 +14,13 @@ export class FundOrders {
     private readonly logger: Logger,
   ) {}
 
-  /** The sellable FIFO steps (cumulative whole positions) of the fund's holding of `code`. */
+  /** The share counts a sale of the fund's holding of `code` may name: multiples of the 単元 up to all that is sellable. */
   async sellableSteps(fundId: string, code: string): Promise<readonly number[]> {
-    return (await this.trading.sellable(fundOwner(fundId), code)).steps;
+    const { lot, sellable } = await this.trading.sellable(fundOwner(fundId), code);
+    const steps: number[] = [];
+    for (let n = lot; n <= sellable; n += lot) steps.push(n);
+    if (sellable % lot !== 0) steps.push(sellable);
+    return steps;
   }
 
   /** A market sell of `shares` for the day; false when refused. */

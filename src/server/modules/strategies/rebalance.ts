@@ -1,6 +1,6 @@
 /**
  * A fund's rebalance, once per trading day in the continuous session: the rule turns past closes
- * into target weights; the fund sells toward the targets first (whole positions, oldest first),
+ * into target weights; the fund sells toward the targets first (whole 単元, oldest purchases first),
  * then buys (market orders, whole lots) with what it may invest — net assets less pending
  * redemptions at the last NAV, accrued fees and a cash buffer (docs/decisions/016-strategy-funds.md).
  */

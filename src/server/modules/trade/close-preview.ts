@@ -2,7 +2,8 @@
  * The close dialog's estimate (issue 13 item 4): what closing a position at market or at a price
  * now would post: P/L, closing fee, interest, the year-netted tax and what comes back. The close
  * computes the same with the same functions (settle.ts closeAmounts / closeReturn, tax.ts
- * yearTaxDelta), so the estimate differs from the close only by the fill price. Read only: a split
+ * yearTaxDelta; a cash holding's 取得費 by 総平均法, book-cost.ts), so the estimate differs from the
+ * close only by the fill price. Read only: a split
  * or dividend due today that the job has not applied yet is applied by the close, not here.
  */
 import type { z } from 'zod';
@@ -15,6 +16,9 @@ import { closeSide, marketPrice, quoteAt } from './market';
 import { findPosition } from './repo';
 import { closeAmounts, closeReturn, taxYearOf } from './settle';
 import { readYearTax, yearTaxDelta } from './tax';
+import { previewSaleCost } from './book-cost';
+import { ownCost } from './book-cost-rules';
+import { isCashHolding } from './sell-rules';
 
 export type ClosePreviewQuery = z.infer<typeof closePreviewQuery>;
 
@@ -29,15 +33,18 @@ export async function previewClose(ctx: TradeCtx, userId: string, id: string, qu
   const cfg = await ctx.config.values();
   const now = ctx.clock.now();
   const { price, source } = query.type === 'limit' ? { price: query.price!, source: 'limit' as const } : marketEstimate(ctx, pos.code, pos.direction as Direction, now);
-  const a = closeAmounts(pos, price, now, cfg);
+  const saleCost = isCashHolding(pos) ? await previewSaleCost(db, pos) : undefined;
+  const a = closeAmounts(pos, price, now, cfg, saleCost);
   const year = await readYearTax(db, userId, taxYearOf(a.settlesOn));
   const tax = yearTaxDelta(year.netGain, year.withheld, a.gain);
   return {
     id: pos.id,
     price,
     priceSource: source,
-    pnl: a.pnl,
+    // From the 取得費 for a cash holding, as the position's view shows it (view.ts costShift).
+    pnl: saleCost === undefined ? a.pnl : a.pnl + ownCost(pos) - saleCost,
     openFee: pos.open_fee,
+    saleCost: saleCost ?? null,
     closeFee: a.closeFee,
     interest: a.interest,
     interestNow: a.interestNow,

@@ -1,7 +1,7 @@
 /**
  * 現物売 (docs/decisions/011-selling-a-holding.md): which cash positions can be sold now, in which
- * order (FIFO: oldest purchase first) and which share counts a sale may name. A position is never
- * split, so a sale is always a run of whole positions from the oldest; pure, no I/O.
+ * order (FIFO: oldest purchase first) and how a sale of any number of 単元 takes them: whole
+ * positions from the oldest, and part of the next one (split off by sell.ts); pure, no I/O.
  */
 import type { MessageId } from '../../../shared/api/messages';
 import type { MessageParams } from '../../../shared/api/envelope';
@@ -43,28 +43,32 @@ export function fifoOrder<T extends Pick<CashRow, 'id' | 'buy_time'>>(rows: read
   return [...rows].sort((a, b) => (a.buy_time ?? Number.MAX_SAFE_INTEGER) - (b.buy_time ?? Number.MAX_SAFE_INTEGER) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/** The share counts a sale may name: the running sums of the positions, in FIFO order. */
-export function fifoSteps(positions: readonly { quantity: number }[]): number[] {
-  const out: number[] = [];
-  let sum = 0;
-  for (const p of positions) out.push((sum += p.quantity));
-  return out;
-}
-
-export type SalePlan = { ok: true; count: number } | { ok: false; id: MessageId; params: MessageParams };
+export type SalePlan = { ok: true; whole: number; part: number } | { ok: false; id: MessageId; params: MessageParams };
 
 /**
- * How many of the FIFO-ordered sellable positions a sale of `shares` closes, or why it is refused:
- * more than is sellable (`sell_exceeds_holding`), or not a running sum of whole positions
- * (`sell_quantity_not_whole_positions`, with the nearest allowed counts below and above).
+ * How a sale of `shares` takes the FIFO-ordered sellable positions: the first `whole` positions
+ * entirely and `part` shares of the next one (0: none; that row is split, sell.ts), or why it is
+ * refused: more than is sellable (`sell_exceeds_holding`), or not a multiple of the 単元 `lot`
+ * (`sell_quantity_not_lot_multiple`, with the nearest allowed counts). Everything sellable may
+ * always be sold, even when a split left it off the lot grid.
  */
-export function planSale(shares: number, held: number, sellable: readonly { quantity: number }[]): SalePlan {
-  const steps = fifoSteps(sellable);
-  const max = steps[steps.length - 1] ?? 0;
+export function planSale(shares: number, held: number, lot: number, sellable: readonly { quantity: number }[]): SalePlan {
+  const max = sellable.reduce((a, p) => a + p.quantity, 0);
   if (shares > max) return { ok: false, id: 'sell_exceeds_holding', params: { shares, held, sellable: max } };
-  const i = steps.indexOf(shares);
-  if (i >= 0) return { ok: true, count: i + 1 };
-  const above = steps.find((s) => s > shares)!;
-  const below = [...steps].reverse().find((s) => s < shares);
-  return { ok: false, id: 'sell_quantity_not_whole_positions', params: below === undefined ? { shares, above } : { shares, below, above } };
+  if (shares % lot !== 0 && shares !== max) {
+    const below = Math.floor(shares / lot) * lot;
+    const above = below + lot;
+    const params: MessageParams = { shares, lot };
+    if (below > 0) params.below = below;
+    if (above <= max) params.above = above;
+    return { ok: false, id: 'sell_quantity_not_lot_multiple', params };
+  }
+  let left = shares;
+  let whole = 0;
+  for (const p of sellable) {
+    if (left < p.quantity) break;
+    left -= p.quantity;
+    whole++;
+  }
+  return { ok: true, whole, part: left };
 }

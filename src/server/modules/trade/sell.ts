@@ -1,25 +1,30 @@
 /**
- * 現物売 (`POST trade/sell`, docs/decisions/011-selling-a-holding.md): a sale of shares of a cash
- * holding closes the user's sellable cash positions of that stock oldest first, whole positions
- * only, in one money command; each close is the single close of closing.ts (same checks, same
- * fills and postings). Nothing here opens a position, so a sale can never become a short.
+ * 現物売 (`POST trade/sell`, docs/decisions/011-selling-a-holding.md): a sale of any number of 単元
+ * of a cash holding closes the user's sellable cash positions of that stock oldest first, in one
+ * money command; when the last position it needs is larger than what is left to sell, that row is
+ * split first (the sold part becomes its own row). Each close is the single close of closing.ts
+ * (same checks, fills and postings; the gain from the 取得費 by 総平均法, book-cost.ts). Nothing
+ * here opens a position, so a sale can never become a short.
  */
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema';
 import type { AuthUser } from '../../auth/principal';
 import { moneyCommand } from '../../ledger';
-import { ruleBroken } from '../../errors';
-import { jstDate } from '../../../shared/market';
+import { conflict, ruleBroken } from '../../errors';
+import { jstDate, LOT_SIZE } from '../../../shared/market';
+import { uuidv7 } from 'uuidv7';
 import type { sellableView, sellBody, sellResult } from '../../../shared/api/trade';
 import { settleDeps } from './context';
 import type { OrderOwner, TradeCtx } from './deps';
 import { applyDueActions } from './corporate';
 import { assertSellable, requestClose } from './closing';
 import { tradable } from './market';
-import { alertsFor, lockPosition, positionsByIds, userRowsOfCode, type PositionRow } from './repo';
+import { alertsFor, insertPosition, lockPosition, positionsByIds, transition, userRowsOfCode, type PositionRow } from './repo';
 import { positionView, QuoteCache } from './view';
-import { fifoOrder, fifoSteps, isCashHolding, isSellable, planSale } from './sell-rules';
+import { fifoOrder, isCashHolding, isSellable, planSale } from './sell-rules';
+import { averageUnitCost, splitMoney } from './book-cost-rules';
+import { holdingBook } from './book-cost';
 
 export type SellBody = z.infer<typeof sellBody>;
 
@@ -60,11 +65,13 @@ function sellAs(ctx: TradeCtx, ownerId: string, guard: (() => void) | undefined,
       const cash = rows.filter(isCashHolding);
       const held = cash.reduce((a, r) => a + r.quantity, 0);
       const queue = fifoOrder(cash.filter((r) => isSellable(r, today)));
-      const plan = planSale(body.shares, held, queue);
+      const plan = planSale(body.shares, held, LOT_SIZE, queue);
       if (!plan.ok) throw ruleBroken(plan.id, plan.params);
       const { code: _code, shares: _shares, ...close } = body;
-      const sold = queue.slice(0, plan.count);
-      for (const row of sold) await requestClose(trx, ctx, await assertSellable(trx, row, now), close, now, cfg);
+      const sold: PositionRow[] = [];
+      for (const row of queue.slice(0, plan.whole)) sold.push(await assertSellable(trx, row, now));
+      if (plan.part > 0) sold.push(await splitOff(trx, await assertSellable(trx, queue[plan.whole]!, now), plan.part, now));
+      for (const row of sold) await requestClose(trx, ctx, row, close, now, cfg);
       const ids = sold.map((r) => r.id);
       const after = await positionsByIds(trx, ids);
       const byId = new Map(after.map((r) => [r.id, r]));
@@ -75,17 +82,39 @@ function sellAs(ctx: TradeCtx, ownerId: string, guard: (() => void) | undefined,
   });
 }
 
-/** What a sale of this stock may name now (the ticket's quantity choices). */
+const lotsOf = (shares: number) => (shares % LOT_SIZE === 0 ? shares / LOT_SIZE : null);
+
+/**
+ * Cuts `shares` off held row `row` into a new row (same purchase time, T+N date, lock and terms;
+ * its share of cost, buy fee and 取得価額, book-cost-rules.ts splitMoney) and returns it; `row` keeps
+ * the rest and everything that hangs off it (alerts, a loan, an IPO or block purchase link).
+ */
+async function splitOff(trx: Transaction<DB>, row: PositionRow, shares: number, now: number): Promise<PositionRow> {
+  const money = splitMoney(row, shares);
+  const part: PositionRow = { ...row, ...money.sold, id: uuidv7(), quantity: shares, lots: lotsOf(shares), updated_at: now };
+  const rest = row.quantity - shares;
+  const ok = await transition(trx, row.id, row.status as 'holding', { ...money.rest, quantity: rest, lots: lotsOf(rest), updated_at: now });
+  if (!ok) throw conflict('order_state_invalid', { status: row.status });
+  await insertPosition(trx, part);
+  return part;
+}
+
+/** What a sale of this stock may name now (the ticket's quantity choices) and its 平均取得単価. */
 export async function sellableOf(ctx: TradeCtx, userId: string, rawCode: string): Promise<z.infer<typeof sellableView>> {
   const code = tradable(ctx.market, rawCode).code;
   const today = jstDate(ctx.clock.now());
   const cash = (await heldRows(ctx.database.db, userId, code)).filter(isCashHolding);
   const queue = fifoOrder(cash.filter((r) => isSellable(r, today)));
+  const book = await holdingBook(ctx.database.db, userId, code);
+  const priceScale = ctx.market.instrument(code)?.priceScale ?? cash[0]?.price_scale ?? 1;
   return {
     code,
     held: cash.reduce((a, r) => a + r.quantity, 0),
     sellable: queue.reduce((a, r) => a + r.quantity, 0),
-    steps: fifoSteps(queue),
+    lot: LOT_SIZE,
+    bookCost: book.total,
+    averageCost: averageUnitCost(book.total, book.shares, priceScale),
+    priceScale,
     positions: queue.map((r) => ({ id: r.id, shares: r.quantity, buyTime: r.buy_time })),
   };
 }

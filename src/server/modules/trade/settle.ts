@@ -18,6 +18,8 @@ import { netYearTax } from './tax';
 import { termsAtOpen, termsOf } from './terms';
 import { addInterest, addRealized, notifyFill, setReservedUnsettled, transition, type PositionRow } from './repo';
 import { placeThenClose } from './close-request';
+import { takeSaleCost } from './book-cost';
+import { isCashHolding } from './sell-rules';
 import type { SplitHook } from './deps';
 
 type Trx = Transaction<DB>;
@@ -217,18 +219,21 @@ export function settlementDate(tradeDate: IsoDate): IsoDate {
 
 /**
  * The money of closing `pos` at `price` at `at`, before tax: gross P/L from the cost, the closing
- * fee, the interest still due and the whole interest, and the gain the year's tax nets. Pure, so
- * the close (settleClose) and its estimate (close-preview.ts) cannot differ.
+ * fee, the interest still due and the whole interest, and the gain the year's tax nets. For a cash
+ * holding `saleCost` is the 取得費 by 総平均法 (book-cost.ts) and the gain is the proceeds less it
+ * and the closing fee; a margin position's gain is from its own cost. Pure, so the close
+ * (settleClose) and its estimate (close-preview.ts) cannot differ.
  */
-export function closeAmounts(pos: PositionRow, price: number, at: number, cfg: ConfigValues) {
+export function closeAmounts(pos: PositionRow, price: number, at: number, cfg: ConfigValues, saleCost?: number) {
   if (pos.contract_value === null) throw conflict('order_state_invalid', { status: pos.status });
   const today = jstDate(at);
   const settlesOn = settlementDate(today);
   const interestNow = interestDue(pos, today, cfg);
   const pnl = pnlFromCost(dir(pos), pos.contract_value, price, pos.quantity, pos.price_scale);
-  const closeFee = tradeFee(contractValue(price, pos.quantity, pos.price_scale), cfg.feeSchedule);
+  const value = contractValue(price, pos.quantity, pos.price_scale);
+  const closeFee = tradeFee(value, cfg.feeSchedule);
   const interest = pos.interest + interestNow;
-  const gain = pnl - pos.open_fee - closeFee - interest;
+  const gain = saleCost === undefined ? pnl - pos.open_fee - closeFee - interest : value - saleCost - closeFee - interest;
   return { today, settlesOn, interestNow, pnl, closeFee, interest, gain };
 }
 
@@ -262,10 +267,12 @@ export async function settleClose(
   const to = nextStatus(pos.status as 'holding', action);
   if (!to || pos.buy_price === null || pos.contract_value === null) throw conflict('order_state_invalid', { status: pos.status });
   const wallet = await lockWallet(trx, deps.caps, pos.user_id, cur(pos));
-  const { today, settlesOn, interestNow, pnl, closeFee, interest, gain } = closeAmounts(pos, price, at, cfg);
+  // A cash sale's 取得費 is the holding's moving average (総平均法), re-averaging the rows it leaves.
+  const saleCost = isCashHolding(pos) ? await takeSaleCost(trx, pos) : undefined;
+  const { today, settlesOn, interestNow, pnl, closeFee, interest, gain } = closeAmounts(pos, price, at, cfg, saleCost);
   const tax = await netYearTax(trx, pos.user_id, taxYearOf(settlesOn), gain, at);
   const ok = await transition(trx, pos.id, pos.status as 'holding', {
-    status: to, sell_time: at, sell_price: price, pnl, close_fee: closeFee, interest, interest_from: null, tax,
+    status: to, sell_time: at, sell_price: price, pnl, close_fee: closeFee, interest, interest_from: null, tax, book_cost: saleCost ?? null,
     close_reason: reason, close_fill_at: null, close_expires_at: null, updated_at: at,
   });
   if (!ok) throw conflict('order_state_invalid', { status: pos.status });
