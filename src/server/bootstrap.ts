@@ -44,7 +44,8 @@ async function bootstrapOnce(services: Services, settings: Pick<Config, 'admin' 
 
 /** The admin of KABUTO_ADMIN_PHONE / _PASSWORD / KABUTO_ROOT_INVITE, checked at start (platform/config.ts). */
 async function ensureAdmin(services: Services, settings: Config['admin']): Promise<BootstrapResult['admin']> {
-  const { database, clock, logger } = services;
+  // Accounts are kept on real time, as the account area (docs/decisions/023-one-clock.md).
+  const { database, wallClock: clock, logger } = services;
   const db = database.db;
   const { phone, password: given, rootInvite: invite } = settings;
   // The environment is the source of truth for the admin password when it is set (account/provisioning.ts).
@@ -66,7 +67,7 @@ async function ensureDemo(services: Services, adminId: string | null): Promise<B
   await services.ledger.transact(async (trx) => {
     await createAccount(trx, {
       id, phone: DEMO_PHONE, passwordHash,
-      inviteCode: newInviteCode(), invitedBy: adminId, isAdmin: false, now: services.clock.now(),
+      inviteCode: newInviteCode(), invitedBy: adminId, isAdmin: false, now: services.wallClock.now(),
     });
     await services.ledger.post(trx, {
       kind: 'demo_grant', userId: id, refType: 'bootstrap', refId: id,

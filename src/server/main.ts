@@ -31,6 +31,8 @@ async function main(): Promise<void> {
   const testClock = config.test.control ? new TestClock(marketClockFromConfig(config.market.clock, systemClock)) : null;
   const marketClock = testClock ?? marketClockFromConfig(config.market.clock, systemClock);
   const seed = await marketSeed(database, systemClock, config.market.seed);
+  // Two clocks (docs/decisions/023-one-clock.md): the market's is the domain clock (ledger, deposits,
+  // KYC, messages, offerings' windows); the wall clock, following a test pin, keeps sessions and limits.
   const services = createServices({ database, clock: testClock?.follow(systemClock) ?? systemClock, logger, settings: config, marketClock, marketSeed: seed });
   services.quotes.start();
   const boot = await bootstrap(services, config);

@@ -16,6 +16,7 @@ import { BlockService } from './modules/block';
 import { AdminGrants, FundsService, SettlementJob } from './modules/funds';
 import { UploadService } from './modules/uploads';
 import { KycService } from './modules/kyc';
+import { MarginAccountService } from './modules/margin-account';
 import { IpoService } from './modules/ipo';
 import { LendingJob, LendingService } from './modules/lending';
 import { StrategiesJob, StrategyAdmin, StrategyFunds, StrategyService } from './modules/strategies';
@@ -43,7 +44,19 @@ type JobsOf<M> = M extends ServerModule<any, infer J> ? J : never;
  */
 export interface Services {
   database: Database;
+  /**
+   * The domain clock: every time the business sees (ledger entries, deposits and withdrawals and
+   * their hours, KYC, messages and support, IPO and block-offer windows, grants, the audit rows
+   * beside them). It is the market clock (`marketClock`, KABUTO_MARKET_CLOCK), so with the demo's
+   * always-open market a deposit is taken in the hours the market shows (docs/decisions/023-one-clock.md).
+   */
   clock: Clock;
+  /**
+   * Real time, only for what is truly wall time: session expiry, login limits and lockouts, fresh
+   * sign-in windows, passkey challenges, upload quotas, the settings cache, Web Push, the job
+   * queue's periods. The same instant as `clock` unless KABUTO_MARKET_CLOCK is set.
+   */
+  wallClock: Clock;
   logger: Logger;
   /**
    * The process's settings, parsed from its environment at start (platform/config.ts); tests pass
@@ -62,7 +75,7 @@ export interface Services {
   ledger: Ledger;
   /** Market data (the simulator unless a real feed is plugged in). */
   market: MarketDataSource;
-  /** The market's clock (KABUTO_MARKET_CLOCK): quotes and candles are "as of" its now. */
+  /** The market's clock (KABUTO_MARKET_CLOCK): quotes and candles are "as of" its now. The same clock as `clock`. */
   marketClock: Clock;
   /** Market reads for the HTTP layer (quotes memoised per second, rows, details). */
   marketService: MarketService;
@@ -90,6 +103,8 @@ export interface Services {
   uploads: UploadService;
   /** 本人確認: `identityOf` / `requireVerified` for the areas that need a verified identity. */
   kyc: KycService;
+  /** 信用取引口座 applications (docs/domain.md "Margin account"). */
+  marginAccount: MarginAccountService;
   /** The cross-instance bus (platform/bus.ts): in-process, or Redis pub/sub when REDIS_URL is set. */
   bus: Bus;
   /** Messages, news, customer service and price alerts. */
@@ -126,6 +141,7 @@ export interface Services {
 
 export interface ServiceOptions {
   database: Database;
+  /** Real time (Services.wallClock), and the domain clock too unless `marketClock` is given (tests pass one ManualClock). */
   clock: Clock;
   /** Real time (ms) for bounds promised in real time, the session cache's; default performance.now. Tests move it on. */
   realTime?: () => number;
@@ -141,7 +157,7 @@ export interface ServiceOptions {
   marketSeed?: string;
   /** Default: a Simulator with `marketSeed`. */
   market?: MarketDataSource;
-  /** Default: `clock` (main passes marketClockFromConfig; tests a ManualClock). */
+  /** The market's clock and so the domain clock (Services.clock). Default: `clock` (main passes marketClockFromConfig). */
   marketClock?: Clock;
   /** Default: fileStoreFromConfig(settings.uploads) — S3 (KABUTO_S3_BUCKET), a shared directory (KABUTO_UPLOADS_DIR) or $KABUTO_DATA_DIR/uploads. */
   fileStore?: FileStore;
@@ -152,7 +168,9 @@ export interface ServiceOptions {
 }
 
 export function createServices(opts: ServiceOptions): Services {
-  const { database, clock, logger } = opts;
+  const { database, logger } = opts;
+  // One clock for every domain time, the market's; real time only where it is truly wall time (docs/decisions/023-one-clock.md).
+  const { clock, wallClock } = clocks(opts);
   // What a closure built early reaches once createServices has returned (each built further down).
   let providers: HoldingsProvider[] = [];
   const later: Later = { push: () => push, lending: () => lending, providers: () => providers };
@@ -162,25 +180,26 @@ export function createServices(opts: ServiceOptions): Services {
     { database, clock, logger, marketClock, ledger, config, accounts, market, audit },
     later,
   );
-  const { uploads, kyc, lending, lendingJob } = kycAndLending({ database, clock, logger, marketClock, ledger, config, accounts, market, audit, trading }, opts, settings);
+  const { uploads, kyc, lending, lendingJob } = kycAndLending({ database, clock, wallClock, logger, marketClock, ledger, config, accounts, market, audit, trading }, opts, settings);
   const { strategies, strategyAdmin, strategiesJob } = strategyServices({ database, logger, marketClock, ledger, market, accounts, audit, trading });
-  const { cash, deposits, withdrawals, fx, fxHoldings } = moneyInAndOut({ database, clock, marketClock, ledger, config, accounts, market, audit, kyc, lending, uploads, rateLimits });
+  const { cash, deposits, withdrawals, fx, fxHoldings } = moneyInAndOut({ database, clock, wallClock, marketClock, ledger, config, accounts, market, audit, kyc, lending, uploads, rateLimits });
   const admin = new AdminService({ database, audit, accounts, config, funds, trading, market, marketClock, kyc });
   const ipo = new IpoService(tradeCtx, trading, audit, kyc, logger);
+  const marginAccount = new MarginAccountService(database, clock, audit, config);
   // Each draw result as the user's 当選 / 落選 message, in the draw's own transaction (once per application).
   ipo.onDrawResult((trx, r) =>
-    notify(trx, { userId: r.userId, kind: r.wonLots > 0 ? 'ipo_won' : 'ipo_lost', params: { code: r.code, name: r.name, wonLots: r.wonLots }, at: r.at, dedupeKey: `ipo_draw:${r.applicationId}` }),
+    notify(trx, { userId: r.userId, kind: r.wonLots > 0 ? 'ipo_won' : 'ipo_lost', params: { code: r.code, name: r.name, nameEn: r.nameEn, nameZhHant: r.nameZhHant, nameKo: r.nameKo, wonLots: r.wonLots }, at: r.at, dedupeKey: `ipo_draw:${r.applicationId}` }),
   );
   // Listed IPOs are instruments of the simulator: hand them over before the first request.
   void ipo.restoreListings().catch((err: unknown) => logger.error({ err }, 'ipo listings not restored'));
-  const { bus, messaging, push, newsJob, alertsJob } = messagingServices({ database, clock, logger, audit, uploads, marketService }, opts, settings);
+  const { bus, messaging, push, newsJob, alertsJob } = messagingServices({ database, clock, wallClock, logger, audit, uploads, marketService }, opts, settings);
   const handlers: Record<string, JobHandler> = {};
-  const jobQueue = jobQueueFromConfig(settings, { database, wallClock: clock, logger });
+  const jobQueue = jobQueueFromConfig(settings, { database, wallClock, logger });
   const jobs = new Jobs(marketClock, logger, handlers as JobHandlers, jobQueue);
   const services: Services = {
-    database, clock, logger, settings, config, audit, sessions, loginLimiter, accounts, passkeys, logins, ledger,
+    database, clock, wallClock, logger, settings, config, audit, sessions, loginLimiter, accounts, passkeys, logins, ledger,
     market, marketClock, marketService, quotes, watchlist, trading, tradingEngine, corporateActions, block, funds, grants, settlement, jobs, jobQueue, rateLimits,
-    uploads, kyc, bus, messaging, push, newsJob, alertsJob, ipo, lending, lendingJob, strategies, strategyAdmin, strategiesJob, cash, deposits, withdrawals, fx, fxHoldings, admin,
+    uploads, kyc, marginAccount, bus, messaging, push, newsJob, alertsJob, ipo, lending, lendingJob, strategies, strategyAdmin, strategiesJob, cash, deposits, withdrawals, fx, fxHoldings, admin,
   };
   // The registry's jobs and holdings, now that every service exists (modules declare, we wire).
   const modules: readonly ServerModule<Services>[] = MODULES;
@@ -200,20 +219,30 @@ interface Later {
   providers: () => HoldingsProvider[];
 }
 
-/** The platform's audit log and settings, the account area's services, and the ledger. */
+/** The domain clock (the market's) and real time; tests that pass one clock get it as both. */
+function clocks(opts: ServiceOptions): { clock: Clock; wallClock: Clock } {
+  return { clock: opts.marketClock ?? opts.clock, wallClock: opts.clock };
+}
+
+/**
+ * The platform's audit log and settings, the account area's services, and the ledger. Sign-in and
+ * its guards run on real time; the ledger and the audit rows written beside domain rows on the domain clock.
+ */
 function accountServices(opts: ServiceOptions, later: Later) {
-  const { database, clock, logger } = opts;
+  const { database, logger } = opts;
+  const { clock, wallClock } = clocks(opts);
   const audit = new AuditLog(database, clock);
-  const config = new ConfigService(database, clock, audit, logger);
-  const sessions = new SessionService(database, clock, opts.realTime);
+  // Real time: the settings cache's TTL bounds how long another instance serves an old value.
+  const config = new ConfigService(database, wallClock, audit, logger);
+  const sessions = new SessionService(database, wallClock, opts.realTime);
   const settings = opts.settings ?? loadConfig();
   const rateLimits = opts.rateLimits ?? rateLimitsFromConfig(settings.redis);
   const loginLimiter = new LoginLimiter({ ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits }, rateLimits);
   const reauth = new Reauth(database, loginLimiter);
-  const fund = new FundPasswords(database, clock, reauth);
+  const fund = new FundPasswords(database, wallClock, reauth);
   // A sign-in new to the account is a `login_alert` message in its transaction, then a Web Push
   // (messaging and push are built later; called only after). docs/domain.md "Login history and devices"
-  const logins = new LoginHistory(database, clock, sessions, { countryHeader: settings.server.countryHeader }, {
+  const logins = new LoginHistory(database, wallClock, sessions, { countryHeader: settings.server.countryHeader }, {
     inTransaction: async (trx, a) => {
       await notify(trx, { userId: a.userId, kind: 'login_alert', params: a.params, at: a.at, dedupeKey: `login:${a.loginId}` });
     },
@@ -226,21 +255,21 @@ function accountServices(opts: ServiceOptions, later: Later) {
         .catch((err: unknown) => logger.warn({ err }, 'login alert push failed'));
     },
   });
-  const accounts = new AccountService(database, clock, config, sessions, loginLimiter, fund, reauth, audit, logins);
+  const accounts = new AccountService(database, wallClock, config, sessions, loginLimiter, fund, reauth, audit, logins);
   const ledger = new Ledger(database, clock);
-  const passkeys = new PasskeyService(database, clock, logins, { rpId: settings.server.rpId, origins: settings.server.origins });
+  const passkeys = new PasskeyService(database, wallClock, logins, { rpId: settings.server.rpId, origins: settings.server.origins });
   return { audit, config, sessions, settings, rateLimits, loginLimiter, logins, accounts, ledger, passkeys };
 }
 
 /** The market's source and clock, its reads for the HTTP layer, the quote streams and watchlists. */
 function marketServices(opts: ServiceOptions, settings: Config) {
-  const { database, clock, logger } = opts;
+  const { database, logger } = opts;
+  const { clock: marketClock, wallClock } = clocks(opts);
   const seed = opts.marketSeed || settings.market.seed || SIMULATOR_DEFAULTS.seed;
   const market = opts.market ?? new Simulator({ seed });
-  const marketClock = opts.marketClock ?? clock;
   const marketService = new MarketService(market, marketClock, seed);
-  const quotes = new QuoteHub(marketService, clock, logger);
-  const watchlist = new WatchlistService(database, clock, marketService);
+  const quotes = new QuoteHub(marketService, wallClock, logger);
+  const watchlist = new WatchlistService(database, marketClock, marketService);
   return { market, marketClock, marketService, quotes, watchlist };
 }
 
@@ -270,12 +299,13 @@ function tradingServices(
 
 /** Uploads and 本人確認, and the credit line and stock lending that need a verified identity. */
 function kycAndLending(
-  s: Pick<Services, 'database' | 'clock' | 'logger' | 'marketClock' | 'ledger' | 'config' | 'accounts' | 'market' | 'audit' | 'trading'>,
+  s: Pick<Services, 'database' | 'clock' | 'wallClock' | 'logger' | 'marketClock' | 'ledger' | 'config' | 'accounts' | 'market' | 'audit' | 'trading'>,
   opts: ServiceOptions,
   settings: Config,
 ) {
-  const { database, clock, logger, marketClock, ledger, config, accounts, market, audit, trading } = s;
-  const uploads = new UploadService(database, clock, opts.fileStore ?? fileStoreFromConfig(settings.uploads), config);
+  const { database, clock, wallClock, logger, marketClock, ledger, config, accounts, market, audit, trading } = s;
+  // Real time: the daily upload quotas are a rate limit.
+  const uploads = new UploadService(database, wallClock, opts.fileStore ?? fileStoreFromConfig(settings.uploads), config);
   const kyc = new KycService(database, clock, audit, uploads);
   const lending = new LendingService(database, marketClock, ledger, config, market, accounts, kyc);
   // The LTV job's forced sale is trading's close at the market (TradingService.closeAtMarket).
@@ -299,11 +329,12 @@ function strategyServices(s: Pick<Services, 'database' | 'logger' | 'marketClock
 
 /** Money in and out: payout destinations, deposits, withdrawals, currency exchange. */
 function moneyInAndOut(
-  s: Pick<Services, 'database' | 'clock' | 'marketClock' | 'ledger' | 'config' | 'accounts' | 'market' | 'audit' | 'kyc' | 'lending' | 'uploads' | 'rateLimits'>,
+  s: Pick<Services, 'database' | 'clock' | 'wallClock' | 'marketClock' | 'ledger' | 'config' | 'accounts' | 'market' | 'audit' | 'kyc' | 'lending' | 'uploads' | 'rateLimits'>,
 ) {
-  const { database, clock, marketClock, ledger, config, accounts, market, audit, kyc, lending, uploads, rateLimits } = s;
-  const cash = new CashService(database, clock, BANKS, kyc, freshLoginGuard(new FreshLogins(database, clock), accounts), config);
-  const deposits = new DepositService(database, clock, ledger, audit, config, uploads);
+  const { database, clock, wallClock, marketClock, ledger, config, accounts, market, audit, kyc, lending, uploads, rateLimits } = s;
+  // A destination's hold runs on the domain clock, as the withdrawals it holds back; the fresh sign-in it needs on real time (sessions').
+  const cash = new CashService(database, clock, BANKS, kyc, freshLoginGuard(new FreshLogins(database, wallClock), accounts), config);
+  const deposits = new DepositService(database, clock, ledger, audit, config, uploads, kyc);
   // The lending area keeps back the cash a loan's collateral needs (docs/domain.md "Loans and stock lending").
   const withdrawals = new WithdrawalService(database, clock, ledger, audit, config, accounts, kyc, lending);
   const fx = new FxService(database, ledger, config, accounts, market, marketClock, clock, rateLimits);
@@ -312,11 +343,11 @@ function moneyInAndOut(
 }
 
 /** The cross-instance bus, messages, Web Push, and the news and price-alert jobs. */
-function messagingServices(s: Pick<Services, 'database' | 'clock' | 'logger' | 'audit' | 'uploads' | 'marketService'>, opts: ServiceOptions, settings: Config) {
-  const { database, clock, logger, audit, uploads, marketService } = s;
+function messagingServices(s: Pick<Services, 'database' | 'clock' | 'wallClock' | 'logger' | 'audit' | 'uploads' | 'marketService'>, opts: ServiceOptions, settings: Config) {
+  const { database, clock, wallClock, logger, audit, uploads, marketService } = s;
   const bus = opts.bus ?? busFromConfig(settings.redis);
   const messaging = new MessagingService(database, clock, audit, uploads, marketService, bus);
-  const push = new PushService(database, clock, logger, {
+  const push = new PushService(database, wallClock, logger, {
     subject: settings.push.vapidSubject,
     allowLoopbackHttp: settings.test.control,
   });

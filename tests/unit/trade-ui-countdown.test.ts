@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clockOffset, countdown, formatCountdown } from '../../src/app/features/trade/countdown';
-import { offerPhase } from '../../src/app/features/block/OfferList';
+import { offerPhase } from '../../src/shared/domain/block-offer';
 import { cashChange, recordLines } from '../../src/app/features/funds/RecordList';
 
 const T = Date.parse('2026-11-24T15:30:00+09:00'); // the closing match
@@ -38,11 +38,12 @@ describe('day-trade auto-close countdown', () => {
 });
 
 describe('block-trade offer window', () => {
-  const o = { open: false, from: 1_000, to: 2_000, sharesAvailable: 100 };
-  it('upcoming before the window, ended after it; the server’s open flag wins', () => {
+  const o = { from: 1_000, to: 2_000, sharesAvailable: 100 };
+  it('upcoming before the window, open inside it while shares are left, ended after it', () => {
     expect(offerPhase(o, 500)).toBe('upcoming');
-    expect(offerPhase(o, 2_500)).toBe('ended');
-    expect(offerPhase({ ...o, open: true }, 1_500)).toBe('open');
+    expect(offerPhase(o, 1_000)).toBe('open');
+    expect(offerPhase(o, 2_000)).toBe('ended');
+    expect(offerPhase({ ...o, sharesAvailable: 0 }, 1_500)).toBe('ended');
   });
 });
 

@@ -25,7 +25,7 @@ const user = {
 const NOW = Date.now();
 const offer = {
   id: 'offer-1', code: '7203', name: 'トヨタ自動車', nameEn: 'Toyota Motor', priceScale: 10, price: 25890, minShares: 100,
-  sharesAvailable: 5000, sharesTotal: 5000, lockDays: 30, from: NOW - 3_600_000, to: NOW + 86_400_000, open: true,
+  sharesAvailable: 5000, sharesTotal: 5000, lockDays: 30, from: NOW - 3_600_000, to: NOW + 86_400_000, open: true, phase: 'open',
   marketPrice: 25805, discountBp: -32, createdAt: NOW - 3_600_000,
 };
 const row = (code: string, nameJa: string) => ({

@@ -252,7 +252,7 @@ const S3_SSE = variable({
 // ---- market, start-up accounts, push, logging, tests ---------------------------------------
 
 const MARKET_CLOCK = variable({
-  name: 'KABUTO_MARKET_CLOCK', default: '`real`', description: '`real`, `always-open` (skips lunch, nights and holidays; for demos) or a fixed ISO time',
+  name: 'KABUTO_MARKET_CLOCK', default: '`real`', description: '`real`, `always-open` (skips lunch, nights and holidays; for demos) or a fixed ISO time. Every domain time follows it (deposit hours, ledger, KYC, messages, offerings); sessions and rate limits keep real time',
   expected: 'real, always-open or an ISO time (e.g. 2025-03-03T10:15:00+09:00)', parse: marketClock, fallback: { kind: 'real' },
 });
 const MARKET_SEED = variable({

@@ -5,7 +5,7 @@
  * other tests sharing the server see the usual time. `set(at)` pins it to an instant (or, with
  * `running`, starts it there at real speed); `release()` returns to the base. `follow(base)` gives
  * a second view that shares the pin but otherwise reads another base: main.ts uses it so the
- * server's own clock (sessions, ledger entry times) moves with the market clock while pinned.
+ * wall clock (sessions, limits) moves with the market clock while pinned.
  */
 import type { Clock } from '../clock';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { positionView } from './trade';
+import { OFFER_PHASES } from '../domain/block-offer';
 
 const int = z.number().int();
 const reason = z.string().trim().min(3).max(500);
@@ -27,6 +28,8 @@ export const blockOffer = z.object({
   from: int,
   to: int,
   open: z.boolean(),
+  /** Where the window stands at the market clock's now (shared/domain/block-offer.ts): clients show it as is. */
+  phase: z.enum(OFFER_PHASES),
   marketPrice: int.nullable(),
   /** (market − offer) ÷ market in basis points: positive = below market. */
   discountBp: int.nullable(),
@@ -79,7 +82,8 @@ export const blockAdminApi = {
     method: 'get', path: 'admin/block/offers', tag: 'admin', auth: 'admin',
     summary: 'Every block-trade offer, newest first',
     query: page,
-    data: z.object({ items: z.array(blockOffer), next: z.string().nullable() }),
+    /** `now`: the market clock's, the domain clock (the new-offer form's default window starts there). */
+    data: z.object({ items: z.array(blockOffer), next: z.string().nullable(), now: int }),
   }),
   close: endpoint({
     method: 'post', path: 'admin/block/offers/{id}/close', tag: 'admin', auth: 'admin',

@@ -17,6 +17,8 @@ export function AdminBlockScreen() {
   const { i18n } = useLinguiCore();
   const offers = useInfiniteQuery(offersQuery());
   const rows = offers.data?.pages.flatMap((p) => p.items) ?? [];
+  // The market clock's now, as the list was read: an offer's window is the market's, not this device's.
+  const marketNow = offers.data?.pages[0]?.now ?? 0;
   const [closing, setClosing] = useState<BlockOffer | null>(null);
   const close = useAdminCommand(blockAdminApi.close);
   return (
@@ -68,7 +70,7 @@ export function AdminBlockScreen() {
                       {formatDateTime(o.from)} – {formatDateTime(o.to)}
                     </td>
                     <td>
-                      {o.open || o.to > Date.now() ? (
+                      {o.open || o.to > marketNow ? (
                         <button type="button" className="btn btn--danger btn--small" onClick={() => setClosing(o)}>
                           <Trans>終了</Trans>
                         </button>

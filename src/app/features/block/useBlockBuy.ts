@@ -9,7 +9,7 @@ import { useMoneyCommand } from '../../api/money-command';
 import { endpointArea, endpointKey, endpointPrefix, endpointQuery } from '../../api/query';
 import { useSiteConfig } from '../../api/site-config';
 import { toast } from '../../components/Toast';
-import { offerPhase, type BlockOffer } from './OfferList';
+import type { BlockOffer } from './OfferList';
 import type { PositionView } from '../trade';
 import { blockCost, checkBlockShares } from './rules';
 
@@ -40,7 +40,7 @@ export function useBlockBuy(offer: BlockOffer, onBought: (p: PositionView) => vo
   const cost = blockCost(offer.price, shares, offer.priceScale, feeSchedule);
   const available = funds.data?.available ?? null;
   const check = checkBlockShares(shares, min, offer.sharesAvailable);
-  const phase = offerPhase(offer, Date.now());
+  const phase = offer.phase;
   const enough = available === null ? null : cost.total <= available;
 
   const client = useQueryClient();

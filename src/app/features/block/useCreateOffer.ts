@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { blockAdminApi } from '../../../shared/api/block';
 import { LOT_SIZE } from '../../../shared/market/price';
 import { parseDecimal, scaleDecimals } from '../../../shared/money';
 import { toast } from '../../components/Toast';
-import { bandQuery, type BlockBand } from './admin-api';
+import { bandQuery, offersQuery, type BlockBand } from './admin-api';
 import { useAdminCommand } from '../admin';
 
 const HOUR = 3_600_000;
@@ -46,8 +46,14 @@ export function useCreateOffer() {
   const [codeText, setCodeText] = useState('');
   const [code, setCode] = useState<string | null>(null);
   const band = useQuery({ ...bandQuery(code ?? ''), enabled: Boolean(code) });
-  const now = Date.now();
-  const [draft, setDraft] = useState<OfferDraft>({ price: '', minShares: '100', sharesAvailable: '1000', lockDays: '0', from: localInput(now), to: localInput(now + 48 * HOUR) });
+  const [draft, setDraft] = useState<OfferDraft>({ price: '', minShares: '100', sharesAvailable: '1000', lockDays: '0', from: '', to: '' });
+  // The default window starts at the market clock's now (the offers list's, the screen's own query),
+  // not this device's: on the demo's always-open market they are days apart (docs/decisions/023-one-clock.md).
+  const marketNow = useInfiniteQuery(offersQuery()).data?.pages[0]?.now;
+  useEffect(() => {
+    if (marketNow === undefined) return;
+    setDraft((d) => (d.from || d.to ? d : { ...d, from: localInput(marketNow), to: localInput(marketNow + 48 * HOUR) }));
+  }, [marketNow]);
   const [confirming, setConfirming] = useState<OfferValues | null>(null);
   const create = useAdminCommand(blockAdminApi.create);
   const set = (k: keyof OfferDraft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: e.target.value }));

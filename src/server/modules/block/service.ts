@@ -69,7 +69,7 @@ export class BlockService {
   async adminList(cursor: string | undefined, limit: number) {
     const now = this.ctx.clock.now();
     const page = await pageOffers(this.ctx.database.db, cursor, limit);
-    return { items: page.rows.map((r) => offerView(r, this.ctx.market, now)), next: page.next };
+    return { items: page.rows.map((r) => offerView(r, this.ctx.market, now)), next: page.next, now };
   }
 
   async offers(): Promise<{ items: BlockOfferView[] }> {

@@ -1,6 +1,7 @@
 import type { BlockOfferView } from '../../../shared/api/block';
 import type { MarketDataSource } from '../../market';
 import type { OfferRow } from './repo';
+import { offerPhase } from '../../../shared/domain/block-offer';
 
 export function offerView(row: OfferRow, market: MarketDataSource, now: number): BlockOfferView {
   const inst = market.instrument(row.code);
@@ -10,6 +11,7 @@ export function offerView(row: OfferRow, market: MarketDataSource, now: number):
   } catch {
     marketPrice = null; // outside the simulated horizon: the offer still shows, without a comparison
   }
+  const phase = offerPhase({ from: row.window_from, to: row.window_to, sharesAvailable: row.shares_available }, now);
   return {
     id: row.id,
     code: row.code,
@@ -23,7 +25,8 @@ export function offerView(row: OfferRow, market: MarketDataSource, now: number):
     lockDays: row.lock_days,
     from: row.window_from,
     to: row.window_to,
-    open: now >= row.window_from && now < row.window_to && row.shares_available > 0,
+    open: phase === 'open',
+    phase,
     marketPrice,
     discountBp: marketPrice ? Math.trunc(((marketPrice - row.price) * 10_000) / marketPrice) : null,
     createdAt: row.created_at,
