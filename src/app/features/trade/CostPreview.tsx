@@ -19,7 +19,8 @@ export function CostPreview({
   reserve: number | null;
   leverage: number;
 }) {
-  const remaining = preview && buyingPower !== null ? buyingPower - preview.total : null;
+  // A waiting order takes its reservation from the buying power, one that fills at once its total.
+  const remaining = preview && buyingPower !== null ? buyingPower - (reserve ?? preview.total) : null;
   return (
     <div className="preview" aria-live="polite">
       <dl className="kv">
@@ -38,7 +39,8 @@ export function CostPreview({
         </dt>
         <dd className="mono">{preview ? formatMoney(preview.fee) : '—'}</dd>
         <dt className="strong">
-          <Trans>合計（拘束する資金）</Trans>
+          {/* A waiting order holds its reservation (below), which may be more than this total. */}
+          {reserve !== null ? <Trans>概算合計</Trans> : <Trans>合計（拘束する資金）</Trans>}
         </dt>
         <dd className="mono strong">{preview ? formatMoney(preview.total) : '—'}</dd>
         <dt>

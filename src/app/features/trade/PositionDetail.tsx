@@ -7,6 +7,7 @@ import * as icons from '../../components/icons';
 import { Page } from '../../components/Page';
 import { positionQuery } from './api';
 import { PositionBody } from './PositionBody';
+import { isUnfilledCashOrder } from './order-label';
 import '../../components/positions.css';
 import './trade.css';
 
@@ -37,8 +38,11 @@ const positionDetailRoute = getRouteApi('/trade/positionDetail');
 export function PositionDetailScreen() {
   const { t } = useLingui();
   const { id } = positionDetailRoute.useSearch();
+  // The same cache entry PositionDetail reads: a cash order not filled yet is titled 注文詳細.
+  const query = useQuery({ ...positionQuery(id ?? '', { silent: true }), enabled: !!id });
+  const title = query.data && isUnfilledCashOrder(query.data) ? t`注文詳細` : t`建玉詳細`;
   return (
-    <Page title={t`建玉詳細`} fallback="/trade/index">
+    <Page title={title} fallback="/trade/index">
       {id ? <PositionDetail id={id} /> : <EmptyView icon={icons.inbox} text={<Trans>表示する注文が指定されていません</Trans>} />}
     </Page>
   );

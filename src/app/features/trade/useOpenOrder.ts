@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Direction } from '../../../shared/domain/position';
 import type { FeeSchedule } from '../../../shared/domain/trade-money';
@@ -51,17 +51,26 @@ export function useOpenOrder(input: {
   const openPrice =
     openType.type === 'limit' ? openType.price : openType.trigger !== null ? openType.trigger : estimatePrice(q, direction, 'market', null);
 
-  const previewParams = useDebounced(
+  const currentParams =
     opening && code && tradable && (openType.type === 'market' || openType.price !== null)
-      ? { code, direction, type: openType.type, price: openType.type === 'limit' ? (openType.price ?? undefined) : undefined, lots, leverage }
-      : null,
-    300,
-  );
+      ? {
+          code, direction, type: openType.type, price: openType.type === 'limit' ? (openType.price ?? undefined) : undefined, lots, leverage,
+          trigger: openType.trigger ?? undefined, condition: openType.condition ?? undefined,
+        }
+      : null;
+  // Keyed by content, so a re-render with the same order does not restart the debounce.
+  const paramsKey = JSON.stringify(currentParams);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const stableParams = useMemo(() => currentParams, [paramsKey]);
+  const previewParams = useDebounced(stableParams, 300);
   const server = useQuery({ ...orderPreviewQuery(previewParams ?? { code: '' }), enabled: previewParams !== null, placeholderData: keepPreviousData });
+  // The server's answer is for the order as it stands now (not a previous one kept on screen while the next loads).
+  const previewFresh = !!server.data && !server.isPlaceholderData && JSON.stringify(previewParams) === paramsKey;
   const sp = server.data && server.data.code === code ? server.data : undefined;
   const buyingPower = sp?.buyingPower ?? input.available;
   const preview = opening && openPrice !== null && q ? previewCost({ price: openPrice, lots, priceScale: q.priceScale, leverage, feeSchedule, buyingPower }) : null;
-  const waits = openType.type === 'limit' || openType.trigger !== null || openType.condition !== null || (sp ? sp.session !== 'morning' && sp.session !== 'afternoon' : false);
+  // The server says whether the order waits (orders.ts fillNow); until it answers, a guess from the type.
+  const waits = sp ? sp.waits : openType.type === 'limit' || openType.trigger !== null || openType.condition !== null;
   const closedNow = sp ? !sp.acceptsOrders || (dayTrade && sp.session === 'closing_auction') : false;
   const maxLots = preview?.maxLots ?? null;
   const money = opening && preview ? fundsShort({ total: preview.total, reserve: waits && sp ? sp.reserve : null, buyingPower, maxLots }) : 'ok';
@@ -84,6 +93,7 @@ export function useOpenOrder(input: {
     dayTrade,
     openPrice,
     sp,
+    previewFresh,
     buyingPower,
     preview,
     waits,

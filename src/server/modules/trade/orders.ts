@@ -4,9 +4,10 @@ import type { z } from 'zod';
 import { uuidv7 } from 'uuidv7';
 import type { DB } from '../../db/schema';
 import type { AuthUser } from '../../auth/principal';
+import type { Quote } from '../../market';
 import { assertNoShortfall, moneyCommand } from '../../ledger';
 import { invalid, ruleBroken } from '../../errors';
-import { acceptsOrders, isContinuousTrading, jstDate, limitPriceRefusal, LOT_SIZE, sessionAt, type LimitPrices } from '../../../shared/market';
+import { acceptsOrders, isContinuousTrading, jstDate, limitPriceRefusal, LOT_SIZE, sessionAt, type LimitPrices, type MarketSession } from '../../../shared/market';
 import type { ConfigValues } from '../../../shared/domain/config-items';
 import { leverageAllowed, leverageTenths, tPlusNApplies, type Direction } from '../../../shared/domain/position';
 import { orderCost } from '../../../shared/domain/trade-money';
@@ -19,7 +20,7 @@ import { findPosition, insertPosition, notifyFill, type PositionRow } from './re
 import { placeThenClose } from './close-request';
 import { positionView, QuoteCache } from './view';
 import { assertTriggerAhead, conditionAuction, expiryFor } from './order-terms';
-import { assertMarginAgreed } from './margin-agreement';
+import { assertMarginAccount } from './margin-agreement';
 
 export type OrderBody = z.infer<typeof orderBody>;
 
@@ -63,6 +64,29 @@ function checkThenClose(body: OrderBody, inst: Tradable, limits: LimitPrices, cf
   if (tPlusN && cfg.sellAfterDays > 0) throw invalid('invalid_request', { field: 'then', sellAfterDays: cfg.sellAfterDays });
 }
 
+/** What decides an opening order's fill now and its reservation: its type, prices and 執行条件. */
+export type OrderTerms = Pick<OrderBody, 'type' | 'price' | 'trigger' | 'condition'>;
+
+/**
+ * The price an order placed now fills at straight away, or null when it waits: a stop for its
+ * trigger, 寄付 / 引け for their auction, anything outside continuous trading, a limit the book does
+ * not reach, a market order without a price on its side.
+ */
+export function fillNow(o: OrderTerms, side: 'buy' | 'sell', session: MarketSession, q: Quote): number | null {
+  if (!isContinuousTrading(session) || o.trigger !== undefined || o.condition === 'open' || o.condition === 'close') return null;
+  return o.type === 'market' ? marketPrice(side, q) : limitFill(side, o.price!, q);
+}
+
+/**
+ * What a waiting order freezes, enough for its worst fill: a buy limit never pays above its limit;
+ * anything else may fill as high as today's upper limit (a short's principal grows with price; 不成
+ * may end at market in the closing auction). The order command and the ticket's preview both use it.
+ */
+export function orderReserve(o: OrderTerms, side: 'buy' | 'sell', limits: LimitPrices, qty: number, inst: Pick<Tradable, 'priceScale'>, lev: number, cfg: ConfigValues): number {
+  const reservePrice = o.type === 'limit' && o.price !== undefined && side === 'buy' && o.condition !== 'funari' ? o.price : limits.upper;
+  return orderCost(reservePrice, qty, inst.priceScale, lev, cfg.feeSchedule).total;
+}
+
 export function assertOrderTime(now: number, dayTrade: boolean): void {
   const session = sessionAt(now);
   // A day trade opened in the closing auction would be closed by the same match: refuse it.
@@ -99,7 +123,7 @@ async function openOrder(trx: Transaction<DB>, ctx: TradeCtx, userId: string, bo
   checkShortMargin(body.direction, lev);
   const inst = tradable(ctx.market, body.code);
   // Margin and short orders need the recorded agreement to the 信用取引 risk explanation.
-  await assertMarginAgreed(trx, userId, body.direction, lev);
+  await assertMarginAccount(trx, userId, body.direction, lev);
   await assertNoShortfall(trx, ctx.database.caps, userId, inst.currency);
   assertOrderTime(now, body.dayTrade);
   const session = sessionAt(now);
@@ -116,11 +140,10 @@ async function openOrder(trx: Transaction<DB>, ctx: TradeCtx, userId: string, bo
   if (body.then) checkThenClose(body, inst, limits, cfg);
   const condition = body.condition ?? null;
   const auction = condition === 'open' || condition === 'close' ? conditionAuction(condition, now) : null;
-  let fill: number | null = null;
   // A stop order waits for its trigger, a 寄付 / 引け order for its auction, whatever the session.
-  if (isContinuousTrading(session) && stop === null && auction === null) {
-    fill = body.type === 'market' ? marketPrice(side, q) : limitFill(side, body.price!, q);
-    if (body.type === 'market' && fill === null) throw ruleBroken('price_unavailable', { code: inst.code });
+  const fill = fillNow(body, side, session, q);
+  if (fill === null && body.type === 'market' && isContinuousTrading(session) && stop === null && auction === null) {
+    throw ruleBroken('price_unavailable', { code: inst.code });
   }
   const base = newPositionRow({
     id: uuidv7(), user_id: userId, code: inst.code, business_type: body.dayTrade ? 'day_trade' : 'stock',
@@ -142,13 +165,9 @@ async function openOrder(trx: Transaction<DB>, ctx: TradeCtx, userId: string, bo
     await placeThenClose(trx, row, now);
     return (await findPosition(trx, userId, row.id)) ?? row;
   }
-  // Waiting orders reserve enough for the worst fill: a buy limit never pays above its limit;
-  // anything else may fill as high as today's upper limit (a short's principal grows with price).
-  // (不成 may end at market in the closing auction, so it reserves like a market order.)
-  const reservePrice = body.type === 'limit' && side === 'buy' && condition !== 'funari' ? body.price! : limits.upper;
   const row: PositionRow = {
     ...base,
-    reserved: orderCost(reservePrice, base.quantity, base.price_scale, lev, cfg.feeSchedule).total,
+    reserved: orderReserve(body, side, limits, base.quantity, inst, lev, cfg),
     // A market order outside continuous trading waits for the next auction; a stop-market order for its trigger.
     fill_at: auction ?? (body.type === 'market' && stop === null ? nextAuction(now) : null),
     expires_at: expiresAt,

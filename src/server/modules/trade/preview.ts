@@ -5,7 +5,7 @@ import type { Direction } from '../../../shared/domain/position';
 import type { ConfigValues } from '../../../shared/domain/config-items';
 import { termsAtOpen } from './terms';
 import type { orderPreview, previewQuery } from '../../../shared/api/trade';
-import { checkLeverage, checkShortMargin } from './orders';
+import { checkLeverage, checkShortMargin, fillNow, orderReserve } from './orders';
 import { dayLimits, marketPrice, openSide, quoteAt, tradable } from './market';
 import type { TradeCtx } from './deps';
 import { buyingPower } from '../../ledger';
@@ -25,10 +25,11 @@ export async function previewOrder(ctx: TradeCtx, userId: string, query: z.infer
   const limits = dayLimits(q);
   const side = openSide(query.direction);
   const live = isContinuousTrading(session) ? marketPrice(side, q) : null;
-  const price = query.type === 'limit' && query.price ? query.price : (live ?? q.price);
+  // A limit estimates at its limit, a stop-market at its trigger, a market order at the live price.
+  const terms = { type: query.type, price: query.type === 'limit' ? query.price : undefined, trigger: query.trigger, condition: query.condition };
+  const price = terms.price ?? query.trigger ?? live ?? q.price;
   const qty = query.lots * LOT_SIZE;
   const cost = orderCost(price, qty, inst.priceScale, lev, cfg.feeSchedule);
-  const reservePrice = query.type === 'limit' && side === 'buy' && query.price ? query.price : limits.upper;
   const sheet = (await ctx.ledger.balances(userId)).JPY ?? {};
   const power = buyingPower({ cash: sheet.cash ?? 0, unsettled: sheet.unsettled ?? 0, shortfall: sheet.shortfall ?? 0 });
   // Whole lots the cash covers at this price, fee included.
@@ -41,7 +42,8 @@ export async function previewOrder(ctx: TradeCtx, userId: string, query: z.infer
     price,
     limits: { upper: limits.upper, lower: limits.lower },
     ...cost,
-    reserve: orderCost(reservePrice, qty, inst.priceScale, lev, cfg.feeSchedule).total,
+    reserve: orderReserve(terms, side, limits, qty, inst, lev, cfg),
+    waits: fillNow(terms, side, session, q) === null,
     buyingPower: power,
     maxLots: Math.min(maxLots, 1_000_000),
     maxLeverage: cfg.maxLeverage,
