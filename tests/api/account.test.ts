@@ -45,6 +45,7 @@ describe.each(testDialects())('registration and login (%s)', (dialect) => {
       isAdmin: false,
       fundPasswordSet: false,
       kycStatus: 'not_verified',
+      onboarding: { bankAccount: false, deposit: 'none' },
       createdAt: s.clock.now(),
     });
     const row = await s.services.database.db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirstOrThrow();

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { uuidv7 } from 'uuidv7';
 import { testDialects } from '../support/db';
-import { registerUser, startTestServer, TEST_NOW, type TestServer, type TestUser } from '../support/server';
+import { startTestServer, TEST_NOW, type TestServer, type TestUser } from '../support/server';
 import { roundToTick, sessionAt, tickSize, type TickTable } from '../../src/shared/market';
 import { photo, upload } from './uploads-support';
 import { at, balances, quote } from './trade-support';
+import { verifiedUser } from './cash-support';
 
 /**
  * Admin powers bounded like the market's (issue 37 item 9; docs/domain.md "IPO and offerings",
@@ -143,7 +144,7 @@ for (const dialect of testDialects()) {
       (await db().selectFrom('admin_audit').selectAll().where('action', '=', 'deposit.approve').where('target', '=', userId).execute()).length;
 
     it('a deposit approved above its stated amount is refused and changes nothing; a lower amount is a correction', async () => {
-      const u = await registerUser(s);
+      const u = await verifiedUser(s);
       const made = await request(u, { channelId, amount: 10_000, receiptUploadId: await receipt(u) });
       expect(made.status, JSON.stringify(made.body)).toBe(200);
       const id = made.body.data.deposit.id as string;
@@ -170,7 +171,7 @@ for (const dialect of testDialects()) {
     });
 
     it('the stated amount itself is approved as before', async () => {
-      const u = await registerUser(s);
+      const u = await verifiedUser(s);
       const id = (await request(u, { channelId, amount: 10_000, receiptUploadId: await receipt(u) })).body.data.deposit.id as string;
       const ok = await approve(id, { reason: '着金を確認しました', amount: 10_000 });
       expect(ok.status, JSON.stringify(ok.body)).toBe(200);
@@ -178,7 +179,7 @@ for (const dialect of testDialects()) {
     });
 
     it('a receipt behind a pending or approved deposit cannot back another; a rejected one’s can', async () => {
-      const u = await registerUser(s);
+      const u = await verifiedUser(s);
       const r1 = await receipt(u);
       const first = await request(u, { channelId, amount: 20_000, receiptUploadId: r1 });
       expect(first.status).toBe(200);
@@ -202,7 +203,7 @@ for (const dialect of testDialects()) {
     });
 
     it('the database holds one live deposit per receipt whatever the code does', async () => {
-      const u = await registerUser(s);
+      const u = await verifiedUser(s);
       const r = await receipt(u);
       const made = await request(u, { channelId, amount: 20_000, receiptUploadId: r });
       const row = await depositRow(made.body.data.deposit.id);
@@ -214,7 +215,7 @@ for (const dialect of testDialects()) {
     });
 
     it('a pending deposit sharing its receipt with an approved one from before the index is not credited', async () => {
-      const u = await registerUser(s);
+      const u = await verifiedUser(s);
       const r = await receipt(u);
       const made = await request(u, { channelId, amount: 20_000, receiptUploadId: r });
       const row = await depositRow(made.body.data.deposit.id);

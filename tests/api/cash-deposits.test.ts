@@ -5,8 +5,9 @@ import { registerUser, startTestServer, TEST_NOW, type TestServer, type TestUser
 import { HOUSE } from '../../src/server/ledger';
 import { photo, upload } from './uploads-support';
 import { at, balances, expectLedgerBalanced, setConfig } from './trade-support';
+import { submitKyc, verifiedUser } from './cash-support';
 
-/** Deposits (docs/domain.md "Deposits"): channels, the request with a receipt, the admin review. */
+/** Deposits (docs/domain.md "Deposits"): channels, the request with a receipt, the admin review; only from a verified identity. */
 for (const dialect of testDialects()) {
   describe(`cash deposits (${dialect})`, () => {
     let s: TestServer;
@@ -35,7 +36,7 @@ for (const dialect of testDialects()) {
     const mine = async (u: TestUser) => (await s.call('get', 'cash/deposits', { token: u.token })).body.data.items;
 
     it('lists the channel with the operator account, the user reference, limits and hours', async () => {
-      const u = await registerUser(s);
+      const u = await verifiedUser(s);
       const res = await s.call('get', 'cash/channels', { token: u.token });
       expect(res.status).toBe(200);
       expect(res.body.data.items).toEqual([
@@ -44,8 +45,33 @@ for (const dialect of testDialects()) {
       expect(res.body.data.items[0].reference).toMatch(/^KB[0-9A-Z]{10}$/);
     });
 
-    it('deposit → approve credits cash once, the records show it, and a second decision is refused', async () => {
+    it('needs a verified identity: no channels and no request before (real_name_required), nor while under review; a grant is not a deposit and is not held back', async () => {
       const u = await registerUser(s);
+      const own = await receipt(u);
+      const refusedNow = async () => {
+        const channels = await s.call('get', 'cash/channels', { token: u.token });
+        expect([channels.status, channels.body.msg]).toEqual([422, 'real_name_required']);
+        const res = await request(u, { channelId, amount: 10_000, receiptUploadId: own });
+        expect([res.status, res.body.msg]).toEqual([422, 'real_name_required']);
+      };
+      await refusedNow();
+      const submission = await submitKyc(s, u, 'ヤマダ　ハナコ');
+      await refusedNow();
+      expect(await mine(u)).toEqual([]);
+      // An admin grant (journaled test funds with a reason) is not a deposit: it reaches an unverified user.
+      const grant = await s.call('post', `admin/users/${u.id}/grant`, {
+        token: s.admin.token, body: { currency: 'JPY', amount: 5_000, reason: '検証用の資金' }, headers: { 'Idempotency-Key': uuidv7() },
+      });
+      expect(grant.status, JSON.stringify(grant.body)).toBe(200);
+      expect((await s.call('post', `admin/kyc/${submission}/approve`, { token: s.admin.token, body: { reason: '書類を確認しました' } })).status).toBe(200);
+      expect((await s.call('get', 'cash/channels', { token: u.token })).status).toBe(200);
+      expect((await request(u, { channelId, amount: 10_000, receiptUploadId: own })).status).toBe(200);
+      expect(await balances(s, u.id)).toMatchObject({ cash: 5_000 });
+      await expectLedgerBalanced(s);
+    });
+
+    it('deposit → approve credits cash once, the records show it, and a second decision is refused', async () => {
+      const u = await verifiedUser(s);
       const key = uuidv7();
       const body = { channelId, amount: 1_000_000, receiptUploadId: await receipt(u) };
       const res = await request(u, body, key);
@@ -78,7 +104,7 @@ for (const dialect of testDialects()) {
     });
 
     it('one pending deposit at a time; reject credits nothing and shows the reason', async () => {
-      const u = await registerUser(s);
+      const u = await verifiedUser(s);
       const first = await request(u, { channelId, amount: 50_000, receiptUploadId: await receipt(u) });
       expect(first.status).toBe(200);
       const second = await request(u, { channelId, amount: 60_000, receiptUploadId: await receipt(u) });
@@ -94,7 +120,7 @@ for (const dialect of testDialects()) {
     });
 
     it('five requests at once: exactly one is accepted, the others answer deposit_pending', async () => {
-      const u = await registerUser(s);
+      const u = await verifiedUser(s);
       const uploads = await Promise.all([1, 2, 3, 4, 5].map(() => receipt(u)));
       const answers = await Promise.all(uploads.map((id) => request(u, { channelId, amount: 20_000, receiptUploadId: id })));
       expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
@@ -103,7 +129,7 @@ for (const dialect of testDialects()) {
     });
 
     it('approval with a corrected amount credits that amount and tells the user why', async () => {
-      const u = await registerUser(s);
+      const u = await verifiedUser(s);
       const id = (await request(u, { channelId, amount: 100_000, receiptUploadId: await receipt(u) })).body.data.deposit.id;
       const ok = await approve(id, { reason: '着金額は90,000円でした', amount: 90_000 });
       expect(ok.status, JSON.stringify(ok.body)).toBe(200);
@@ -113,7 +139,7 @@ for (const dialect of testDialects()) {
     });
 
     it('approval repays a shortfall first and says so in the records', async () => {
-      const u = await registerUser(s);
+      const u = await verifiedUser(s);
       // A shortfall as a trading loss leaves it (the trade-shortfall test makes one through trading).
       await s.services.ledger.transact((trx) =>
         s.services.ledger.post(trx, {
@@ -130,7 +156,7 @@ for (const dialect of testDialects()) {
     });
 
     it('refuses amounts outside the limits, outside hours (weekday and holiday), and another user\'s receipt', async () => {
-      const u = await registerUser(s);
+      const u = await verifiedUser(s);
       const other = await registerUser(s);
       const own = await receipt(u);
       const low = await request(u, { channelId, amount: 999, receiptUploadId: own });
@@ -158,7 +184,7 @@ for (const dialect of testDialects()) {
     });
 
     it('admin endpoints refuse users; a disabled channel takes no new deposits', async () => {
-      const u = await registerUser(s);
+      const u = await verifiedUser(s);
       expect((await s.call('get', 'admin/deposits', { token: u.token })).status).toBe(403);
       expect((await approve('x', { reason: 'ok ok' }, uuidv7(), u.token)).status).toBe(403);
       expect((await reject('x', { reason: 'ok ok' }, u.token)).status).toBe(403);

@@ -51,6 +51,12 @@ export const userInfo = z.object({
   fundPasswordSet: z.boolean(),
   /** 本人確認 (src/shared/api/kyc.ts): withdrawals, bank accounts, IPO and loans need `verified`. */
   kycStatus: z.enum(KYC_STATUSES),
+  /**
+   * The 口座開設 checklist's cash facts (docs/domain.md "Onboarding"; with kycStatus and
+   * fundPasswordSet): a live bank account, and the best deposit so far. Optional so that a client
+   * newer than its server shows no checklist rather than a wrong one.
+   */
+  onboarding: z.object({ bankAccount: z.boolean(), deposit: z.enum(['none', 'pending', 'approved']) }).optional(),
   createdAt: z.number().int(),
 });
 export type UserInfo = z.infer<typeof userInfo>;

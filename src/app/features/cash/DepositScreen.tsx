@@ -6,7 +6,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { depositApi, type DepositChannelView, type DepositStatus, type DepositView } from '../../../shared/api/cash';
 import { currencyOf, formatDateTime, formatMoney, typedAmount } from '../../../shared/money';
-import { isApiError } from '../../api/client';
+import { useServerErrors } from '../../api/server-errors';
 import { useMoneyCommand } from '../../api/money-command';
 import { endpointArea, endpointQuery } from '../../api/query';
 import { translateMessage } from '../../i18n/translate';
@@ -19,17 +19,27 @@ import { toast } from '../../components/Toast';
 import { Copy } from '../../components/Copy';
 import * as icons from '../../components/icons';
 import { PhotoUpload } from '../uploads';
+import { userInfoQuery } from '../../api/account';
 import { ACCOUNT_TYPE_LABEL } from './labels';
+import { KycNotice } from './KycNotice';
 import './cash.css';
 import './deposit.css';
 
 /*
  * 入金 (docs/domain.md "Deposits"): the operator's account or address to send to, the amount
  * within the limits, the receipt, and the list of requests with the reviewer's reasons. No money
- * moves until an admin approves; the channel list comes from the server (admin-managed).
+ * moves until an admin approves; the channel list comes from the server (admin-managed). Only a
+ * verified identity deposits or sees the channels (the server refuses with real_name_required): an
+ * unverified user is shown the way to 本人確認 instead.
  */
 
-const channelsQuery = () => endpointQuery(depositApi.channels, {}, { staleTime: 30_000 });
+const channelsQuery = (verified: boolean) => endpointQuery(depositApi.channels, {}, { staleTime: 30_000, enabled: verified });
+
+/** Whether the user's identity is verified; undefined until user/info is known. */
+function useVerified(): boolean | undefined {
+  const info = useQuery(userInfoQuery());
+  return info.data ? info.data.kycStatus === 'verified' : undefined;
+}
 // An admin decides on the server: read afresh on every visit, and while one waits, every 15 s.
 const depositsQuery = () =>
   endpointQuery(depositApi.deposits, {}, { staleTime: 0, refetchInterval: (q) => (q.state.data?.items.some((d) => d.status === 'pending') ? 15_000 : false) });
@@ -126,16 +136,21 @@ function DepositList({ items }: { items: DepositView[] }) {
   );
 }
 
+const DEPOSIT_FIELDS = ['amount', 'receiptUploadId'] as const;
+/** Refusals that name no field but are about one (useServerErrors). */
+const DEPOSIT_REFUSAL_FIELD = { deposit_amount_out_of_range: 'amount', deposit_receipt_used: 'receiptUploadId' } as const;
+
 /** /information/recharge: choose the channel, enter the amount, upload the receipt, confirm; the requests below. */
 export function DepositScreen() {
   const { t } = useLingui();
   const search = useSearch({ strict: false }) as { id?: string };
-  const channels = useQuery(channelsQuery());
+  const verified = useVerified();
+  const channels = useQuery(channelsQuery(verified === true));
   const deposits = useQuery(depositsQuery());
   const [chosen, setChosen] = useState<string | null>(search.id ?? null);
   const [amount, setAmount] = useState('');
   const [receipt, setReceipt] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const refused = useServerErrors(DEPOSIT_FIELDS, DEPOSIT_REFUSAL_FIELD);
   // One Idempotency-Key per request, kept across its retries (useMoneyCommand); the error is shown here, not as a toast.
   const submit = useMoneyCommand(depositApi.deposit, {
     invalidate: [endpointArea(depositApi.deposits)],
@@ -146,6 +161,14 @@ export function DepositScreen() {
     },
   });
   const title = t`入金`;
+  if (verified === false) {
+    return (
+      <Page title={title} fallback="/information/index" className="cash">
+        <KycNotice />
+        {deposits.data?.items.length ? <DepositList items={deposits.data.items} /> : null}
+      </Page>
+    );
+  }
   if (!channels.data) {
     return (
       <Page title={title} fallback="/information/index">
@@ -168,11 +191,11 @@ export function DepositScreen() {
           className="deposit-form"
           onSubmit={(e) => {
             e.preventDefault();
-            setError(null);
+            refused.clear();
             if (amountOk && receipt && value !== null) {
               submit.mutate(
                 { body: { channelId: channel.id, amount: value, receiptUploadId: receipt } },
-                { onError: (e) => setError(isApiError(e) ? translateMessage(e.msg, e.params, getLanguage()) : t`入金の申請に失敗しました`) },
+                { onError: (e) => refused.report(e, { amount, receiptUploadId: receipt }) },
               );
             }
           }}
@@ -213,16 +236,18 @@ export function DepositScreen() {
                 {formatMoney(channel.min, channel.currency)}〜{formatMoney(channel.max, channel.currency)}
               </Trans>
             </span>
+            {refused.errorOf('amount', amount) ? <span className="field__error">{refused.errorOf('amount', amount)}</span> : null}
           </label>
           <PhotoUpload label={<Trans>振込明細（受領書）</Trans>} purpose="receipt" onChange={setReceipt} testId="deposit-receipt" />
+          {refused.errorOf('receiptUploadId', receipt ?? '') ? <p className="field__error">{refused.errorOf('receiptUploadId', receipt ?? '')}</p> : null}
           {pending ? (
             <p className="deposit-note">
               <Trans>審査中の入金申請があります。審査が終わるまで次の申請はできません。</Trans>
             </p>
           ) : null}
-          {error ? (
+          {refused.formError ? (
             <p className="field__error" role="alert">
-              {error}
+              {refused.formError}
             </p>
           ) : null}
           <button type="submit" className="btn btn--primary btn--block" disabled={!amountOk || !receipt || pending || submit.isPending}>
@@ -241,10 +266,13 @@ export function DepositScreen() {
 /** /information/rechargeChannel: every channel with where to send the money. */
 export function DepositChannelScreen() {
   const { t } = useLingui();
-  const channels = useQuery(channelsQuery());
+  const verified = useVerified();
+  const channels = useQuery(channelsQuery(verified === true));
   return (
     <Page title={t`入金方法`} fallback="/information/recharge" className="cash">
-      {!channels.data ? (
+      {verified === false ? (
+        <KycNotice />
+      ) : !channels.data ? (
         <FirstLoad text={t`読み込み中…`} />
       ) : channels.data.items.length === 0 ? (
         <EmptyView icon={icons.info} text={<Trans>現在ご利用いただける入金方法はありません</Trans>} />

@@ -12,10 +12,11 @@ import { IndexTicker } from '../market';
 import { PositionList } from '../trade';
 import { AssetSummary } from '../funds';
 import { FundList } from '../strategies';
+import { OnboardingCard } from './OnboardingCard';
 
 /**
  * /home/index — tab screen, kept alive: the indices, shortcuts to the product areas, the asset
- * summary (総資産, 当日損益, 資産推移), and the
+ * summary (総資産, 当日損益, 資産推移), for a new user the 口座開設 checklist, and the
  * home tabs: Inventory (the user's open positions), IPO, Big deal (block-trade offers) and
  * Quantitative. Quantitative funds are not built yet and say so. The home screen shows
  * pieces of several areas, so everything it shows comes from components/.
@@ -39,6 +40,7 @@ export function HomeScreen() {
   return (
     <Page title={config.data?.title ?? 'Kabuto'} back={false} tabbed>
       <IndexTicker />
+      <OnboardingCard />
       <nav className="shortcuts" aria-label={t`メニュー`}>
         {shortcuts.map((s) => (
           <Link key={s.to} to={s.to} className="shortcuts__item">

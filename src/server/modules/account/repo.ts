@@ -32,15 +32,48 @@ function latestKycReview(db: Pick<Executor, 'selectFrom'>, userId: Expression<st
     .limit(1);
 }
 
-// `user/info`: the user's row and the review status of their latest KYC submission (null without
-// one) in one statement — one round trip on PostgreSQL, one read transaction on SQLite.
+/**
+ * The onboarding checklist's two cash facts (docs/domain.md "Onboarding"), read by name like the KYC
+ * status: a live bank account (index cash_bank_account_user), and the user's best deposit so far as
+ * a rank, 2 approved, 1 pending, 0 rejected (null: none), over the user's own rows (index
+ * cash_deposit_user). The status is ranked, not filtered: a filter on it led SQLite to the
+ * all-users status index (EXPLAIN QUERY PLAN) instead of the user's rows.
+ */
+function liveBankAccount(db: Pick<Executor, 'selectFrom'>, userId: Expression<string>) {
+  return db.selectFrom('cash_bank_account').select('cash_bank_account.id').where('cash_bank_account.user_id', '=', userId).where('cash_bank_account.deleted_at', 'is', null).limit(1);
+}
+
+function bestDepositRank(db: Pick<Executor, 'selectFrom'>, userId: Expression<string>) {
+  return db
+    .selectFrom('cash_deposit')
+    .select((eb) =>
+      eb.fn
+        .max<number | string | null>(eb.case().when('cash_deposit.review_status', '=', 'approved').then(eb.lit(2)).when('cash_deposit.review_status', '=', 'pending').then(eb.lit(1)).else(eb.lit(0)).end())
+        .as('rank'),
+    )
+    .where('cash_deposit.user_id', '=', userId);
+}
+
+// `user/info`: the user's row, the review status of their latest KYC submission (null without
+// one) and the onboarding facts in one statement — one round trip on PostgreSQL, one read
+// transaction on SQLite.
 const selectInfoById = statement(
   (db: Executor, id: string) =>
-    db.selectFrom('users').selectAll('users').select((eb) => latestKycReview(db, eb.ref('users.id')).as('kyc_review')).where('users.id', '=', id),
+    db
+      .selectFrom('users')
+      .selectAll('users')
+      .select((eb) => [
+        latestKycReview(db, eb.ref('users.id')).as('kyc_review'),
+        liveBankAccount(db, eb.ref('users.id')).as('bank_account_id'),
+        bestDepositRank(db, eb.ref('users.id')).as('deposit_rank'),
+      ])
+      .where('users.id', '=', id),
   1,
 );
 
-export async function findInfoById(db: Executor, id: string): Promise<(UserRow & { kyc_review: string | null }) | undefined> {
+export type InfoRow = UserRow & { kyc_review: string | null; bank_account_id: string | null; deposit_rank: number | string | null };
+
+export async function findInfoById(db: Executor, id: string): Promise<InfoRow | undefined> {
   return (await selectInfoById(db, id)).rows[0];
 }
 

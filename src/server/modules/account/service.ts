@@ -41,6 +41,12 @@ function checkNewPassword(password: string, context: PasswordContext): void {
   if (problem) throw ruleBroken(problem, { field: 'password' });
 }
 
+/** The onboarding deposit step from the best deposit's rank (account/repo.ts bestDepositRank: 2 approved, 1 pending). */
+function depositStep(rank: number | string | null): 'none' | 'pending' | 'approved' {
+  const r = Number(rank ?? 0);
+  return r === 2 ? 'approved' : r === 1 ? 'pending' : 'none';
+}
+
 /** Attempts at drawing an unused invite code (32^8 codes: a second draw is already a curiosity). */
 const INVITE_DRAWS = 5;
 
@@ -158,6 +164,7 @@ export class AccountService {
       isAdmin: u.is_admin === 1,
       fundPasswordSet: u.fund_password_hash !== null,
       kycStatus: kycStatusOfReview(u.kyc_review),
+      onboarding: { bankAccount: u.bank_account_id !== null, deposit: depositStep(u.deposit_rank) },
       createdAt: Number(u.created_at),
     };
   }

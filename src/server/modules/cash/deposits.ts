@@ -54,6 +54,11 @@ function isCurrency(code: string): code is Currency {
   return Object.hasOwn(CURRENCIES, code);
 }
 
+/** What deposits need of the identity check (the kyc module's index.ts). */
+export interface DepositIdentity {
+  requireVerified(userId: string): Promise<unknown>;
+}
+
 export class DepositService {
   constructor(
     private readonly database: Database,
@@ -62,6 +67,7 @@ export class DepositService {
     private readonly audit: AuditLog,
     private readonly config: ConfigService,
     private readonly uploads: UploadService,
+    private readonly identity: DepositIdentity,
   ) {}
 
   /** Hours are the same for every channel; the amount limits are in the currency's minor unit (config: yen, USDT cents). */
@@ -75,8 +81,13 @@ export class DepositService {
     });
   }
 
-  /** The active channels as this user sees them: a USDT channel with the address given to this user (see userAddress). */
+  /**
+   * The active channels as this user sees them: a USDT channel with the address given to this user
+   * (see userAddress). Only for a verified identity, as depositing is: a first view takes an address
+   * from the pool for good, so unverified sign-ups must not drain it (docs/domain.md "Deposits").
+   */
   async channels(userId: string): Promise<{ items: DepositChannelView[] }> {
+    await this.identity.requireVerified(userId);
     const limits = await this.limits();
     const rows = await repo.listChannels(this.database.db, true);
     const items = [];
@@ -213,6 +224,10 @@ export class DepositService {
   request(user: AuthUser, body: { channelId: string; amount: number; receiptUploadId: string }, key: string): Promise<{ deposit: DepositView }> {
     return moneyCommand(this.ledger, {
       scope: user.id, key, op: 'cash.deposit', request: body, clock: this.clock,
+      // Money comes in only from a verified identity (docs/domain.md "Deposits"): 422 real_name_required.
+      guard: async () => {
+        await this.identity.requireVerified(user.id);
+      },
       prepare: async () => {
         const channel = await repo.findChannel(this.database.db, body.channelId);
         if (!channel || channel.active !== 1) throw ruleBroken('deposit_channel_unavailable');
