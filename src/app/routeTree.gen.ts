@@ -25,6 +25,7 @@ import { Route as AdminDepositsRouteImport } from './routes/admin/deposits'
 import { Route as AdminIpoRouteImport } from './routes/admin/ipo'
 import { Route as AdminKycRouteImport } from './routes/admin/kyc'
 import { Route as AdminLoansRouteImport } from './routes/admin/loans'
+import { Route as AdminMarginAccountsRouteImport } from './routes/admin/marginAccounts'
 import { Route as AdminNewsRouteImport } from './routes/admin/news'
 import { Route as AdminStrategiesRouteImport } from './routes/admin/strategies'
 import { Route as AdminSupportRouteImport } from './routes/admin/support'
@@ -58,6 +59,7 @@ import { Route as InformationLoanRouteImport } from './routes/information/loan'
 import { Route as InformationLoanRecordsRouteImport } from './routes/information/loanRecords'
 import { Route as InformationLoginDevicesRouteImport } from './routes/information/loginDevices'
 import { Route as InformationLoginPassRouteImport } from './routes/information/loginPass'
+import { Route as InformationMarginAccountRouteImport } from './routes/information/marginAccount'
 import { Route as InformationMsgInfoRouteImport } from './routes/information/msgInfo'
 import { Route as InformationRechargeRouteImport } from './routes/information/recharge'
 import { Route as InformationRechargeChannelRouteImport } from './routes/information/rechargeChannel'
@@ -160,6 +162,11 @@ const AdminKycRoute = AdminKycRouteImport.update({
 const AdminLoansRoute = AdminLoansRouteImport.update({
   id: '/loans',
   path: '/loans',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminMarginAccountsRoute = AdminMarginAccountsRouteImport.update({
+  id: '/marginAccounts',
+  path: '/marginAccounts',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminNewsRoute = AdminNewsRouteImport.update({
@@ -327,6 +334,12 @@ const InformationLoginPassRoute = InformationLoginPassRouteImport.update({
   path: '/information/loginPass',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InformationMarginAccountRoute =
+  InformationMarginAccountRouteImport.update({
+    id: '/information/marginAccount',
+    path: '/information/marginAccount',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const InformationMsgInfoRoute = InformationMsgInfoRouteImport.update({
   id: '/information/msgInfo',
   path: '/information/msgInfo',
@@ -445,6 +458,7 @@ export interface FileRoutesByFullPath {
   '/admin/ipo': typeof AdminIpoRoute
   '/admin/kyc': typeof AdminKycRoute
   '/admin/loans': typeof AdminLoansRoute
+  '/admin/marginAccounts': typeof AdminMarginAccountsRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/strategies': typeof AdminStrategiesRoute
   '/admin/support': typeof AdminSupportRoute
@@ -481,6 +495,7 @@ export interface FileRoutesByFullPath {
   '/information/loanRecords': typeof InformationLoanRecordsRoute
   '/information/loginDevices': typeof InformationLoginDevicesRoute
   '/information/loginPass': typeof InformationLoginPassRoute
+  '/information/marginAccount': typeof InformationMarginAccountRoute
   '/information/msgInfo': typeof InformationMsgInfoRoute
   '/information/recharge': typeof InformationRechargeRoute
   '/information/rechargeChannel': typeof InformationRechargeChannelRoute
@@ -516,6 +531,7 @@ export interface FileRoutesByTo {
   '/admin/ipo': typeof AdminIpoRoute
   '/admin/kyc': typeof AdminKycRoute
   '/admin/loans': typeof AdminLoansRoute
+  '/admin/marginAccounts': typeof AdminMarginAccountsRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/strategies': typeof AdminStrategiesRoute
   '/admin/support': typeof AdminSupportRoute
@@ -552,6 +568,7 @@ export interface FileRoutesByTo {
   '/information/loanRecords': typeof InformationLoanRecordsRoute
   '/information/loginDevices': typeof InformationLoginDevicesRoute
   '/information/loginPass': typeof InformationLoginPassRoute
+  '/information/marginAccount': typeof InformationMarginAccountRoute
   '/information/msgInfo': typeof InformationMsgInfoRoute
   '/information/recharge': typeof InformationRechargeRoute
   '/information/rechargeChannel': typeof InformationRechargeChannelRoute
@@ -589,6 +606,7 @@ export interface FileRoutesById {
   '/admin/ipo': typeof AdminIpoRoute
   '/admin/kyc': typeof AdminKycRoute
   '/admin/loans': typeof AdminLoansRoute
+  '/admin/marginAccounts': typeof AdminMarginAccountsRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/strategies': typeof AdminStrategiesRoute
   '/admin/support': typeof AdminSupportRoute
@@ -625,6 +643,7 @@ export interface FileRoutesById {
   '/information/loanRecords': typeof InformationLoanRecordsRoute
   '/information/loginDevices': typeof InformationLoginDevicesRoute
   '/information/loginPass': typeof InformationLoginPassRoute
+  '/information/marginAccount': typeof InformationMarginAccountRoute
   '/information/msgInfo': typeof InformationMsgInfoRoute
   '/information/recharge': typeof InformationRechargeRoute
   '/information/rechargeChannel': typeof InformationRechargeChannelRoute
@@ -663,6 +682,7 @@ export interface FileRouteTypes {
     | '/admin/ipo'
     | '/admin/kyc'
     | '/admin/loans'
+    | '/admin/marginAccounts'
     | '/admin/news'
     | '/admin/strategies'
     | '/admin/support'
@@ -699,6 +719,7 @@ export interface FileRouteTypes {
     | '/information/loanRecords'
     | '/information/loginDevices'
     | '/information/loginPass'
+    | '/information/marginAccount'
     | '/information/msgInfo'
     | '/information/recharge'
     | '/information/rechargeChannel'
@@ -734,6 +755,7 @@ export interface FileRouteTypes {
     | '/admin/ipo'
     | '/admin/kyc'
     | '/admin/loans'
+    | '/admin/marginAccounts'
     | '/admin/news'
     | '/admin/strategies'
     | '/admin/support'
@@ -770,6 +792,7 @@ export interface FileRouteTypes {
     | '/information/loanRecords'
     | '/information/loginDevices'
     | '/information/loginPass'
+    | '/information/marginAccount'
     | '/information/msgInfo'
     | '/information/recharge'
     | '/information/rechargeChannel'
@@ -806,6 +829,7 @@ export interface FileRouteTypes {
     | '/admin/ipo'
     | '/admin/kyc'
     | '/admin/loans'
+    | '/admin/marginAccounts'
     | '/admin/news'
     | '/admin/strategies'
     | '/admin/support'
@@ -842,6 +866,7 @@ export interface FileRouteTypes {
     | '/information/loanRecords'
     | '/information/loginDevices'
     | '/information/loginPass'
+    | '/information/marginAccount'
     | '/information/msgInfo'
     | '/information/recharge'
     | '/information/rechargeChannel'
@@ -901,6 +926,7 @@ export interface RootRouteChildren {
   InformationLoanRecordsRoute: typeof InformationLoanRecordsRoute
   InformationLoginDevicesRoute: typeof InformationLoginDevicesRoute
   InformationLoginPassRoute: typeof InformationLoginPassRoute
+  InformationMarginAccountRoute: typeof InformationMarginAccountRoute
   InformationMsgInfoRoute: typeof InformationMsgInfoRoute
   InformationRechargeRoute: typeof InformationRechargeRoute
   InformationRechargeChannelRoute: typeof InformationRechargeChannelRoute
@@ -1038,6 +1064,13 @@ declare module '@tanstack/react-router' {
       path: '/loans'
       fullPath: '/admin/loans'
       preLoaderRoute: typeof AdminLoansRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/marginAccounts': {
+      id: '/admin/marginAccounts'
+      path: '/marginAccounts'
+      fullPath: '/admin/marginAccounts'
+      preLoaderRoute: typeof AdminMarginAccountsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/news': {
@@ -1271,6 +1304,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InformationLoginPassRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/information/marginAccount': {
+      id: '/information/marginAccount'
+      path: '/information/marginAccount'
+      fullPath: '/information/marginAccount'
+      preLoaderRoute: typeof InformationMarginAccountRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/information/msgInfo': {
       id: '/information/msgInfo'
       path: '/information/msgInfo'
@@ -1430,6 +1470,7 @@ interface AdminRouteRouteChildren {
   AdminIpoRoute: typeof AdminIpoRoute
   AdminKycRoute: typeof AdminKycRoute
   AdminLoansRoute: typeof AdminLoansRoute
+  AdminMarginAccountsRoute: typeof AdminMarginAccountsRoute
   AdminNewsRoute: typeof AdminNewsRoute
   AdminStrategiesRoute: typeof AdminStrategiesRoute
   AdminSupportRoute: typeof AdminSupportRoute
@@ -1448,6 +1489,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminIpoRoute: AdminIpoRoute,
   AdminKycRoute: AdminKycRoute,
   AdminLoansRoute: AdminLoansRoute,
+  AdminMarginAccountsRoute: AdminMarginAccountsRoute,
   AdminNewsRoute: AdminNewsRoute,
   AdminStrategiesRoute: AdminStrategiesRoute,
   AdminSupportRoute: AdminSupportRoute,
@@ -1494,6 +1536,7 @@ const rootRouteChildren: RootRouteChildren = {
   InformationLoanRecordsRoute: InformationLoanRecordsRoute,
   InformationLoginDevicesRoute: InformationLoginDevicesRoute,
   InformationLoginPassRoute: InformationLoginPassRoute,
+  InformationMarginAccountRoute: InformationMarginAccountRoute,
   InformationMsgInfoRoute: InformationMsgInfoRoute,
   InformationRechargeRoute: InformationRechargeRoute,
   InformationRechargeChannelRoute: InformationRechargeChannelRoute,

@@ -9,7 +9,9 @@ import { jstMs, sessionBounds, isTradingDay, addDays, type IsoDate } from '../..
 import type { Quote } from '../../src/server/market';
 import { registerUser, type TestServer, type TestUser } from '../support/server';
 import { fundsAdminApi } from '../../src/shared/api/funds';
-import { MARGIN_AGREEMENT_VERSION, tradeApi } from '../../src/shared/api/trade';
+import { tradeApi } from '../../src/shared/api/trade';
+import { marginAccountApi } from '../../src/shared/api/margin-account';
+import { marginApplication } from '../support/margin-account';
 import type { Envelope } from '../../src/shared/api/envelope';
 
 export { jstMs };
@@ -35,21 +37,23 @@ export function dataOf<T>(body: Envelope<T>): T {
 }
 
 /**
- * A registered user holding `amount` yen of granted cash who has agreed to the 信用取引 risk
- * explanation (margin and short orders need it); `{ agreed: false }` for one who has not.
+ * A registered user holding `amount` yen of granted cash whose 信用取引口座 is open (margin and short
+ * orders need it; applied with answers that meet the thresholds); `{ agreed: false }` for one without.
  */
 export async function trader(s: TestServer, amount = 10_000_000, opts: { agreed?: boolean } = {}): Promise<TestUser> {
   const u = await registerUser(s);
   if (amount > 0) await grant(s, u.id, amount);
-  if (opts.agreed ?? true) await agreeToMargin(s, u);
+  if (opts.agreed ?? true) await openMarginAccount(s, u);
   return u;
 }
 
-/** Records the user's agreement to the current 信用取引 risk explanation. */
-export async function agreeToMargin(s: TestServer, u: TestUser) {
-  const res = await s.api(tradeApi.agreeToMargin, { token: u.token, body: { version: MARGIN_AGREEMENT_VERSION } });
+/** Applies for the 信用取引口座 with passing answers and the risk agreement (approved at once). */
+export async function openMarginAccount(s: TestServer, u: TestUser) {
+  const res = await s.api(marginAccountApi.apply, { token: u.token, body: marginApplication() });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return dataOf(res.body);
+  const view = dataOf(res.body);
+  expect(view.state).toBe('approved');
+  return view;
 }
 
 export interface OrderInput {

@@ -9,6 +9,7 @@ import { adminModule } from './admin';
 import { marketModule } from './market';
 import { watchlistModule } from './watchlist';
 import { tradeModule } from './trade';
+import { marginAccountModule } from './margin-account';
 import { blockModule } from './block';
 import { fundsModule } from './funds';
 import { uploadsModule } from './uploads';
@@ -27,6 +28,7 @@ export const MODULES = [
   marketModule,
   watchlistModule,
   tradeModule,
+  marginAccountModule,
   blockModule,
   fundsModule,
   uploadsModule,

@@ -10,6 +10,7 @@ import { adminApi } from './admin';
 import { marketApi } from './market';
 import { watchlistApi } from './watchlist';
 import { tradeApi } from './trade';
+import { marginAccountAdminApi, marginAccountApi } from './margin-account';
 import { blockAdminApi, blockApi } from './block';
 import { fundsAdminApi, fundsApi } from './funds';
 import { passkeyApi } from './passkey';
@@ -23,7 +24,7 @@ import { lendingAdminApi, lendingApi } from './lending';
 import { messagingAdminApi, messagingApi } from './messaging';
 
 export const API_GROUPS = {
-  configApi, accountApi, adminApi, marketApi, watchlistApi, tradeApi, blockApi, blockAdminApi, fundsApi, fundsAdminApi, passkeyApi,
+  configApi, accountApi, adminApi, marketApi, watchlistApi, tradeApi, marginAccountApi, marginAccountAdminApi, blockApi, blockAdminApi, fundsApi, fundsAdminApi, passkeyApi,
   cashApi, depositApi, depositAdminApi, withdrawalApi, withdrawalAdminApi,
   uploadsApi, kycApi, kycAdminApi,
   fxApi,

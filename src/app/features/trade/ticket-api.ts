@@ -1,6 +1,6 @@
 /**
  * The ticket's reads beyond api.ts: the holding it may sell (保有証券), the share counts a sale may
- * name, and whether the user agreed to the 信用取引 risk explanation. Keys come from the contract,
+ * name. Keys come from the contract,
  * so the portfolio screen's holdings are the same cache entry.
  */
 import type { QueryKey } from '@tanstack/react-query';
@@ -16,7 +16,6 @@ export type MarginHolding = Holdings['margin'][number];
 export type Sellable = DataOf<typeof tradeApi.sellable>;
 export type SellBody = BodyOf<typeof tradeApi.sell>;
 export type SellResult = DataOf<typeof tradeApi.sell>;
-export type MarginAgreement = DataOf<typeof tradeApi.marginAgreement>;
 
 /** GET trade/holdings, fresh enough for a ticket (a sale refetches it). */
 export function holdingsQuery() {
@@ -26,10 +25,6 @@ export function holdingsQuery() {
 /** GET trade/sellable?code=: the FIFO share counts 現物売 may name now. Not persisted: only meaningful now. */
 export function sellableQuery(code: string) {
   return endpointQuery(tradeApi.sellable, { query: { code } }, { silent: true, staleTime: 0, meta: { persist: false } });
-}
-
-export function marginAgreementQuery() {
-  return endpointQuery(tradeApi.marginAgreement, {}, { silent: true, staleTime: 60_000 });
 }
 
 /** What a ticket command changes: everything of the trade area (positions, holdings, sellable) and the funds figures. */
