@@ -115,9 +115,10 @@ for (const dialect of testDialects()) {
       const records = (await s.call('get', 'funds/records?type=fx', { token: u.token })).body.data.items;
       expect(records).toHaveLength(2);
       expect(records[0]).toMatchObject({ kind: 'fx_exchange', type: 'fx', memo: { id: 'memo_fx_exchange', params: { from: 'USD', to: 'JPY', amount: expOut, amountOut: back } } });
-      // Each record speaks one currency (the one given): its lines never add cents to yen.
-      expect(records[1]).toMatchObject({ currency: 'JPY', amount: -100_000, lines: [{ type: 'other', amount: -100_000 }] });
-      expect(records[0]).toMatchObject({ currency: 'USD', amount: -expOut, lines: [{ type: 'other', amount: -expOut }] });
+      // Each record speaks one currency (the one given): its lines never add cents to yen. The
+      // exchange is its own line (両替), not "other".
+      expect(records[1]).toMatchObject({ currency: 'JPY', amount: -100_000, lines: [{ type: 'fx', amount: -100_000 }] });
+      expect(records[0]).toMatchObject({ currency: 'USD', amount: -expOut, lines: [{ type: 'fx', amount: -expOut }] });
     });
 
     it('minor units: JPY 0 decimals, USD 2 (cents), KRW quoted per 100 won with 0 decimals; crosses go via the yen', async () => {

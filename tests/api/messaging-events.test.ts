@@ -52,7 +52,8 @@ for (const dialect of testDialects()) {
       await runAt(s, t);
       const items = await box(u);
       expect(items).toHaveLength(1);
-      expect(items[0]).toMatchObject({ kind: 'order_filled', params: { leg: 'open', code: '7203' } });
+      // The stock's names come with it (added when read), so the message names the company.
+      expect(items[0]).toMatchObject({ kind: 'order_filled', params: { leg: 'open', code: '7203', name: 'トヨタ自動車', nameEn: 'Toyota Motor' } });
       expect(items[0]!.createdAt).toBeLessThanOrEqual(t);
     });
 
@@ -91,7 +92,8 @@ for (const dialect of testDialects()) {
       });
       expect(ch.status, JSON.stringify(ch.body)).toBe(200);
       const channelId = ch.body.data.channel.id;
-      const u = await registerUser(s);
+      // Deposits need a verified identity (docs/domain.md "Deposits"): the approval is the oldest message.
+      const u = await verifiedUser(s);
       const dep = async (amount: number) => {
         const receipt = (await upload(s, u.token, await photo(), 'receipt')).body.data.id;
         const res = await s.call('post', 'cash/deposits', { token: u.token, body: { channelId, amount, receiptUploadId: receipt }, headers: { 'Idempotency-Key': uuidv7() } });
@@ -106,6 +108,7 @@ for (const dialect of testDialects()) {
       expect(items.map((m) => [m.kind, m.params])).toEqual([
         ['deposit_rejected', { amount: 50_000, currency: 'JPY', reason: '振込明細が確認できません' }],
         ['deposit_approved', { amount: 100_000, currency: 'JPY' }],
+        ['kyc_approved', {}],
       ]);
 
       // KYC: rejected, then approved on resubmission.

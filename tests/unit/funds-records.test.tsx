@@ -122,7 +122,10 @@ describe('records texts', () => {
   it('names the stock in the reader’s language, with its code', () => {
     expect(stockLabel(TOYOTA, 'ja')).toBe('トヨタ自動車 (7203)');
     expect(stockLabel(TOYOTA, 'en')).toBe('Toyota Motor (7203)');
-    expect(stockLabel(TOYOTA, 'ko')).toBe('Toyota Motor (7203)');
+    // Traditional Chinese and Korean where the name is written (src/shared/market/local-names.ts), else English.
+    expect(stockLabel(TOYOTA, 'ko')).toBe('도요타자동차 (7203)');
+    expect(stockLabel(TOYOTA, 'zh-Hant')).toBe('豐田汽車 (7203)');
+    expect(stockLabel({ code: '9999', nameJa: '架空', nameEn: 'Fictional' }, 'ko')).toBe('Fictional (9999)');
     expect(stockLabel({ ...TOYOTA, nameEn: null }, 'en')).toBe('トヨタ自動車 (7203)');
     expect(stockLabel(NONE, 'ja')).toBe('');
     // A memo about another stock than the record's shows that stock's code only.
@@ -187,18 +190,18 @@ describe('records list', () => {
     expect(screen.getByRole('list').textContent).not.toMatch(/トヨタ|ソニー|株|現物/);
   });
 
-  it('uses Taiwan and Korean broker words', async () => {
+  it('uses Taiwan and Korean broker words and stock names', async () => {
     const zh = await renderRecords('tw');
-    expect(zh[1]?.[1]).toBe('融券回補 Sony Group (6758) 100股 @ ¥3,124');
-    expect(zh[8]?.[1]).toBe('現股買進 Toyota Motor (7203) 100股 @ ¥2,599');
-    expect(zh[9]?.[1]).toBe('融資買進 Sony Group (6758) 100股 @ ¥3,100');
+    expect(zh[1]?.[1]).toBe('融券回補 索尼集團 (6758) 100股 @ ¥3,124');
+    expect(zh[8]?.[1]).toBe('現股買進 豐田汽車 (7203) 100股 @ ¥2,599');
+    expect(zh[9]?.[1]).toBe('融資買進 索尼集團 (6758) 100股 @ ¥3,100');
     expect(zh[15]?.[1]).toBe('Kabuto Tech (5592) 申購 2 單位（圈存 ¥300,000）');
     cleanup();
     const ko = await renderRecords('ko');
-    expect(ko[6]?.[1]).toBe('공매도 Sony Group (6758) 100주 @ ¥3,150');
-    expect(ko[2]?.[1]).toBe('강제청산 Sony Group (6758) 1,000주 @ ¥3,000');
-    expect(ko[9]?.[1]).toBe('신용매수 Sony Group (6758) 100주 @ ¥3,100');
-    expect(ko[10]?.[1]).toBe('현금매도 Toyota Motor (7203) 100주 @ ¥2,700');
+    expect(ko[6]?.[1]).toBe('공매도 소니그룹 (6758) 100주 @ ¥3,150');
+    expect(ko[2]?.[1]).toBe('강제청산 소니그룹 (6758) 1,000주 @ ¥3,000');
+    expect(ko[9]?.[1]).toBe('신용매수 소니그룹 (6758) 100주 @ ¥3,100');
+    expect(ko[10]?.[1]).toBe('현금매도 도요타자동차 (7203) 100주 @ ¥2,700');
     expect(ko[17]?.[1]).toBe('Kabuto Tech (5592) 100주 @ ¥1,500 납입');
   });
 

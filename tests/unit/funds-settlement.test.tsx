@@ -245,7 +245,7 @@ describe('records of settlement, shortfall and corporate actions', () => {
 
   it('uses Taiwan and Korean words', async () => {
     const zh = await renderRecords('tw');
-    expect(zh[0]?.memo).toBe('股票分割 1:2（100股→200股） Toyota Motor (7203) 除權日 2026.11.25');
+    expect(zh[0]?.memo).toBe('股票分割 1:2（100股→200股） 豐田汽車 (7203) 除權日 2026.11.25');
     expect(zh[1]?.kind).toBe('現金股利');
     cleanup();
     const ko = await renderRecords('ko');

@@ -78,6 +78,9 @@ describe('names and paths', () => {
     expect(instrumentName(row, 'en')).toBe('Toyota Motor');
     expect(instrumentName(row, 'ko')).toBe('Toyota Motor');
     expect(instrumentName({ nameJa: '日本', nameEn: '' }, 'en')).toBe('日本');
+    // With its code: the written Traditional Chinese and Korean names (src/shared/market/local-names.ts).
+    expect(instrumentName({ code: '7203', ...row }, 'zh-Hant')).toBe('豐田汽車');
+    expect(instrumentName({ code: '7203', ...row }, 'ko')).toBe('도요타자동차');
   });
 
   it('opens indices on their own detail screen', () => {

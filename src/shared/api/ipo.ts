@@ -36,6 +36,9 @@ export const offeringView = z.object({
   code: z.string(),
   name: z.string(),
   nameEn: z.string(),
+  /** Optional names an admin entered (null: the English name is shown). */
+  nameZhHant: z.string().nullable(),
+  nameKo: z.string().nullable(),
   segment: z.enum(SEGMENTS),
   sponsor: z.string(),
   status: z.enum(OFFERING_STATUSES),
@@ -87,6 +90,9 @@ export const applicationView = z.object({
   code: z.string(),
   name: z.string(),
   nameEn: z.string(),
+  /** Optional names an admin entered (null: the English name is shown). */
+  nameZhHant: z.string().nullable(),
+  nameKo: z.string().nullable(),
   status: z.enum(APPLICATION_STATUSES),
   priceScale: int,
   lots: int,
@@ -188,6 +194,9 @@ export const createOfferingBody = z.object({
   code: z.string().trim().regex(/^[0-9A-Z]{4}$/),
   name: z.string().trim().min(1).max(60),
   nameEn: z.string().trim().min(1).max(80),
+  /** Optional Traditional Chinese and Korean names (a reader without one sees the English name). */
+  nameZhHant: z.string().trim().max(80).optional(),
+  nameKo: z.string().trim().max(80).optional(),
   kana: z.string().trim().max(80).default(''),
   segment: z.enum(SEGMENTS),
   sponsor: z.string().trim().min(1).max(60),
@@ -213,7 +222,8 @@ export const ipoAdminApi = {
   list: endpoint({
     method: 'get', path: 'admin/ipo/offerings', tag: 'admin', auth: 'admin',
     summary: 'Every offering, newest first',
-    data: z.object({ items: z.array(offeringView) }),
+    /** `now`: the market clock's, the domain clock (the create form's default dates start there, docs/decisions/023-one-clock.md). */
+    data: z.object({ items: z.array(offeringView), now: int }),
   }),
   create: endpoint({
     method: 'post', path: 'admin/ipo/offerings', tag: 'admin', auth: 'admin', idempotent: true,

@@ -22,6 +22,9 @@ export const MESSAGE_KINDS = [
   'withdrawal_rejected',
   'kyc_approved',
   'kyc_rejected',
+  // a referred 信用取引口座 application decided by an admin (docs/domain.md "Margin account")
+  'margin_account_approved',
+  'margin_account_rejected',
   'ipo_won',
   'ipo_lost',
   'loan_ltv_warning',

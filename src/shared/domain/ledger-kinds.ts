@@ -169,7 +169,8 @@ export interface MemoParams {
  * The offering's names in an IPO memo: a stock not listed yet has no instrument the records could
  * name it by. Entries written before the memos carried them have none (the record shows the code).
  */
-export type OfferingNames = { nameJa?: string; nameEn?: string };
+/** An offering's names as its memos carry them (Traditional Chinese and Korean only when the admin entered them). */
+export type OfferingNames = { nameJa?: string; nameEn?: string; nameZhHant?: string; nameKo?: string };
 
 export type TradeParams = {
   code: string;

@@ -9,3 +9,4 @@ export * from './calendar';
 export * from './session';
 export * from './hours';
 export * from './sectors';
+export * from './local-names';

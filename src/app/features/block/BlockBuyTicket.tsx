@@ -9,6 +9,7 @@ import { ActionDialog } from '../../components/ConfirmDialog';
 import { parseLots } from '../../components/forms/validation';
 import type { BlockOffer } from './OfferList';
 import type { BlockBuyState } from './useBlockBuy';
+import { displayName } from '../../../shared/market/local-names';
 
 /** The shares to buy (in lots), their cost with the fee against the buying power, and the button to review the purchase. */
 export function BlockBuyTicket({ offer, buy }: { offer: BlockOffer; buy: BlockBuyState }) {
@@ -94,7 +95,7 @@ export function BlockBuyConfirm({ offer, buy }: { offer: BlockOffer; buy: BlockB
           <Trans>銘柄</Trans>
         </dt>
         <dd>
-          {i18n.locale === 'ja' ? offer.name : offer.nameEn} <span className="mono">{offer.code}</span>
+          {displayName({ code: offer.code, nameJa: offer.name, nameEn: offer.nameEn }, i18n.locale)} <span className="mono">{offer.code}</span>
         </dd>
         <dt>
           <Trans>数量</Trans>

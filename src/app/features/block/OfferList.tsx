@@ -7,9 +7,10 @@ import { formatDateTime, formatNumber, formatPriceYen } from '../../../shared/mo
 import { endpointQuery } from '../../api/query';
 import { EmptyView } from '../../components/EmptyView';
 import { LoadingPane } from '../../components/Spinner';
-import { Signed } from '../../components/Signed';
 import * as icons from '../../components/icons';
 import '../../components/positions.css';
+import { discountText } from './rules';
+import { displayName } from '../../../shared/market/local-names';
 
 /*
  * Block-trade offers as cards: the block-trade screen lists them all, the home screen's Big deal
@@ -23,14 +24,8 @@ export function blockOffersQuery(opts: { silent?: boolean } = {}) {
   return endpointQuery(blockApi.offers, {}, { silent: opts.silent, refetchInterval: 15_000, staleTime: 5_000 });
 }
 
-export type OfferPhase = 'open' | 'upcoming' | 'ended';
-
-/** Where an offer's window stands at `now` (the server's `open` flag wins when it says open). */
-export function offerPhase(o: Pick<BlockOffer, 'open' | 'from' | 'to' | 'sharesAvailable'>, now: number): OfferPhase {
-  if (o.open) return 'open';
-  if (now < o.from) return 'upcoming';
-  return 'ended';
-}
+/** Where an offer's window stands: the server's `phase`, decided on the market clock (shared/domain/block-offer.ts). */
+export type OfferPhase = BlockOffer['phase'];
 
 /** The block-trade offers, open and upcoming. `limit` shows the first few (home's Big deal tab). */
 export function BlockOfferList({ limit }: { limit?: number }) {
@@ -59,8 +54,8 @@ export function BlockOfferList({ limit }: { limit?: number }) {
 
 export function OfferCard({ o, link = true }: { o: BlockOffer; link?: boolean }) {
   const { i18n } = useLingui();
-  const name = i18n.locale === 'ja' ? o.name : o.nameEn;
-  const phase = offerPhase(o, Date.now());
+  const name = displayName({ code: o.code, nameJa: o.name, nameEn: o.nameEn }, i18n.locale);
+  const phase = o.phase;
   const body = (
     <>
       <div className="pos__head">
@@ -85,8 +80,14 @@ export function OfferCard({ o, link = true }: { o: BlockOffer; link?: boolean })
         </span>
         {o.discountBp !== null ? (
           <span className="small">
-            <span className="muted">{o.discountBp >= 0 ? <Trans>割引率</Trans> : <Trans>割増率</Trans>}</span>{' '}
-            <Signed value={Math.abs(o.discountBp)} bp />
+            {o.discountBp !== 0 ? (
+              <>
+                <span className="muted">
+                  <Trans>時価比</Trans>
+                </span>{' '}
+              </>
+            ) : null}
+            <span className="mono offer__discount" data-discount-bp={o.discountBp}>{discountText(i18n, o.discountBp)}</span>
           </span>
         ) : null}
       </div>

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { fundsApi, type AwaitingListingLine } from '../../../shared/api/funds';
 import { formatIsoDate, formatMoney, formatNumber } from '../../../shared/money';
 import { endpointQuery } from '../../api/query';
+import { displayName } from '../../../shared/market/local-names';
 import './AwaitingListing.css';
 
 /*
@@ -25,7 +26,7 @@ export function useAwaitingWords(l: AwaitingListingLine) {
   return {
     tag: l.newListing ? t`上場待ち` : t`受渡待ち`,
     dateLabel: l.newListing ? t`上場日` : t`受渡日`,
-    name: i18n.locale === 'ja' ? l.nameJa : l.nameEn,
+    name: displayName(l, i18n.locale),
   };
 }
 

@@ -27,6 +27,7 @@ const LINE_TEXT: Record<LineType, MessageDescriptor> = {
   loan: msg({ message: '借入' }),
   grant: msg({ message: '付与' }),
   transfer: msg({ message: '送金（銀行・ウォレット）' }),
+  fx: msg({ message: '両替' }),
   other: msg({ message: 'その他' }),
 };
 
@@ -43,7 +44,7 @@ const ALWAYS: Partial<Record<EntryKind, LineType[]>> = {
 export function recordLines(r: Pick<FundsRecord, 'kind' | 'lines'>): { type: LineType; amount: number }[] {
   const out = r.lines.filter((l) => l.type !== 'shortfall');
   for (const type of ALWAYS[r.kind] ?? []) if (!out.some((l) => l.type === type)) out.push({ type, amount: 0 });
-  const order: LineType[] = ['principal', 'reserve', 'pnl', 'dividend', 'interest', 'fee', 'tax', 'loan', 'grant', 'transfer', 'other'];
+  const order: LineType[] = ['principal', 'reserve', 'pnl', 'dividend', 'interest', 'fee', 'tax', 'loan', 'grant', 'transfer', 'fx', 'other'];
   return out.sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type));
 }
 
@@ -78,12 +79,20 @@ export function moneyBreakdown(r: Pick<FundsRecord, 'postings' | 'currency'>): {
 
 /**
  * The amount in a record's heading: its change of free money, except for a settlement, which moves
- * proceeds from unsettled to settled cash and shows how much settled; an event without money (a split) shows none.
+ * proceeds from unsettled to settled cash and shows how much settled, and a paid withdrawal, whose
+ * money left the frozen reserve (the request already took it out of cash) and shows what was sent;
+ * an event without money (a split) shows none.
  */
 export function headlineAmount(r: Pick<FundsRecord, 'kind' | 'postings' | 'currency'>): { amount: number; transfer: boolean } | null {
   if ((EVENT_KINDS as readonly string[]).includes(r.kind)) return null;
   if (r.kind === 'settlement') return { amount: -moneyParts(r).unsettled, transfer: true };
+  if (r.kind === 'withdrawal_paid') return { amount: ownChange(r, 'frozen'), transfer: false };
   return { amount: cashChange(r), transfer: false };
+}
+
+/** What a record moved in one of the user's own accounts of its currency (frozen, margin…). */
+function ownChange(r: Pick<FundsRecord, 'postings' | 'currency'>, kind: string): number {
+  return r.postings.filter((p) => p.currency === r.currency && p.kind === kind).reduce((s, p) => s + p.amount, 0);
 }
 
 const PART_TEXT = {

@@ -15,6 +15,7 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { EntryKind, MemoId, MemoParams, OfferingNames, TradeParams } from '../../../shared/domain/ledger-kinds';
+import { displayName } from '../../../shared/market/local-names';
 import { CURRENCIES, HOME_CURRENCY, currencyOf, formatIsoDate, formatMoney, formatNumber, formatScaled, formatTickPrice } from '../../../shared/money';
 
 /** The label of each ledger entry kind (the Japanese source texts are ENTRY_KINDS[kind].ja). */
@@ -62,13 +63,13 @@ export interface RecordInstrument {
 }
 
 /**
- * "トヨタ自動車 (7203)" for a Japanese reader, "Toyota Motor (7203)" for everyone else (the English
- * name is the one the other markets' brokers show); the bare code when the stock has no name.
+ * "トヨタ自動車 (7203)" for a Japanese reader, "豐田汽車 (7203)" / "도요타자동차 (7203)" where the
+ * name is written in the reader's language (src/shared/market/local-names.ts), "Toyota Motor
+ * (7203)" for everyone else; the bare code when the stock has no name.
  */
 export function stockLabel(r: RecordInstrument, locale: string, code: string | null = r.code): string {
   if (!code) return '';
-  const sameStock = r.code === code;
-  const name = sameStock ? (locale === 'ja' ? (r.nameJa ?? r.nameEn) : (r.nameEn ?? r.nameJa)) : null;
+  const name = r.code === code ? displayName(r, locale) : '';
   return name ? `${name} (${code})` : code;
 }
 
@@ -330,6 +331,9 @@ const REQUIRED: { [K in MemoId]: Record<string, Check> } = {
 function offeringLabel(p: { code: string } & OfferingNames, c: MemoContext): string {
   const same = c.record.code === p.code;
   const memoName = (v: unknown) => (typeof v === 'string' && v ? v : null);
+  // The names the admin entered in the reader's language come with the memo (none for older entries).
+  const entered = c.i18n.locale === 'zh-Hant' ? memoName(p.nameZhHant) : c.i18n.locale === 'ko' ? memoName(p.nameKo) : null;
+  if (entered && !(same && c.record.nameJa)) return `${entered} (${p.code})`;
   return stockLabel(
     { code: p.code, nameJa: (same ? c.record.nameJa : null) ?? memoName(p.nameJa), nameEn: (same ? c.record.nameEn : null) ?? memoName(p.nameEn) },
     c.i18n.locale,

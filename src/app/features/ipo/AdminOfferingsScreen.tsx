@@ -1,15 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ipoAdminApi, OFFERING_KINDS, type OfferingKind } from '../../../shared/api/ipo';
 import { SEGMENTS, type Segment } from '../../../shared/market/sectors';
+import { jstDate } from '../../../shared/market/jst';
 import { formatDateTime, formatInt, formatIsoDate, formatPriceYen, parseDecimal } from '../../../shared/money';
 import { useMoneyCommand } from '../../api/money-command';
 import { endpointArea, endpointQuery } from '../../api/query';
 import { EmptyView } from '../../components/EmptyView';
 import { Spinner } from '../../components/Spinner';
 import { toast } from '../../components/Toast';
-import { OFFERING_KIND_TEXT, OFFERING_STATUS_TEXT, SEGMENT_TEXT } from './labels';
+import { OFFERING_KIND_TEXT, OFFERING_STATUS_TEXT, SEGMENT_TEXT, offeringName } from './labels';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -20,11 +21,21 @@ function localInput(ms: number): string {
   return d.toISOString().slice(0, 16);
 }
 
+/** The form's default dates from the market's now: three days to apply, the draw, payment, listing. */
+function defaultDates(now: number): Pick<Draft, 'from' | 'to' | 'drawAt' | 'paymentDue' | 'listingDate'> {
+  return {
+    from: localInput(now), to: localInput(now + 3 * DAY), drawAt: localInput(now + 4 * DAY), paymentDue: localInput(now + 6 * DAY),
+    listingDate: jstDate(now + 8 * DAY),
+  };
+}
+
 interface Draft {
   kind: OfferingKind;
   code: string;
   name: string;
   nameEn: string;
+  nameZhHant: string;
+  nameKo: string;
   kana: string;
   segment: Segment;
   sponsor: string;
@@ -50,12 +61,18 @@ interface Draft {
 export function AdminOfferingsScreen() {
   const { t, i18n } = useLingui();
   const list = useQuery(endpointQuery(ipoAdminApi.list, {}, { refetchInterval: 15_000 }));
-  const now = Date.now();
   const [draft, setDraft] = useState<Draft>({
-    kind: 'ipo', code: '', name: '', nameEn: '', kana: '', segment: 'growth', sponsor: '', priceLow: '', priceHigh: '',
-    sharesOffered: '100000', minLots: '1', minFunds: '', repeatMax: '', from: localInput(now), to: localInput(now + 3 * DAY),
-    drawAt: localInput(now + 4 * DAY), paymentDue: localInput(now + 6 * DAY), listingDate: new Date(now + 8 * DAY).toISOString().slice(0, 10), reason: '',
+    kind: 'ipo', code: '', name: '', nameEn: '', nameZhHant: '', nameKo: '', kana: '', segment: 'growth', sponsor: '', priceLow: '', priceHigh: '',
+    sharesOffered: '100000', minLots: '1', minFunds: '', repeatMax: '', from: '', to: '', drawAt: '', paymentDue: '', listingDate: '', reason: '',
   });
+  // The default dates start at the market clock's now (the list's), not this device's: on the demo's
+  // always-open market they are days apart, and an offering dated by the device would already be
+  // past its window on the market's calendar (docs/decisions/023-one-clock.md).
+  const marketNow = list.data?.now;
+  useEffect(() => {
+    if (marketNow === undefined) return;
+    setDraft((d) => (d.from ? d : { ...d, ...defaultDates(marketNow) }));
+  }, [marketNow]);
   const set = (k: keyof Draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: e.target.value }));
   const create = useMoneyCommand(ipoAdminApi.create, {
     invalidate: [endpointArea(ipoAdminApi.list), ['ipo']],
@@ -67,6 +84,8 @@ export function AdminOfferingsScreen() {
       const int = (v: string) => (/^\d+$/.test(v.trim()) ? Number(v) : NaN);
       const body = {
         kind: draft.kind, code: draft.code.trim().toUpperCase(), name: draft.name.trim(), nameEn: draft.nameEn.trim(), kana: draft.kana.trim(),
+        ...(draft.nameZhHant.trim() ? { nameZhHant: draft.nameZhHant.trim() } : {}),
+        ...(draft.nameKo.trim() ? { nameKo: draft.nameKo.trim() } : {}),
         segment: draft.segment, sponsor: draft.sponsor.trim(),
         priceLow: parseDecimal(draft.priceLow, 1), priceHigh: parseDecimal(draft.priceHigh, 1),
         sharesOffered: int(draft.sharesOffered), minLots: int(draft.minLots),
@@ -114,6 +133,8 @@ export function AdminOfferingsScreen() {
           {field('code', t`銘柄コード（新規公開は未使用のコード）`, { maxLength: '4' })}
           {field('name', t`会社名`)}
           {field('nameEn', t`会社名（英語）`)}
+          {field('nameZhHant', t`会社名（繁体字中国語・任意）`)}
+          {field('nameKo', t`会社名（韓国語・任意）`)}
           {field('kana', t`会社名（カナ）`)}
           <label className="field">
             <span className="field__label"><Trans>上場市場</Trans></span>
@@ -169,7 +190,7 @@ export function AdminOfferingsScreen() {
                   <tr key={o.id}>
                     <td>
                       <span className="mono">{o.code}</span>
-                      <span className="admin-table__name">{i18n.locale === 'ja' ? o.name : o.nameEn} · {i18n._(OFFERING_KIND_TEXT[o.kind])}</span>
+                      <span className="admin-table__name">{offeringName(o, i18n.locale)} · {i18n._(OFFERING_KIND_TEXT[o.kind])}</span>
                     </td>
                     <td>{i18n._(OFFERING_STATUS_TEXT[o.status])}</td>
                     <td className="num mono">

@@ -12,7 +12,7 @@ import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { toast } from '../../components/Toast';
 import { ActionDialog } from '../../components/ConfirmDialog';
-import { APPLICATION_STATUS_TEXT, OFFERING_KIND_TEXT, statusTone } from './labels';
+import { APPLICATION_STATUS_TEXT, OFFERING_KIND_TEXT, statusTone, offeringName } from './labels';
 import { applicationsQuery, drawQuery, offeringQuery, useApplicationCommand } from './api';
 import './ipo.css';
 import '../../components/positions.css';
@@ -52,7 +52,7 @@ function ApplicationCard({ a }: { a: ApplicationView }) {
   return (
     <li className="pos" data-testid={`ipo-app-${a.code}`}>
       <div className="pos__head">
-        <span className="pos__name">{i18n.locale === 'ja' ? a.name : a.nameEn}</span>
+        <span className="pos__name">{offeringName(a, i18n.locale)}</span>
         <span className="pos__code mono">{a.code}</span>
         <span className={`status ${statusTone(a.status)}`} data-testid="ipo-app-status">{i18n._(APPLICATION_STATUS_TEXT[a.status])}</span>
       </div>
@@ -146,7 +146,7 @@ function PurchaseForm({ a }: { a: ApplicationView }) {
     <>
       <section className="card">
         <div className="pos__head">
-          <span className="pos__name">{i18n.locale === 'ja' ? a.name : a.nameEn}</span>
+          <span className="pos__name">{offeringName(a, i18n.locale)}</span>
           <span className="pos__code mono">{a.code}</span>
           <span className={`status ${statusTone(a.status)}`} data-testid="ipo-app-status">{i18n._(APPLICATION_STATUS_TEXT[a.status])}</span>
         </div>
@@ -248,7 +248,7 @@ function DrawDetail({ id }: { id: string }) {
       {o ? (
         <section className="card">
           <div className="pos__head">
-            <span className="pos__name">{i18n.locale === 'ja' ? o.name : o.nameEn}</span>
+            <span className="pos__name">{offeringName(o, i18n.locale)}</span>
             <span className="pos__code mono">{o.code}</span>
           </div>
         </section>

@@ -8,7 +8,7 @@ import { EmptyView } from '../../components/EmptyView';
 import { LoadingPane } from '../../components/Spinner';
 import { Signed } from '../../components/Signed';
 import * as icons from '../../components/icons';
-import { OFFERING_KIND_TEXT, OFFERING_STATUS_TEXT, statusTone } from './labels';
+import { OFFERING_KIND_TEXT, OFFERING_STATUS_TEXT, statusTone, offeringName } from './labels';
 import '../../components/positions.css';
 import './ipo.css';
 
@@ -46,7 +46,7 @@ export function OfferingList({ status, limit }: { status?: OfferingStatus; limit
 
 export function OfferingCard({ o, link = true }: { o: OfferingView; link?: boolean }) {
   const { i18n } = useLingui();
-  const name = i18n.locale === 'ja' ? o.name : o.nameEn;
+  const name = offeringName(o, i18n.locale);
   const body = (
     <>
       <div className="pos__head">

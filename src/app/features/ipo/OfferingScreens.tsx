@@ -19,7 +19,7 @@ import { ActionDialog } from '../../components/ConfirmDialog';
 import { Signed } from '../../components/Signed';
 import { parseLots } from '../../components/forms/validation';
 import { OfferingCard, OfferingList } from './OfferingList';
-import { APPLICATION_STATUS_TEXT, SEGMENT_TEXT, statusTone } from './labels';
+import { APPLICATION_STATUS_TEXT, SEGMENT_TEXT, statusTone, offeringName } from './labels';
 import { IPO_AREAS, offeringQuery } from './api';
 import './ipo.css';
 
@@ -309,7 +309,7 @@ function ApplyForm({ id }: { id: string }) {
         >
           <dl className="kv">
             <dt><Trans>銘柄</Trans></dt>
-            <dd>{i18n.locale === 'ja' ? o.name : o.nameEn} <span className="mono">{o.code}</span></dd>
+            <dd>{offeringName(o, i18n.locale)} <span className="mono">{o.code}</span></dd>
             <dt><Trans>数量</Trans></dt>
             <dd className="mono"><Trans>{formatNumber(lotsNow * LOT_SIZE)}株</Trans></dd>
             <dt><Trans>拘束する金額</Trans></dt>

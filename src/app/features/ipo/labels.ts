@@ -2,6 +2,12 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { ApplicationStatus, OfferingKind, OfferingStatus } from '../../../shared/api/ipo';
 import type { Segment } from '../../../shared/market/sectors';
+import { enteredName } from '../../../shared/market/local-names';
+
+/** An offering's name in the reader's language (the admin's per-language names; else English, else Japanese). */
+export function offeringName(o: { name: string; nameEn: string; nameZhHant?: string | null; nameKo?: string | null }, locale: string): string {
+  return enteredName({ ja: o.name, en: o.nameEn, zhHant: o.nameZhHant, ko: o.nameKo }, locale);
+}
 
 /*
  * The 11 subscription statuses of docs/product.md as the user reads them (offering phases and application

@@ -428,9 +428,9 @@ export function EventList({ items, testId }: { items: LendingEventView[]; testId
           </div>
           <div className="lending-note mono">
             {formatIsoDate(e.date)}
-            {e.code ? ` ・ ${e.code}` : ''}
+            {e.code ? ` · ${e.code}` : ''}
             {e.shares ? ` ${sharesOf(e.shares)}` : ''}
-            {e.ltvBp !== null ? ` ・ LTV ${bpPercent(e.ltvBp)}` : ''}
+            {e.ltvBp !== null ? ` · LTV ${bpPercent(e.ltvBp)}` : ''}
           </div>
         </li>
       ))}

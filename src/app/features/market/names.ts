@@ -1,8 +1,10 @@
-/* Display names of instruments in the reader's language (Japanese names for Japanese, else English). */
+/* Display names of instruments in the reader's language (src/shared/market/local-names.ts). */
 import { toInstrumentRow } from '../../../shared/api/market-row';
+import { displayName } from '../../../shared/market/local-names';
 
-export function instrumentName(row: { nameJa: string; nameEn: string }, locale: string): string {
-  return locale === 'ja' || !row.nameEn ? row.nameJa : row.nameEn;
+/** Japanese for Japanese; Traditional Chinese or Korean where written, else English. */
+export function instrumentName(row: { code?: string; nameJa: string; nameEn: string }, locale: string): string {
+  return displayName(row, locale);
 }
 
 /** The detail screen of an instrument: indices have their own. */

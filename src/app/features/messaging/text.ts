@@ -1,8 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { MessageItem, NewsItem, NewsLanguage } from '../../../shared/api/messaging';
-import { formatDateTimeMinute, formatMoney, formatPercent } from '../../../shared/money';
-import { formatPrice } from '../../../shared/market/price';
+import { formatDateTimeMinute, formatInt, formatMoney, formatPercent, formatPriceYen } from '../../../shared/money';
+import { displayName } from '../../../shared/market/local-names';
 import type { Language } from '../../storage';
 import { deviceLabel, ipLabel, placeLabel } from '../account';
 
@@ -22,9 +22,24 @@ function tr(i18n: I18n, d: MessageDescriptor, values: Record<string, unknown>): 
 type P = Record<string, string | number | boolean | null>;
 const num = (p: P, k: string) => (typeof p[k] === 'number' ? (p[k] as number) : 0);
 const str = (p: P, k: string) => (p[k] === null || p[k] === undefined ? '' : String(p[k]));
-const price = (p: P, k = 'price') => formatPrice(num(p, k), num(p, 'priceScale') || undefined);
 const pct = (bp: number, signed = true) => formatPercent(bp, { sign: signed });
 const money = (p: P) => formatMoney(num(p, 'amount'), str(p, 'currency') || 'JPY');
+/** A price as money, decimals only where the tick has them: "¥2,205", "¥2,205.5". */
+const yenPrice = (p: P, k = 'price') => formatPriceYen(num(p, k), num(p, 'priceScale') || 1);
+
+/**
+ * The stock a message is about, named in the reader's language (src/shared/market/local-names.ts)
+ * with its code: "三菱UFJフィナンシャル・グループ（8306）", "Mitsubishi UFJ Financial Group (8306)";
+ * the bare code when the message has no name.
+ */
+export function stockOf(locale: string, p: P): string {
+  const code = str(p, 'code');
+  // An IPO's message carries the names its admin entered per language (docs/domain.md "IPO and offerings").
+  const entered = locale === 'zh-Hant' ? str(p, 'nameZhHant') : locale === 'ko' ? str(p, 'nameKo') : '';
+  const name = entered || displayName({ code, nameJa: str(p, 'name') || null, nameEn: str(p, 'nameEn') || null }, locale);
+  if (!name || name === code) return code;
+  return locale === 'ja' || locale === 'zh-Hant' ? `${name}（${code}）` : `${name} (${code})`;
+}
 
 export const MESSAGE_TITLE: Record<MessageItem['kind'], MessageDescriptor> = {
   order_filled: msg({ message: '約定のお知らせ' }),
@@ -37,6 +52,8 @@ export const MESSAGE_TITLE: Record<MessageItem['kind'], MessageDescriptor> = {
   withdrawal_rejected: msg({ message: '出金の不承認' }),
   kyc_approved: msg({ message: '本人確認の完了' }),
   kyc_rejected: msg({ message: '本人確認の不承認' }),
+  margin_account_approved: msg({ message: '信用取引口座の開設' }),
+  margin_account_rejected: msg({ message: '信用取引口座の不承認' }),
   ipo_won: msg({ message: 'IPO抽選結果（当選）' }),
   ipo_lost: msg({ message: 'IPO抽選結果（落選）' }),
   loan_ltv_warning: msg({ message: '担保維持率の警告' }),
@@ -50,26 +67,25 @@ export const MESSAGE_TITLE: Record<MessageItem['kind'], MessageDescriptor> = {
 /** The body sentence of a message, in the reader's language. */
 export function messageBody(i18n: I18n, m: Pick<MessageItem, 'kind' | 'params'>): string {
   const p = m.params;
-  const code = str(p, 'code');
-  const name = str(p, 'name') || code;
+  const stock = stockOf(i18n.locale, p);
   switch (m.kind) {
     case 'order_filled': {
-      const values = { code, quantity: num(p, 'quantity').toLocaleString(), price: price(p) };
-      if (p.leg === 'close') return tr(i18n, msg({ message: '{code} の決済注文が約定しました（{quantity}株・{price}）' }), values);
+      const values = { stock, quantity: formatInt(num(p, 'quantity')), price: yenPrice(p) };
+      if (p.leg === 'close') return tr(i18n, msg({ message: '{stock}の決済注文が約定しました（{quantity}株、約定単価 {price}）' }), values);
       return p.direction === 'down'
-        ? tr(i18n, msg({ message: '{code} の売り注文が約定しました（{quantity}株・{price}）' }), values)
-        : tr(i18n, msg({ message: '{code} の買い注文が約定しました（{quantity}株・{price}）' }), values);
+        ? tr(i18n, msg({ message: '{stock}の売り注文が約定しました（{quantity}株、約定単価 {price}）' }), values)
+        : tr(i18n, msg({ message: '{stock}の買い注文が約定しました（{quantity}株、約定単価 {price}）' }), values);
     }
     case 'forced_close':
-      return tr(i18n, msg({ message: '{code} の建玉が維持率 {ratio} まで下がったため強制決済されました（{price}）' }), { code, ratio: pct(num(p, 'ratioBp'), false), price: price(p) });
+      return tr(i18n, msg({ message: '{stock}の建玉が維持率 {ratio} まで下がったため、{price} で強制決済されました' }), { stock, ratio: pct(num(p, 'ratioBp'), false), price: yenPrice(p) });
     case 'margin_call':
-      return tr(i18n, msg({ message: '{code} の建玉の維持率が {ratio} となり、基準 {threshold} を下回りました。入金または建玉の決済をご検討ください' }), {
-        code, ratio: pct(num(p, 'ratioBp'), false), threshold: pct(num(p, 'thresholdBp'), false),
+      return tr(i18n, msg({ message: '{stock}の建玉の維持率が {ratio} となり、基準 {threshold} を下回りました。入金または建玉の決済をご検討ください' }), {
+        stock, ratio: pct(num(p, 'ratioBp'), false), threshold: pct(num(p, 'thresholdBp'), false),
       });
     case 'corporate_action':
       return p.event === 'split'
-        ? tr(i18n, msg({ message: '{code} の株式分割（1:{ratio}）を反映しました（{before}株 → {after}株）' }), { code, ratio: num(p, 'ratio'), before: num(p, 'sharesBefore').toLocaleString(), after: num(p, 'sharesAfter').toLocaleString() })
-        : tr(i18n, msg({ message: '{code} の配当（権利落ち日 {exDate}）を反映しました：{amount}' }), { code, exDate: str(p, 'exDate'), amount: formatMoney(num(p, 'amount'), 'JPY') });
+        ? tr(i18n, msg({ message: '{stock}の株式分割（1:{ratio}）を反映しました（{before}株 → {after}株）' }), { stock, ratio: num(p, 'ratio'), before: formatInt(num(p, 'sharesBefore')), after: formatInt(num(p, 'sharesAfter')) })
+        : tr(i18n, msg({ message: '{stock}の配当（権利落ち日 {exDate}）を反映しました：{amount}' }), { stock, exDate: str(p, 'exDate'), amount: formatMoney(num(p, 'amount'), 'JPY') });
     case 'deposit_approved':
       return tr(i18n, msg({ message: '{amount} のご入金を確認し、口座に反映しました' }), { amount: money(p) });
     case 'deposit_rejected':
@@ -82,10 +98,14 @@ export function messageBody(i18n: I18n, m: Pick<MessageItem, 'kind' | 'params'>)
       return i18n._(msg({ message: '本人確認が完了しました。すべてのサービスをご利用いただけます' }));
     case 'kyc_rejected':
       return tr(i18n, msg({ message: '本人確認書類を確認できませんでした。理由：{reason}' }), { reason: str(p, 'reason') });
+    case 'margin_account_approved':
+      return i18n._(msg({ message: '信用取引口座を開設しました。信用新規買・空売りがご利用いただけます' }));
+    case 'margin_account_rejected':
+      return tr(i18n, msg({ message: '信用取引口座のお申し込みは承認されませんでした。理由：{reason}' }), { reason: str(p, 'reason') });
     case 'ipo_won':
-      return tr(i18n, msg({ message: '{name} の抽選に当選しました。購入期間内に購入または辞退のお手続きをお願いします' }), { name });
+      return tr(i18n, msg({ message: '{stock}の抽選に当選しました。購入期間内に購入または辞退のお手続きをお願いします' }), { stock });
     case 'ipo_lost':
-      return tr(i18n, msg({ message: '{name} の抽選は落選となりました' }), { name });
+      return tr(i18n, msg({ message: '{stock}の抽選は落選となりました' }), { stock });
     case 'loan_ltv_warning':
       return tr(i18n, msg({ message: '借入の担保掛目（LTV）が {ltv} に達しました。返済または担保の追加をご検討ください' }), { ltv: pct(num(p, 'ltvBp'), false) });
     case 'loan_ltv_liquidation':
@@ -93,10 +113,10 @@ export function messageBody(i18n: I18n, m: Pick<MessageItem, 'kind' | 'params'>)
     case 'support_reply':
       return tr(i18n, msg({ message: 'カスタマーサポートから返信がありました：{preview}' }), { preview: str(p, 'preview') });
     case 'price_alert': {
-      const values = { code, name, threshold: p.alert === 'change' ? pct(num(p, 'threshold')) : price(p, 'threshold'), price: price(p), change: pct(num(p, 'changeBp')) };
-      if (p.alert === 'below') return tr(i18n, msg({ message: '{code} {name} が {threshold} 以下になりました（現在値 {price}）' }), values);
-      if (p.alert === 'change') return tr(i18n, msg({ message: '{code} {name} の前日比が {threshold} に達しました（現在値 {price}・{change}）' }), values);
-      return tr(i18n, msg({ message: '{code} {name} が {threshold} 以上になりました（現在値 {price}）' }), values);
+      const values = { stock, threshold: p.alert === 'change' ? pct(num(p, 'threshold')) : yenPrice(p, 'threshold'), price: yenPrice(p), change: pct(num(p, 'changeBp')) };
+      if (p.alert === 'below') return tr(i18n, msg({ message: '{stock}が {threshold} 以下になりました（現在値 {price}）' }), values);
+      if (p.alert === 'change') return tr(i18n, msg({ message: '{stock}の前日比が {threshold} に達しました（現在値 {price}、{change}）' }), values);
+      return tr(i18n, msg({ message: '{stock}が {threshold} 以上になりました（現在値 {price}）' }), values);
     }
     case 'payout_destination_added': {
       const values = { label: str(p, 'label'), usableAt: formatDateTimeMinute(num(p, 'usableAt')) };
@@ -122,7 +142,7 @@ export function messageBody(i18n: I18n, m: Pick<MessageItem, 'kind' | 'params'>)
 /** A news item's title in the reader's language (an article falls back to Japanese). */
 export function newsTitle(i18n: I18n, n: NewsItem, lang: NewsLanguage): string {
   const p = n.params;
-  const name = lang === 'ja' ? str(p, 'name') : str(p, 'nameEn') || str(p, 'name');
+  const name = displayName({ code: n.code, nameJa: str(p, 'name') || null, nameEn: str(p, 'nameEn') || null }, lang);
   const code = n.code ?? '';
   switch (n.kind) {
     case 'article':
@@ -140,7 +160,7 @@ export function newsTitle(i18n: I18n, n: NewsItem, lang: NewsLanguage): string {
     case 'split_ahead':
       return tr(i18n, msg({ message: '{name}（{code}）が{exDate}に株式分割（1:{ratio}）' }), { name, code, exDate: str(p, 'exDate'), ratio: num(p, 'ratio') });
     case 'dividend_ahead':
-      return tr(i18n, msg({ message: '{name}（{code}）の配当権利落ち日は{exDate}（1株 {amount}）' }), { name, code, exDate: str(p, 'exDate'), amount: price(p, 'amount') });
+      return tr(i18n, msg({ message: '{name}（{code}）の配当権利落ち日は{exDate}（1株 {amount}）' }), { name, code, exDate: str(p, 'exDate'), amount: yenPrice(p, 'amount') });
     case 'ipo_calendar':
       return tr(i18n, msg({ message: '{name}（{code}）の新規上場予定' }), { name, code });
   }
@@ -149,10 +169,10 @@ export function newsTitle(i18n: I18n, n: NewsItem, lang: NewsLanguage): string {
 /** The sentence under a simulated item's title (the detail screen). */
 export function newsSummary(i18n: I18n, n: NewsItem, lang: NewsLanguage): string {
   const p = n.params;
-  const name = lang === 'ja' ? str(p, 'name') : str(p, 'nameEn') || str(p, 'name');
+  const name = displayName({ code: n.code, nameJa: str(p, 'name') || null, nameEn: str(p, 'nameEn') || null }, lang);
   if (n.kind === 'split_ahead' || n.kind === 'dividend_ahead' || n.kind === 'article' || n.kind === 'ipo_calendar') return '';
   return tr(i18n, msg({ message: '{date}の取引で、{name}（{code}）は {price}（前日比 {change}）となりました。' }), {
-    date: str(p, 'date'), name, code: n.code ?? '', price: price(p), change: pct(num(p, 'changeBp')),
+    date: str(p, 'date'), name, code: n.code ?? '', price: yenPrice(p), change: pct(num(p, 'changeBp')),
   });
 }
 

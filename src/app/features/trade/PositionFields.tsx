@@ -7,15 +7,18 @@ import { InfoRow } from '../../components/Menu';
 import { Signed } from '../../components/Signed';
 import { BUSINESS_TEXT, CLOSE_REASON_TEXT, PRICE_TYPE_TEXT, STATUS_TEXT, sideText } from './labels';
 import type { PositionView } from './api';
+import { isUnfilledCashOrder } from './order-label';
+import { displayName } from '../../../shared/market/local-names';
 
 /** Every field of a position, one row each (PositionBody, PositionDetail.tsx's screen). */
 export function PositionFields({ p, held, open }: { p: PositionView; held: boolean; open: boolean }) {
   const { t, i18n } = useLingui();
-  const name = i18n.locale === 'ja' ? p.name : p.nameEn;
+  const name = displayName({ code: p.code, nameJa: p.name, nameEn: p.nameEn }, i18n.locale);
   const row = (label: ReactNode, value: ReactNode) => <InfoRow label={label} value={value} />;
   const price = (v: number | null) => <span className="mono">{formatPriceYen(v, p.priceScale, p.currency)}</span>;
   const money = (v: number | null) => <span className="mono">{v === null ? '—' : formatMoney(v, p.currency)}</span>;
   const time = (v: number | null) => <span className="mono">{v === null ? '—' : formatDateTime(v)}</span>;
+  const blockPrice = formatPriceYen(p.buyPrice ?? p.limitPrice, p.priceScale, p.currency);
 
   return (
     <ul className="info-list card" aria-label={t`建玉の内容`}>
@@ -30,7 +33,12 @@ export function PositionFields({ p, held, open }: { p: PositionView; held: boole
       )}
       {row(
         <Trans>注文種別</Trans>,
-        <OrderLine type={p.priceType} limit={p.limitPrice} trigger={p.trigger} triggeredAt={p.triggeredAt} stop={null} scale={p.priceScale} />,
+        p.businessType === 'block' ? (
+          // A block purchase is bought at the offer's fixed price: no 指値 of the user's.
+          <Trans>ブロック取引（購入価格 {blockPrice}）</Trans>
+        ) : (
+          <OrderLine type={p.priceType} limit={p.limitPrice} trigger={p.trigger} triggeredAt={p.triggeredAt} stop={null} scale={p.priceScale} />
+        ),
       )}
       {p.condition ? row(<Trans>執行条件</Trans>, i18n._(CONDITION_TEXT[p.condition])) : null}
       {p.status === 'pending' && p.expiresAt !== null ? row(<Trans>有効期限</Trans>, time(p.expiresAt)) : null}
@@ -52,7 +60,7 @@ export function PositionFields({ p, held, open }: { p: PositionView; held: boole
       )}
       {row(<Trans>決済日時</Trans>, time(p.sellTime))}
       {row(<Trans>決済単価</Trans>, price(p.sellPrice))}
-      {row(<Trans>元本（証拠金）</Trans>, money(p.principal))}
+      {!isUnfilledCashOrder(p) ? row(<Trans>元本（証拠金）</Trans>, money(p.principal)) : null}
       {row(<Trans>レバレッジ</Trans>, <span className="mono">{p.leverage === 1 ? t`1×（現物）` : formatLeverage(p.leverage)}</span>)}
       {row(<Trans>約定代金</Trans>, money(p.contractValue))}
       {row(open ? <Trans>現在値</Trans> : <Trans>決済時の価格</Trans>, price(p.marketPrice))}

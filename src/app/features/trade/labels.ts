@@ -40,6 +40,14 @@ export const BUSINESS_TEXT: Record<BusinessType, MessageDescriptor> = {
   block: msg({ message: 'ブロック取引' }),
 };
 
+/**
+ * The order type a position shows: a block purchase is bought at the offer's fixed price (ブロック
+ *取引), never a 指値 the user chose, whatever price type its row carries.
+ */
+export function orderTypeText(p: { businessType: BusinessType; priceType: PriceType }): MessageDescriptor {
+  return p.businessType === 'block' ? BUSINESS_TEXT.block : PRICE_TYPE_TEXT[p.priceType];
+}
+
 export const CLOSE_REASON_TEXT: Record<CloseReason, MessageDescriptor> = {
   user: msg({ message: 'お客様による決済' }),
   auto_close: msg({ message: '大引けの自動決済' }),

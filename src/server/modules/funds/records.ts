@@ -29,6 +29,8 @@ const LINE_OF: Record<string, LineType> = {
   // Money sent to or received from a bank account or wallet (withdrawals, deposits).
   bank_clearing: 'transfer',
   wallet_clearing: 'transfer',
+  // A currency exchange: the amount handed to (or taken from) the house's FX book is its own line, not "other".
+  fx: 'fx',
 };
 
 /** The stock code a memo names, if any. */

@@ -42,7 +42,7 @@ export interface VerifiedGuard {
  */
 export type DrawResultListener = (
   trx: Executor,
-  result: { userId: string; applicationId: string; offeringId: string; code: string; name: string; wonLots: number; at: number },
+  result: { userId: string; applicationId: string; offeringId: string; code: string; name: string; nameEn: string; nameZhHant: string | null; nameKo: string | null; wonLots: number; at: number },
 ) => Promise<unknown>;
 
 export interface IpoJobReport {
@@ -58,7 +58,10 @@ const NEW_TICK_TABLE: TickTable = 'other';
 
 /** The names an IPO memo carries: before the listing no instrument names the stock in the records. */
 function memoNames(o: repo.OfferingRow): OfferingNames {
-  return { nameJa: o.name_ja, nameEn: o.name_en };
+  return {
+    nameJa: o.name_ja, nameEn: o.name_en,
+    ...(o.name_zh_hant ? { nameZhHant: o.name_zh_hant } : {}), ...(o.name_ko ? { nameKo: o.name_ko } : {}),
+  };
 }
 
 function randomSeed(): string {
@@ -117,7 +120,7 @@ export class IpoService implements HoldingsProvider {
         : o.kind === 'ipo' ? (d.applicants > 0 ? Math.floor((d.winners * 10_000) / d.applicants) : 0)
         : d.lots > 0 ? Math.floor((d.wonLots * 10_000) / d.lots) : 0;
       return {
-        id: o.id, kind: o.kind as OfferingKind, code: o.code, name: o.name_ja, nameEn: o.name_en, segment: o.segment as Segment, sponsor: o.sponsor,
+        id: o.id, kind: o.kind as OfferingKind, code: o.code, name: o.name_ja, nameEn: o.name_en, nameZhHant: o.name_zh_hant, nameKo: o.name_ko, segment: o.segment as Segment, sponsor: o.sponsor,
         status: offeringStatus(o, now), priceScale: o.price_scale, priceLow: o.price_low, priceHigh: o.price_high, finalPrice: o.final_price,
         openPrice: o.open_price, marketPrice: market, priceDiff: diff,
         premiumBp: diff !== null && o.final_price ? Math.round((diff * 10_000) / o.final_price) : null,
@@ -135,7 +138,7 @@ export class IpoService implements HoldingsProvider {
     const shares = a.lots * LOT_SIZE;
     const wonShares = a.won_lots === null ? null : a.won_lots * LOT_SIZE;
     return {
-      id: a.id, offeringId: o.id, kind: o.kind as OfferingKind, code: o.code, name: o.name_ja, nameEn: o.name_en,
+      id: a.id, offeringId: o.id, kind: o.kind as OfferingKind, code: o.code, name: o.name_ja, nameEn: o.name_en, nameZhHant: o.name_zh_hant, nameKo: o.name_ko,
       status: a.status as ApplicationStatus, priceScale: o.price_scale, lots: a.lots, shares,
       reservePrice: a.reserve_price, amountSubscribed: reserveFor(a.lots, a.reserve_price, o.price_scale), remainingAmount: a.reserved,
       wonLots: a.won_lots, wonShares,
@@ -151,8 +154,10 @@ export class IpoService implements HoldingsProvider {
     return { items: filter.status ? items.filter((i) => i.status === filter.status) : items };
   }
 
-  async adminList(): Promise<{ items: OfferingView[] }> {
-    return { items: await this.offeringViews(await repo.allOfferings(this.db), null) };
+  /** Every offering, and the market clock's now: the back office's form dates its defaults from it. */
+  async adminList(): Promise<{ items: OfferingView[]; now: number }> {
+    const now = this.ctx.clock.now();
+    return { items: await this.offeringViews(await repo.allOfferings(this.db), null), now };
   }
 
   async detail(userId: string, id: string): Promise<{ offering: OfferingView; applications: ApplicationView[]; available: number }> {
@@ -238,7 +243,7 @@ export class IpoService implements HoldingsProvider {
         if (!(body.paymentDue <= listingAt)) throw invalid('invalid_request', { field: 'listingDate' });
         const seed = randomSeed();
         const row: repo.OfferingRow = {
-          id: uuidv7(), kind: body.kind, code: body.code, name_ja: body.name, name_en: body.nameEn, kana: body.kana, segment: body.segment,
+          id: uuidv7(), kind: body.kind, code: body.code, name_ja: body.name, name_en: body.nameEn, name_zh_hant: body.nameZhHant || null, name_ko: body.nameKo || null, kana: body.kana, segment: body.segment,
           sponsor: body.sponsor, price_scale: priceScale, price_low: body.priceLow, price_high: body.priceHigh, final_price: null, open_price: null,
           shares_offered: body.sharesOffered, shares_outstanding: body.sharesOutstanding ?? body.sharesOffered * 4,
           min_lots: body.minLots ?? Math.max(1, Math.ceil(cfg.ipoMinShares / LOT_SIZE)), min_funds: body.minFunds ?? cfg.ipoMinFunds, repeat_max: body.repeatMax ?? cfg.ipoRepeatMax,
@@ -283,7 +288,7 @@ export class IpoService implements HoldingsProvider {
     const now = this.ctx.clock.now();
     return [
       {
-        id: row.id, kind: row.kind as OfferingKind, code: row.code, name: row.name_ja, nameEn: row.name_en, segment: row.segment as Segment,
+        id: row.id, kind: row.kind as OfferingKind, code: row.code, name: row.name_ja, nameEn: row.name_en, nameZhHant: row.name_zh_hant, nameKo: row.name_ko, segment: row.segment as Segment,
         sponsor: row.sponsor, status: offeringStatus(row, now), priceScale: row.price_scale, priceLow: row.price_low, priceHigh: row.price_high,
         finalPrice: null, openPrice: null, marketPrice: this.marketPrice(row, now), priceDiff: null, premiumBp: null,
         sharesOffered: row.shares_offered, minLots: row.min_lots, minFunds: row.min_funds, repeatMax: row.repeat_max,
@@ -475,7 +480,7 @@ export class IpoService implements HoldingsProvider {
         if (!(await repo.moveApplication(trx, a.id, 'awaiting_draw', { status, won_lots: won, reserved, updated_at: at }))) return;
         await this.release(trx, a, o, a.reserved - reserved, won > 0 ? 'partial' : 'not_won', at);
         // The draw result event (won or not won): the messaging area's message, in this transaction.
-        for (const l of this.drawListeners) await l(trx, { userId: a.user_id, applicationId: a.id, offeringId: o.id, code: o.code, name: o.name_ja, wonLots: won, at });
+        for (const l of this.drawListeners) await l(trx, { userId: a.user_id, applicationId: a.id, offeringId: o.id, code: o.code, name: o.name_ja, nameEn: o.name_en, nameZhHant: o.name_zh_hant, nameKo: o.name_ko, wonLots: won, at });
       });
     }
     await repo.setOffering(this.db, o.id, { drawn_at: at, draw_algorithm: DRAW_ALGORITHM }, 'drawn_at');

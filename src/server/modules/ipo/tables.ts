@@ -8,6 +8,9 @@ export interface IpoOfferingTable {
   code: string;
   name_ja: string;
   name_en: string;
+  /** Optional names per language (migration 2026-11-29-003); null: the English name is shown. */
+  name_zh_hant: string | null;
+  name_ko: string | null;
   kana: string;
   segment: string;
   sponsor: string;

@@ -54,7 +54,19 @@ export class MessagingService {
   async messages(userId: string, cursor: string | undefined, limit: number): Promise<{ items: MessageItem[]; next: string | null; unread: UnreadCounts }> {
     const rows = await repo.messagesOf(this.database.db, userId, cursor, limit);
     const page = rows.slice(0, limit);
-    return { items: page.map(messageItem), next: rows.length > limit ? (page.at(-1)?.id ?? null) : null, unread: await this.unread(userId) };
+    return { items: page.map((r) => this.named(messageItem(r))), next: rows.length > limit ? (page.at(-1)?.id ?? null) : null, unread: await this.unread(userId) };
+  }
+
+  /**
+   * A message about a stock carries its names, so the client writes "トヨタ自動車（7203）" rather than
+   * a bare code: added at read time from the market data (older messages stored only the code);
+   * names the message stored itself (an IPO's, before its listing) are kept.
+   */
+  private named(item: MessageItem): MessageItem {
+    const code = item.params.code;
+    const inst = typeof code === 'string' ? this.market.source.instrument(code) : undefined;
+    if (!inst) return item;
+    return { ...item, params: { name: inst.nameJa, nameEn: inst.nameEn, ...item.params } };
   }
 
   async unread(userId: string): Promise<UnreadCounts> {
