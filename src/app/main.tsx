@@ -10,6 +10,7 @@ import { FirstLoad } from './components/Spinner';
 import { Splash, type WelcomeLinkProps } from './features/account/Splash';
 import type { SplashTarget } from './features/account/splash';
 import { whenIdle } from './idle';
+import { watchTheme } from './theme';
 
 /*
  * The entry (docs/decisions/020-first-load-and-prerender.md). A start at the splash (/login/start,
@@ -86,6 +87,7 @@ async function boot(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
   const root = createRoot(container);
+  watchTheme();
 
   // index.html carries the prerendered splash (scripts/prerender-shell.ts): it stays until the app
   // draws. Without it (dev server), the first-load spinner (its one text is built in).

@@ -10,7 +10,8 @@ export const APP_PRELOAD_TEMPLATE_ID = 'kabuto-preload-app';
 /**
  * The one inline script of index.html (docs/decisions/020-first-load-and-prerender.md): before the
  * first paint of the prerendered shell it sets `<html lang>` from the stored language (so the
- * shell's text and fonts are the user's language) and marks a start at another screen than the
+ * shell's text and fonts are the user's language), `data-theme` and the theme-color meta from the
+ * stored display theme (src/app/theme.ts: a dark start paints dark at once), and marks a start at another screen than the
  * splash: `data-shell="market"` at the market list (the shell shows the list's top bar and note
  * instead of the splash), `"other"` elsewhere (the shell shows only the logo); then, once the
  * browser reports the first contentful paint (a `paint` PerformanceObserver; the next frame where
@@ -24,7 +25,10 @@ export const APP_PRELOAD_TEMPLATE_ID = 'kabuto-preload-app';
  */
 export const SHELL_SCRIPT =
   "(function(){var d=document.documentElement;try{var l={jp:'ja',en:'en',tw:'zh-Hant',ko:'ko'}[localStorage.getItem('language')];if(l)d.lang=l;" +
-  "var h=location.hash.replace(/^#/,'').split('?')[0];if(h&&h!=='/'&&h!=='/login/start')d.setAttribute('data-shell',h==='/market/index'?'market':'other')}catch(e){}" +
+  "var h=location.hash.replace(/^#/,'').split('?')[0];if(h&&h!=='/'&&h!=='/login/start')d.setAttribute('data-shell',h==='/market/index'?'market':'other');" +
+  // The theme chosen on this device (src/app/theme.ts THEME_KEY, JSON) and the browser bar's colour (THEME_COLOR).
+  "var m=localStorage.getItem('kabuto.theme');m=m==='\"dark\"'?'dark':m==='\"light\"'?'light':'';if(m)d.setAttribute('data-theme',m);" +
+  "var k=m?m==='dark':!!window.matchMedia&&matchMedia('(prefers-color-scheme: dark)').matches,c=document.querySelector('meta[name=theme-color]');if(c)c.setAttribute('content',k?'#17191d':'#ffffff')}catch(e){}" +
   // add(id, n): the template's links, n per task (each link starts a request on the main thread).
   "var done=0;function add(id,n){var t=document.getElementById(id);if(!t)return;var l=[].slice.call(t.content.cloneNode(true).childNodes);" +
   "(function step(){for(var i=0;i<n&&l.length;i++)document.head.appendChild(l.shift());if(l.length)setTimeout(step,0)})()}" +

@@ -10,6 +10,8 @@ import { Legend } from './Legend';
 import { buildModel, type ChartModel, type Indicators, type Pane } from './model';
 import { X_AXIS_HEIGHT, paneData, paneOptions, type LiveModel } from './options';
 import { inTasks } from './tasks';
+import { readChartColors } from './theme';
+import { useResolvedTheme } from '../../theme';
 import { atLatest, clampView, fullView, initialView } from './view';
 
 /*
@@ -136,6 +138,9 @@ export function PriceChart({
   });
   const syncKey = useId();
   const locale = i18n.locale || 'ja';
+  // Canvas colours follow the theme: read the tokens again, and rebuild the panes, when it changes.
+  const theme = useResolvedTheme();
+  const colors = useMemo(() => readChartColors(theme), [theme]);
 
   // The charts follow the props in tasks of their own, after the commit (tasks.ts): the main pane,
   // then the sub pane; newer props cancel the steps not yet run and start again from the latest.
@@ -150,7 +155,7 @@ export function PriceChart({
       mountedRef.current = null;
       return;
     }
-    const key = shapeKey(model, [upColor, downColor, height, subHeight, locale, syncKey]);
+    const key = shapeKey(model, [upColor, downColor, height, subHeight, locale, syncKey, theme]);
     // A new shape waits for the frame that shows the commit; new data for the same charts does not.
     const rebuild = mountedRef.current?.key !== key;
 
@@ -205,7 +210,7 @@ export function PriceChart({
         onCrosshairRef.current?.(idx === null ? null : crosshairInfo(live.model, idx));
       };
       const chart = new uPlot(
-        paneOptions({ live, ctl, width, up: upColor, down: downColor, syncKey, locale, which: 'main', height, onCursor }),
+        paneOptions({ live, ctl, width, up: upColor, down: downColor, colors, syncKey, locale, which: 'main', height, onCursor }),
         paneData(model, model.main),
         mainEl,
       );
@@ -226,7 +231,7 @@ export function PriceChart({
       mounted.staleSub?.destroy();
       mounted.staleSub = null;
       const chart = new uPlot(
-        paneOptions({ live: mounted.subLive, ctl, width: mounted.width, up: upColor, down: downColor, syncKey, locale, which: 'sub', height: subHeight + X_AXIS_HEIGHT }),
+        paneOptions({ live: mounted.subLive, ctl, width: mounted.width, up: upColor, down: downColor, colors, syncKey, locale, which: 'sub', height: subHeight + X_AXIS_HEIGHT }),
         paneData(m, m.sub),
         subEl,
       );
@@ -236,7 +241,7 @@ export function PriceChart({
     };
 
     pendingRef.current = inTasks([mainStep, subStep], rebuild);
-  }, [model, period, upColor, downColor, height, subHeight, visibleBars, syncKey, locale]);
+  }, [model, period, upColor, downColor, colors, theme, height, subHeight, visibleBars, syncKey, locale]);
 
   // Destroy the charts (and drop the steps not yet run) when the component goes away.
   useEffect(

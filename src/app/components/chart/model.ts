@@ -27,10 +27,14 @@ export interface Indicators {
 }
 
 export { DEFAULT_DOWN_COLOR, DEFAULT_UP_COLOR } from './colors';
-/** Overlay line colours (amber, purple, teal): distinct from both candle colours. */
-export const LINE_COLORS = ['#e09b00', '#8e3fb8', '#0f8f84'] as const;
-export const PRICE_LINE_COLOR = '#1b3f7a';
-export const AVG_LINE_COLOR = '#e09b00';
+/**
+ * Overlay line colours (amber, purple, teal): distinct from both candle colours. Theme tokens
+ * (styles/global.css): the legend's swatches use them as they are, the canvas through theme.ts.
+ */
+export const LINE_COLORS = ['var(--chart-1)', 'var(--chart-2)', 'var(--chart-3)'] as const;
+export const PRICE_LINE_COLOR = 'var(--chart-price)';
+export const AVG_LINE_COLOR = 'var(--chart-1)';
+export const BASE_LINE_COLOR = 'var(--chart-base)';
 
 /**
  * Moving-average periods by chart period, as Japanese charts commonly default: 5/25/75 days,
@@ -177,7 +181,7 @@ export function buildModel(input: ModelInput): ChartModel {
       { label: '', key: 'price', values: ts.price, color: PRICE_LINE_COLOR },
       { label: '', key: 'avg', values: ts.avg, color: AVG_LINE_COLOR },
     ];
-    if (base !== undefined) mainLines.push({ label: '', values: new Array<number>(n).fill(base), color: '#9aa1ab', dash: [4, 4], hidden: true });
+    if (base !== undefined) mainLines.push({ label: '', values: new Array<number>(n).fill(base), color: BASE_LINE_COLOR, dash: [4, 4], hidden: true });
     return {
       mode: 'timeshare',
       period,

@@ -4,12 +4,11 @@ import { formatCompact, formatFixed, formatPrice, scaleDecimals } from '../../..
 import { formatAxisTime } from './format';
 import { gesturesPlugin, type ViewController } from './gestures';
 import { paneExtent, type ChartModel, type Pane } from './model';
+import { paint, type ChartColors } from './theme';
 
 /** uPlot options and data of one pane (main: candles or time-share lines; sub: the indicator). */
 
 const AXIS_FONT = '10px -apple-system, BlinkMacSystemFont, "Hiragino Sans", "Noto Sans JP", sans-serif';
-const AXIS_COLOR = '#59616b';
-const GRID = { stroke: '#eceef1', width: 1 };
 /** Width of the price axis on the right; the same for both panes so their plots line up. */
 export const Y_AXIS_WIDTH = 54;
 export const X_AXIS_HEIGHT = 20;
@@ -58,6 +57,8 @@ export interface PaneArgs {
   height: number;
   up: string;
   down: string;
+  /** The theme's chart tokens (theme.ts), read when the theme changed. */
+  colors: ChartColors;
   syncKey: string;
   locale: string;
   onCursor?: (idx: number | null) => void;
@@ -80,7 +81,7 @@ export function paneOptions(a: PaneArgs): uPlot.Options {
     series.push({ scale: yKey, paths: histogramPaths(() => paneOf(live.model).bars, a.up, a.down), points: { show: false }, stroke: a.up, width: 0 });
   }
   for (const line of pane.lines) {
-    series.push({ scale: yKey, stroke: line.color, width: 1.25, dash: line.dash, points: { show: false }, spanGaps: false });
+    series.push({ scale: yKey, stroke: paint(a.colors, line.color), width: 1.25, dash: line.dash, points: { show: false }, spanGaps: false });
   }
 
   const stepOf = (splits: number[]) => (splits.length > 1 ? Math.abs(splits[1]! - splits[0]!) : 0);
@@ -118,6 +119,8 @@ export function paneOptions(a: PaneArgs): uPlot.Options {
     });
   };
 
+  const axisColor = paint(a.colors, 'var(--chart-axis)');
+  const grid = { stroke: paint(a.colors, 'var(--chart-grid)'), width: 1 };
   const visible = (): [number, number] => [Math.max(0, Math.ceil(ctl.view.min)), Math.min(live.model.n - 1, Math.floor(ctl.view.max))];
 
   return {
@@ -159,8 +162,8 @@ export function paneOptions(a: PaneArgs): uPlot.Options {
         size: showX ? X_AXIS_HEIGHT : 0,
         gap: 2,
         font: AXIS_FONT,
-        stroke: AXIS_COLOR,
-        grid: GRID,
+        stroke: axisColor,
+        grid,
         ticks: { show: false },
         values: xValues,
       },
@@ -172,8 +175,8 @@ export function paneOptions(a: PaneArgs): uPlot.Options {
         space: a.which === 'main' ? 36 : 28,
         incrs: pane.format === 'price' || pane.format === 'volume' ? INT_INCRS : undefined,
         font: AXIS_FONT,
-        stroke: AXIS_COLOR,
-        grid: GRID,
+        stroke: axisColor,
+        grid,
         ticks: { show: false },
         values: yValues,
       },

@@ -12,6 +12,7 @@ import { FullScreenLoading } from '../../components/Spinner';
 import { toast } from '../../components/Toast';
 import * as icons from '../../components/icons';
 import { PasskeySection } from './PasskeySection';
+import { ThemeSection } from './ThemeSection';
 
 /** After logging out, the login page comes after 1 s. */
 export const LOGOUT_REDIRECT_MS = 1000;
@@ -45,6 +46,7 @@ export function SettingScreen() {
         <MenuLink to="/information/userInfo" icon={icons.user} label={<Trans>お客様情報</Trans>} />
         <MenuLink to="/information/aboutUs" icon={icons.info} label={<Trans>会社概要・プライバシーポリシー</Trans>} />
       </MenuGroup>
+      <ThemeSection />
       <PasskeySection />
       <div className="page__actions">
         <button type="button" className="btn btn--danger btn--block" onClick={() => setConfirm(true)} disabled={busy}>

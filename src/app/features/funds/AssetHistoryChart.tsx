@@ -3,6 +3,8 @@ import 'uplot/dist/uPlot.min.css';
 import { useEffect, useRef } from 'react';
 import { formatDate, formatYenCompact } from '../../../shared/money';
 import { jstMs } from '../../../shared/market/jst';
+import { paint, readChartColors, withAlpha } from '../../components/chart/theme';
+import { useResolvedTheme } from '../../theme';
 
 /*
  * 資産推移 as a line: one point per Tokyo day (GET funds/history). This module imports uPlot, so
@@ -11,9 +13,6 @@ import { jstMs } from '../../../shared/market/jst';
  */
 
 const AXIS_FONT = '10px -apple-system, BlinkMacSystemFont, "Hiragino Sans", "Noto Sans JP", sans-serif';
-const AXIS_COLOR = '#59616b';
-const GRID = { stroke: '#eceef1', width: 1 };
-const LINE = '#1f4e9c';
 
 export interface AssetHistoryChartProps {
   points: readonly { date: string; totalAssets: number }[];
@@ -30,10 +29,15 @@ export function chartData(points: AssetHistoryChartProps['points']): uPlot.Align
 export default function AssetHistoryChart({ points, locale, height = 140, label }: AssetHistoryChartProps) {
   const el = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot | null>(null);
+  // The theme's colours (a canvas cannot use var()): read again, and the chart rebuilt, when it changes.
+  const theme = useResolvedTheme();
 
   useEffect(() => {
     const wrap = el.current;
     if (!wrap) return;
+    const colors = readChartColors(theme);
+    const axis = paint(colors, 'var(--chart-axis)');
+    const line = paint(colors, 'var(--accent)');
     const opts: uPlot.Options = {
       width: Math.max(1, wrap.clientWidth),
       height,
@@ -51,15 +55,15 @@ export default function AssetHistoryChart({ points, locale, height = 140, label 
       },
       axes: [
         {
-          font: AXIS_FONT, stroke: AXIS_COLOR, grid: { show: false }, ticks: { show: false }, size: 20, space: 70,
+          font: AXIS_FONT, stroke: axis, grid: { show: false }, ticks: { show: false }, size: 20, space: 70,
           values: (_u, splits) => splits.map((t) => formatDate(t)),
         },
         {
-          side: 1, font: AXIS_FONT, stroke: AXIS_COLOR, grid: GRID, ticks: { show: false }, size: 52, space: 30,
+          side: 1, font: AXIS_FONT, stroke: axis, grid: { stroke: paint(colors, 'var(--chart-grid)'), width: 1 }, ticks: { show: false }, size: 52, space: 30,
           values: (_u, splits) => splits.map((v) => formatYenCompact(Math.round(v), locale)),
         },
       ],
-      series: [{}, { stroke: LINE, width: 2, fill: 'rgba(31, 78, 156, 0.08)', points: { show: points.length < 3 } }],
+      series: [{}, { stroke: line, width: 2, fill: withAlpha(line, 0.08), points: { show: points.length < 3 } }],
     };
     const u = new uPlot(opts, chartData(points), wrap);
     chart.current = u;
@@ -76,9 +80,9 @@ export default function AssetHistoryChart({ points, locale, height = 140, label 
       u.destroy();
       chart.current = null;
     };
-    // New options only with a new height or locale; new points go through setData below.
+    // New options only with a new height, locale or theme; new points go through setData below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [height, locale]);
+  }, [height, locale, theme]);
 
   useEffect(() => {
     chart.current?.setData(chartData(points));

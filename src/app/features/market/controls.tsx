@@ -3,7 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/market-icons';
 import { Sheet } from '../../components/Sheet';
-import { UPDOWN_COLORS, UPDOWN_SCHEMES, setUpDownScheme, useUpDown, type UpDownScheme } from './updown';
+import { useResolvedTheme } from '../../theme';
+import { UPDOWN_SCHEMES, setUpDownScheme, upDownColors, useUpDown, type UpDownScheme } from './updown';
 
 /**
  * The rise / fall colour setting: a button that opens a sheet with the three schemes. The default
@@ -13,6 +14,7 @@ export function UpDownSetting() {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const { scheme } = useUpDown();
+  const colors = upDownColors(useResolvedTheme());
   const id = useId();
   const firstRef = useRef<HTMLInputElement>(null);
   const close = () => setOpen(false);
@@ -54,8 +56,8 @@ export function UpDownSetting() {
                 />
                 <span>{names[s]}</span>
                 <span className="updown-opt__swatches" aria-hidden="true">
-                  <span style={{ color: UPDOWN_COLORS[s].rise }}>▲+1.2%</span>
-                  <span style={{ color: UPDOWN_COLORS[s].fall }}>▼−0.8%</span>
+                  <span style={{ color: colors[s].rise }}>▲+1.2%</span>
+                  <span style={{ color: colors[s].fall }}>▼−0.8%</span>
                 </span>
               </label>
             ))}

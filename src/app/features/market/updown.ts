@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { localJsonStore, type JsonStore } from '../../json-store';
+import { useResolvedTheme, type Theme } from '../../theme';
 
 /*
  * Rise / fall colours — a setting (issue 4: "up/down colours chosen deliberately for Japanese
@@ -12,7 +13,9 @@ import { localJsonStore, type JsonStore } from '../../json-store';
  * Colour is never the only cue: every change also carries a sign and an arrow.
  *
  * The CSS variables --rise / --fall / --flat (styles/global.css) follow the `data-updown` attribute
- * on <html>; the chart gets the same colours as props.
+ * on <html>; the chart gets the same colours as props. A dark theme (src/app/theme.ts) keeps the
+ * hues, lighter for a dark background (≥ 4.5:1: tests/unit/theme-contrast.test.ts checks these
+ * tables against styles/global.css).
  */
 
 export const UPDOWN_SCHEMES = ['red-blue', 'red-green', 'green-red'] as const;
@@ -25,6 +28,15 @@ export const UPDOWN_COLORS: Record<UpDownScheme, { rise: string; fall: string }>
   'red-green': { rise: '#d7263d', fall: '#0f7b4f' },
   'green-red': { rise: '#0f7b4f', fall: '#d7263d' },
 };
+export const UPDOWN_COLORS_DARK: Record<UpDownScheme, { rise: string; fall: string }> = {
+  'red-blue': { rise: '#ff6b7a', fall: '#6ea8ff' },
+  'red-green': { rise: '#ff6b7a', fall: '#4cc38a' },
+  'green-red': { rise: '#4cc38a', fall: '#ff6b7a' },
+};
+/** The table of the theme on screen. */
+export function upDownColors(theme: Theme): Record<UpDownScheme, { rise: string; fall: string }> {
+  return theme === 'dark' ? UPDOWN_COLORS_DARK : UPDOWN_COLORS;
+}
 
 function isScheme(v: unknown): v is UpDownScheme {
   return typeof v === 'string' && (UPDOWN_SCHEMES as readonly string[]).includes(v);
@@ -70,8 +82,9 @@ function subscribe(l: () => void): () => void {
   };
 }
 
-/** The chosen scheme (re-renders when it changes) and its colours. */
+/** The chosen scheme (re-renders when it or the theme changes) and its colours in the theme on screen. */
 export function useUpDown(): { scheme: UpDownScheme; rise: string; fall: string } {
   const scheme = useSyncExternalStore(subscribe, getUpDownScheme, () => DEFAULT_UPDOWN);
-  return { scheme, ...UPDOWN_COLORS[scheme] };
+  const theme = useResolvedTheme();
+  return { scheme, ...upDownColors(theme)[scheme] };
 }
