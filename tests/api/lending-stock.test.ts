@@ -5,7 +5,7 @@ import { startTestServer, TEST_NOW, type TestServer, type TestUser } from '../su
 import { HOUSE } from '../../src/server/ledger';
 import { addDays } from '../../src/shared/market';
 import { verifiedUser } from './cash-support';
-import { agreeToMargin, at, balances, closePos, expectLedgerBalanced, grant, placed, position, signIn, signInAdmin } from './trade-support';
+import { openMarginAccount, at, balances, closePos, expectLedgerBalanced, grant, placed, position, signIn, signInAdmin } from './trade-support';
 import { lendingModule } from '../../src/server/modules/lending';
 
 /**
@@ -28,6 +28,8 @@ describe.each(testDialects())('lending: stock lending (%s)', (dialect) => {
     s.call('post', 'lending/stock', { token: u.token, headers: { 'Idempotency-Key': key }, body: { positionId } });
   const recall = (u: TestUser, id: string, key = uuidv7()) => s.call('post', `lending/stock/${id}/recall`, { token: u.token, headers: { 'Idempotency-Key': key } });
   const stock = async (u: TestUser) => (await s.call('get', 'lending/stock', { token: u.token })).body.data;
+  const heldRow = async (u: TestUser, code: string) =>
+    (await s.call('get', 'trade/holdings', { token: u.token })).body.data.stocks.find((x: { code: string }) => x.code === code);
   const records = async (u: TestUser) => (await s.call('get', 'lending/stock/records', { token: u.token })).body.data.items;
 
   /** The fee the rules owe for `days` from `from`: Σ shares × close of each day (or the last before it) × rate, rounded down once. */
@@ -62,6 +64,8 @@ describe.each(testDialects())('lending: stock lending (%s)', (dialect) => {
     expect(sell.status).toBe(422);
     expect(sell.body).toMatchObject({ msg: 'position_lent', params: { code: '7203' } });
     expect((await lend(u, pos.id)).body.msg).toBe('lend_already_lent');
+    // 保有証券 marks the lent shares, so 売る can say why before it is pressed (issue 35).
+    expect(await heldRow(u, '7203')).toMatchObject({ shares: 100, lentShares: 100, lentReturnsOn: null });
 
     // Three fee days, paid by the house on each day's close.
     const cash0 = (await balances(s, u.id)).cash;
@@ -86,6 +90,7 @@ describe.each(testDialects())('lending: stock lending (%s)', (dialect) => {
     expect((await recall(u, item.id)).body.msg).toBe('stock_loan_not_recallable');
     const still = await closePos(s, u, pos.id, { type: 'market' });
     expect(still.body).toMatchObject({ msg: 'position_lent', params: { date: '2026-11-30' } });
+    expect(await heldRow(u, '7203')).toMatchObject({ lentShares: 100, lentReturnsOn: '2026-11-30' });
 
     const mon = at('2026-11-30', 0, 0, 1);
     s.clock.set(mon);
@@ -100,16 +105,17 @@ describe.each(testDialects())('lending: stock lending (%s)', (dialect) => {
     s.clock.set(at('2026-11-30', 10));
     await signIn(s, u);
     await signInAdmin(s);
+    expect(await heldRow(u, '7203')).toMatchObject({ lentShares: 0, lentReturnsOn: null });
     const sold = await closePos(s, u, pos.id, { type: 'market' });
     expect(sold.status, JSON.stringify(sold.body)).toBe(200);
     await expectLedgerBalanced(s);
   });
 
-  it('only held cash positions are lent; lending pledged shares past the lending ratio needs the loan repaid first', async () => {
+  it('only held cash positions are lent; lending pledged shares past the lending ratio is refused with that rule (lend_collateral_pledged)', async () => {
     s.clock.set(TEST_NOW);
     const u = await verifiedUser(s);
     await grant(s, u.id, 2_000_000);
-    await agreeToMargin(s, u);
+    await openMarginAccount(s, u);
     const margin = await placed(s, u, { code: '7203', lots: 1, leverage: 2 });
     const refused = await lend(u, margin.id);
     expect(refused.status).toBe(422);
@@ -123,7 +129,10 @@ describe.each(testDialects())('lending: stock lending (%s)', (dialect) => {
     expect(b.status, JSON.stringify(b.body)).toBe(200);
     const first = await lend(u, cash.id);
     expect(first.status).toBe(422);
-    expect(first.body.msg).toBe('repay_loan_first');
+    // The refusal says the rule: the shares are the loan's collateral, and lending them would leave
+    // the loan above 60 % of what remains pledged (issue 35), not a generic "repay first".
+    expect(first.body).toMatchObject({ msg: 'lend_collateral_pledged', params: { amount: expect.any(Number), currency: 'JPY', limitPercent: 60, code: '6758' } });
+    expect(first.body.params.amount).toBeGreaterThanOrEqual(c.available);
     expect((await stock(u)).items).toEqual([]);
     await expectLedgerBalanced(s);
   });

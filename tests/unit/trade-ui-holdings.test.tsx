@@ -19,7 +19,7 @@ import { AssetSummary } from '../../src/app/features/funds/AssetSummary';
 
 const TOYOTA = {
   code: '7203', nameJa: 'トヨタ自動車', nameEn: 'Toyota Motor', shares: 200, cost: 500_000, averageCost: 25_000, priceScale: 10, price: 26_000,
-  value: 520_000, pnl: 19_000, pnlBp: 380, dayChange: 4_000, dayChangeBp: 77, positions: 2,
+  value: 520_000, pnl: 19_000, pnlBp: 380, dayChange: 4_000, dayChangeBp: 77, priceChange: 200, lentShares: 0, lentReturnsOn: null, positions: 2,
 };
 const SHORT = {
   id: 'p9', code: '6758', nameJa: 'ソニーグループ', nameEn: 'Sony Group', direction: 'down' as const, leverage: 2, dayTrade: true, shares: 100, cost: 300_000,

@@ -27,9 +27,19 @@ export const holdingsView = z.object({
   stocks: z.array(
     z.object({
       code: z.string(), nameJa: z.string(), nameEn: z.string(), shares: int,
-      /** Σ cost (yen) and the average cost per share in priceScale. */
+      /** 取得価額 (yen, buy fees included, 総平均法: docs/domain.md "取得価額") and 平均取得単価 per share in priceScale, rounded up. */
       cost: int, averageCost: int, priceScale: int, price: int.nullable(),
-      value: int, pnl: int, pnlBp: int, dayChange: int, dayChangeBp: int,
+      /**
+       * dayChange: today's change of this holding's value in yen = Σ shares × (price − previous
+       * close), counted from the purchase for shares bought today. priceChange / dayChangeBp: the
+       * stock's own 前日比 (price − previous close, in priceScale; and in basis points of that close).
+       */
+      value: int, pnl: int, pnlBp: int, dayChange: int, dayChangeBp: int, priceChange: int,
+      /**
+       * Shares of the row lent out (貸株, docs/domain.md "Loans and stock lending": not sellable until
+       * recalled) and, when every lent part is being recalled, the day the last recall completes.
+       */
+      lentShares: int, lentReturnsOn: z.string().nullable(),
       /** How many positions the row sums (each can be sold on its own). */
       positions: int,
     }),

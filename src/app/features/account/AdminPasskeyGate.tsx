@@ -6,8 +6,9 @@ import { Page } from '../../components/Page';
 import { Icon } from '../../components/Icon';
 import { LoadingPane } from '../../components/Spinner';
 import { toast } from '../../components/Toast';
+import { passkeyFailureText } from './passkey-errors';
 import * as icons from '../../components/icons';
-import { isCeremonyError, loadWebAuthn, passkeysKey, passkeySettingsKey, passkeySettingsQuery, passkeysSupported } from './passkeys';
+import { loadWebAuthn, passkeysKey, passkeySettingsKey, passkeySettingsQuery, passkeysSupported } from './passkeys';
 
 /**
  * The back office opens only to an admin's passkey session (docs/decisions/008-passkeys.md, "Staff"):
@@ -25,12 +26,13 @@ export function AdminPasskeyGate({ children }: { children: ReactNode }) {
 }
 
 function AdminPasskeySetup({ count }: { count: number | undefined }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const supported = passkeysSupported();
   const ceremonyFailed = (e: unknown) => {
-    if (isCeremonyError(e)) toast(t`パスキーの操作が完了しませんでした`);
+    const text = passkeyFailureText(e, i18n);
+    if (text) toast(text);
   };
 
   const register = useMutation({

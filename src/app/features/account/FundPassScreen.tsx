@@ -12,7 +12,8 @@ import { useForm } from '../../components/forms/useForm';
 import { checkFundPassword, checkRepeat, digitsOnly } from '../../components/forms/validation';
 import { toast } from '../../components/Toast';
 import * as icons from '../../components/icons';
-import { isCeremonyError, stepUpHeaders } from './passkeys';
+import { stepUpHeaders } from './passkeys';
+import { passkeyFailureText } from './passkey-errors';
 
 /** /information/fundPass — set (first time, with the login password) or change the 6-digit fund password. */
 export function FundPassScreen() {
@@ -44,7 +45,7 @@ export function FundPassScreen() {
 const pin = (v: string) => digitsOnly(v, 6);
 
 function FundPassForm({ isSet }: { isSet: boolean }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const router = useRouter();
   const canGoBack = useCanGoBack();
   const queryClient = useQueryClient();
@@ -57,7 +58,8 @@ function FundPassForm({ isSet }: { isSet: boolean }) {
     // With a passkey registered, the change needs a fresh passkey check (docs/decisions/008-passkeys.md).
     mutationFn: async (body: Parameters<typeof setFundPassword>[0]) => setFundPassword(body, await stepUpHeaders(queryClient)),
     onError: (e) => {
-      if (isCeremonyError(e)) toast(t`パスキーの操作が完了しませんでした`);
+      const text = passkeyFailureText(e, i18n);
+      if (text) toast(text);
     },
     onSuccess: async () => {
       toast(isSet ? t`取引暗証番号を変更しました` : t`取引暗証番号を設定しました`);

@@ -9,12 +9,13 @@ import { useForm } from '../../components/forms/useForm';
 import { checkNewPassword, checkRepeat } from '../../components/forms/validation';
 import { toast } from '../../components/Toast';
 import { getAccount } from '../../storage';
-import { isCeremonyError, stepUpHeaders } from './passkeys';
+import { stepUpHeaders } from './passkeys';
+import { passkeyFailureText } from './passkey-errors';
 import { useServerPasswordError } from './server-password-error';
 
 /** /information/loginPass — change the login password (old, new, repeat). */
 export function LoginPassScreen() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const router = useRouter();
   const canGoBack = useCanGoBack();
   const form = useForm({ oldPassword: '', password: '', password2: '' }, (v) => ({
@@ -37,7 +38,8 @@ export function LoginPassScreen() {
       }
     },
     onError: (e) => {
-      if (isCeremonyError(e)) toast(t`パスキーの操作が完了しませんでした`);
+      const text = passkeyFailureText(e, i18n);
+      if (text) toast(text);
     },
     onSuccess: () => {
       toast(t`ログインパスワードを変更しました`);

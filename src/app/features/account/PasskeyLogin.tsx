@@ -3,18 +3,20 @@ import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Icon } from '../../components/Icon';
 import { toast } from '../../components/Toast';
+import { passkeyFailureText } from './passkey-errors';
 import * as icons from '../../components/icons';
-import { isCeremonyError, loadWebAuthn, passkeysSupported } from './passkeys';
+import { loadWebAuthn, passkeysSupported } from './passkeys';
 
 /** Sign in with a discoverable passkey, then on to /login/loginAfter; the WebAuthn code loads on tap. */
 function usePasskeySignIn(redirect: string | undefined) {
-  const { t } = useLingui();
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: async () => (await loadWebAuthn()).signInWithPasskey(),
     onSuccess: () => navigate({ to: '/login/loginAfter', search: { redirect }, replace: true }),
     onError: (e) => {
-      if (isCeremonyError(e)) toast(t`パスキーの操作が完了しませんでした`);
+      const text = passkeyFailureText(e, i18n);
+      if (text) toast(text);
     },
   });
 }

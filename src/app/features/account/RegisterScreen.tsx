@@ -18,7 +18,11 @@ import {
   normalizeInvite,
   normalizePhone,
 } from '../../components/forms/validation';
-import { useServerPasswordError } from './server-password-error';
+import { useServerErrors } from '../../api/server-errors';
+
+const FIELDS = ['phone', 'password', 'password2', 'inviteCode', 'agree'] as const;
+/** Refusals that name no field but are about one (useServerErrors). */
+const REFUSAL_FIELD = { account_exists: 'phone' } as const;
 
 const route = getRouteApi('/login/register');
 
@@ -45,19 +49,23 @@ export function RegisterScreen() {
   }));
   const agreeError = form.submitted && !agree ? i18n._(FIELD_ERROR_TEXT.agree_required) : null;
 
-  // The server's password policy answers with its reason under the password field (server-password-error.ts).
-  const refused = useServerPasswordError();
+  // The server's refusals (its password policy, a taken phone, a bad code) under their field (server-errors.ts).
+  const refused = useServerErrors(FIELDS, REFUSAL_FIELD);
   const signUp = useMutation({
     mutationFn: (body: RegisterBody) => register(body, { silent: true }),
     onSuccess: () => navigate({ to: '/login/loginAfter', replace: true }),
-    onError: (e, body) => refused.report(e, body.password),
+    onError: (e) => refused.report(e, { ...form.values, agree: String(agree) }),
   });
-  const password = form.bind('password');
+  const bound = (name: Exclude<(typeof FIELDS)[number], 'agree'>, transform?: (v: string) => string) => {
+    const b = form.bind(name, transform);
+    return { ...b, error: b.error ?? refused.errorOf(name, form.values[name]) };
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const valid = form.trySubmit();
     if (!valid || !agree || signUp.isPending) return;
+    refused.clear();
     signUp.mutate({
       phone: normalizePhone(form.values.phone),
       password: form.values.password,
@@ -77,21 +85,20 @@ export function RegisterScreen() {
           autoComplete="tel"
           placeholder={t`例：09012345678`}
           maxLength={20}
-          {...form.bind('phone')}
+          {...bound('phone')}
         />
         <PasswordField
           label={t`パスワード`}
           autoComplete="new-password"
           maxLength={64}
           hint={t`8〜64文字`}
-          {...password}
-          error={password.error ?? refused.errorFor(form.values.password)}
+          {...bound('password')}
         />
         <PasswordField
           label={t`パスワード（確認）`}
           autoComplete="new-password"
           maxLength={64}
-          {...form.bind('password2')}
+          {...bound('password2')}
         />
         <TextField
           label={inviteRequired ? t`招待コード` : t`招待コード（任意）`}
@@ -99,9 +106,9 @@ export function RegisterScreen() {
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={16}
-          {...form.bind('inviteCode', (v) => v.toUpperCase())}
+          {...bound('inviteCode', (v) => v.toUpperCase())}
         />
-        <Checkbox checked={agree} onChange={setAgree} error={agreeError}>
+        <Checkbox checked={agree} onChange={setAgree} error={agreeError ?? refused.errorOf('agree', String(agree))}>
           <Trans>
             <a href="#/information/aboutUs?section=privacy" className="link" onClick={openSheet('privacy')}>
               プライバシーポリシー
@@ -113,6 +120,11 @@ export function RegisterScreen() {
             に同意します
           </Trans>
         </Checkbox>
+        {refused.formError ? (
+          <p className="field__error" role="alert" data-testid="server-error">
+            {refused.formError}
+          </p>
+        ) : null}
         <div className="form__actions">
           <Button type="submit" loading={signUp.isPending}>
             <Trans>登録する</Trans>

@@ -46,11 +46,6 @@ export async function stepUpHeaders(queryClient: QueryClient): Promise<Record<st
   return { [STEP_UP_HEADER]: await stepUpToken() };
 }
 
-/** A failure of the browser's ceremony (cancelled, no authenticator), as opposed to the server's answer. */
-export function isCeremonyError(e: unknown): boolean {
-  return e instanceof Error && e.name !== 'ApiError';
-}
-
 /** Delete one of the user's passkeys (`headers`: the step-up token it needs). */
 export function deletePasskey(id: string, headers?: Record<string, string>) {
   return apiCall(passkeyApi.remove, { params: { id }, headers });

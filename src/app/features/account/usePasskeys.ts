@@ -3,9 +3,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import type { PasskeyItem } from "../../../shared/api/passkey";
 import { toast } from "../../components/Toast";
+import { passkeyFailureText } from "./passkey-errors";
 import {
   deletePasskey,
-  isCeremonyError,
   loadWebAuthn,
   passkeysKey,
   passkeySettingsKey,
@@ -24,7 +24,7 @@ export type PasskeysState = ReturnType<typeof usePasskeys>;
  * commands (register, delete, require), each behind a fresh passkey assertion.
  */
 export function usePasskeys() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const list = useQuery(passkeysQuery());
   const settings = useQuery(passkeySettingsQuery());
@@ -32,7 +32,8 @@ export function usePasskeys() {
   const supported = passkeysSupported();
 
   const ceremonyFailed = (e: unknown) => {
-    if (isCeremonyError(e)) toast(t`パスキーの操作が完了しませんでした`);
+    const text = passkeyFailureText(e, i18n);
+    if (text) toast(text);
   };
   const refresh = () =>
     Promise.all([

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiCore } from '@lingui/react';
+import type { MessageDescriptor } from '@lingui/core';
 import { adminApi, CONFIG_GROUPS } from '../../../shared/api/admin';
 import { EmptyView } from '../../components/EmptyView';
 import { Spinner } from '../../components/Spinner';
@@ -9,7 +10,14 @@ import { toast } from '../../components/Toast';
 import { configQuery, useAdminCommand, type AdminConfigItem } from './api';
 import { formatConfigNumber, formatConfigValue, parseConfigInput } from './config-format';
 import { ReasonDialog } from './ReasonDialog';
-import { CONFIG_TEXT, GROUP_TEXT } from './texts';
+import { CONFIG_OPTION_TEXT, CONFIG_TEXT, GROUP_TEXT } from './texts';
+
+/** An enum choice in words with its key ("手数料無料（zero）", "No commission (zero)"); the key alone when it has none. */
+function optionLabel(name: string, option: string, i18n: { _: (d: MessageDescriptor) => string; locale: string }): string {
+  const d = CONFIG_OPTION_TEXT[name]?.[option];
+  if (!d) return option;
+  return i18n.locale === 'ja' ? `${i18n._(d)}（${option}）` : `${i18n._(d)} (${option})`;
+}
 
 /** 設定: every server-given setting by group, with its meaning, default and bounds; a change needs a reason. */
 export function AdminConfigScreen() {
@@ -52,6 +60,7 @@ export function AdminConfigScreen() {
 }
 
 function Bounds({ item }: { item: AdminConfigItem }) {
+  const { i18n } = useLinguiCore();
   if (item.kind === 'integer' || item.kind === 'number') {
     if (item.min !== null && item.max !== null) {
       const min = formatConfigNumber(item.min, item.unit);
@@ -65,7 +74,7 @@ function Bounds({ item }: { item: AdminConfigItem }) {
     return null;
   }
   if (item.kind === 'enum' && item.options) {
-    const options = item.options.join(' / ');
+    const options = item.options.map((o) => optionLabel(item.name, o, i18n)).join(' / ');
     return <Trans>選択肢 {options}</Trans>;
   }
   if (item.kind === 'string' && item.maxLength !== null) {
@@ -79,7 +88,7 @@ function ConfigRow({ item, onEdit }: { item: AdminConfigItem; onEdit: () => void
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
   const text = CONFIG_TEXT[item.name];
-  const value = formatConfigValue(item, t`オン`, t`オフ`);
+  const value = item.kind === 'enum' ? optionLabel(item.name, String(item.value), i18n) : formatConfigValue(item, t`オン`, t`オフ`);
   const def = formatConfigValue({ value: item.default, unit: item.unit }, t`オン`, t`オフ`);
   return (
     <li className="admin-config__row">
@@ -141,7 +150,7 @@ function ConfigEdit({ item, onClose }: { item: AdminConfigItem; onClose: () => v
           <select id="cfg-value" className="field__input" value={text} onChange={(e) => setText(e.target.value)}>
             {(item.kind === 'boolean' ? ['true', 'false'] : (item.options ?? [])).map((o) => (
               <option key={o} value={o}>
-                {o === 'true' ? t`オン` : o === 'false' ? t`オフ` : o}
+                {o === 'true' ? t`オン` : o === 'false' ? t`オフ` : optionLabel(item.name, o, i18n)}
               </option>
             ))}
           </select>

@@ -50,7 +50,15 @@ export const GROUP_TEXT: Record<(typeof CONFIG_GROUPS)[number], MessageDescripto
   other: msg({ message: 'その他' }),
 };
 
-/** Each item's label and what it governs; an item added later without words shows its key. */
+/** The words of an enum item's choices (the value stays the key beside them). */
+export const CONFIG_OPTION_TEXT: Record<string, Record<string, MessageDescriptor>> = {
+  feeSchedule: { zero: msg({ message: '手数料無料' }), reference: msg({ message: '参考手数料表' }) },
+};
+
+/**
+ * Each item's label and what it governs (its unit and bounds are shown beside it from the server's
+ * schema); every item of CONFIG_ITEMS has words here (tests/unit/admin-config-texts.test.ts).
+ */
 export const CONFIG_TEXT: Record<string, { label: MessageDescriptor; hint: MessageDescriptor }> = {
   title: { label: msg({ message: 'サイト名' }), hint: msg({ message: 'アプリの見出しとタブに表示される名前' }) },
   logo: { label: msg({ message: 'ロゴ' }), hint: msg({ message: 'ロゴ画像のパスまたはURL' }) },
@@ -71,10 +79,16 @@ export const CONFIG_TEXT: Record<string, { label: MessageDescriptor; hint: Messa
   withdrawMax: { label: msg({ message: '出金の上限額' }), hint: msg({ message: '1回の出金の上限' }) },
   withdrawHours: { label: msg({ message: '出金受付時間' }), hint: msg({ message: '東京時間 HH:MM-HH:MM（24:00 は終日の終わり）' }) },
   withdrawWeekdaysOnly: { label: msg({ message: '出金は営業日のみ' }), hint: msg({ message: '土日祝は出金を受け付けません' }) },
+  withdrawCutoff: { label: msg({ message: '出金の当日扱いの締切時刻' }), hint: msg({ message: '東京時間 HH:MM。この時刻までの出金申請は当営業日、以降は翌営業日の着金予定になります' }) },
+  fxSpreadBp: { label: msg({ message: '為替スプレッド' }), hint: msg({ message: '円とUSDTの両替で、仲値に対する買値と売値の差の合計（bp、5%以下）' }) },
   payoutHoldHours: { label: msg({ message: '新しい出金先の待機時間（時間）' }), hint: msg({ message: '追加した銀行口座・ウォレットへ出金できるようになるまでの時間（0〜168）' }) },
   sellAfterDays: { label: msg({ message: '売却可能日（T+N）' }), hint: msg({ message: '買付から何営業日後に現物売ができるか。信用の返済は制限しません' }) },
+  marginMinStockYears: { label: msg({ message: '信用口座：株式投資経験の下限（年）' }), hint: msg({ message: '現物株式の投資経験がこの年数に満たない申込は審査に回ります（0〜5、0は不問）' }) },
+  marginMinFinancialAssets: { label: msg({ message: '信用口座：金融資産の下限' }), hint: msg({ message: '申告した金融資産の区分の下限がこの額に満たない申込は審査に回ります（0〜1,000万円）' }) },
+  marginRequireSpareFunds: { label: msg({ message: '信用口座：余裕資金であること' }), hint: msg({ message: 'オンのとき、余裕資金でないと答えた申込は審査に回ります' }) },
+  marginReapplyDays: { label: msg({ message: '信用口座：再申込までの日数' }), hint: msg({ message: '不承認の後、再び申し込めるまでの日数（0〜180、0はすぐ）' }) },
   maxLeverage: { label: msg({ message: '最大レバレッジ' }), hint: msg({ message: '信用取引の上限（法令上 3.3 倍まで）。新規建てにのみ適用' }) },
-  feeSchedule: { label: msg({ message: '手数料体系' }), hint: msg({ message: 'zero: 手数料無料 / reference: 参考手数料表' }) },
+  feeSchedule: { label: msg({ message: '手数料体系' }), hint: msg({ message: '売買手数料の体系：手数料無料か、約定代金に応じた参考手数料表か' }) },
   marginInterestBp: { label: msg({ message: '買方金利' }), hint: msg({ message: '信用買の借入部分にかかる年率（20%以下）' }) },
   shortFeeBp: { label: msg({ message: '貸株料' }), hint: msg({ message: '信用売にかかる年率（20%以下）' }) },
   maintenanceRatioBp: { label: msg({ message: '維持率（追証ライン）' }), hint: msg({ message: 'これを下回ると追証。強制決済ラインより上であること' }) },

@@ -7,6 +7,7 @@ import type { MessageId } from '../../../shared/api/messages';
 import { FUND_PASSWORD_PATTERN } from '../../../shared/domain/account';
 import { convertHolderKanaInput, holderMatchKey, normalizeHolderKana } from '../../../shared/domain/kana';
 import { isApiError } from '../../api/client';
+import { useServerErrors } from '../../api/server-errors';
 import { translateMessage } from '../../i18n/translate';
 import { getLanguage } from '../../storage';
 import { Page } from '../../components/Page';
@@ -74,6 +75,19 @@ const say = (id: MessageId, params?: Record<string, string | number>) => transla
 const numberInput = (v: string) => v.normalize('NFKC').replace(/\D/g, '').slice(0, ACCOUNT_NUMBER_DIGITS);
 
 type Field = 'bank' | 'branch' | 'number' | 'holder' | 'fundPassword';
+const FIELDS: readonly Field[] = ['bank', 'branch', 'number', 'holder', 'fundPassword'];
+/** The server's refusals that name no field but are about one (useServerErrors). */
+const REFUSAL_FIELD: Partial<Record<string, Field>> = {
+  bank_not_found: 'bank',
+  branch_not_found: 'branch',
+  bank_account_number_invalid: 'number',
+  card_exists: 'number',
+  bank_holder_mismatch: 'holder',
+  kana_invalid: 'holder',
+  kana_latin_letters: 'holder',
+  fund_password_wrong: 'fundPassword',
+  fund_password_not_set: 'fundPassword',
+};
 
 function AddBankCardForm({ kycKana, onReauth }: { kycKana: string | null; onReauth: () => void }) {
   const { t, i18n } = useLingui();
@@ -87,7 +101,7 @@ function AddBankCardForm({ kycKana, onReauth }: { kycKana: string | null; onReau
   const [fundPassword, setFundPassword] = useState('');
   const [sheet, setSheet] = useState<'bank' | 'branch' | null>(null);
   const [submitted, setSubmitted] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const refused = useServerErrors(FIELDS, REFUSAL_FIELD);
 
   const errors: Partial<Record<Field, string>> = {};
   if (!bank) errors.bank = t`銀行を選んでください`;
@@ -97,7 +111,8 @@ function AddBankCardForm({ kycKana, onReauth }: { kycKana: string | null; onReau
   if (!kana.ok) errors.holder = say(kana.problem === 'latin' ? 'kana_latin_letters' : 'kana_invalid');
   else if (kycKana && holderMatchKey(kana.value) !== holderMatchKey(kycKana)) errors.holder = say('bank_holder_mismatch');
   if (!FUND_PASSWORD_PATTERN.test(fundPassword)) errors.fundPassword = t`取引暗証番号（6桁の数字）を入力してください`;
-  const shown = (f: Field) => (submitted ? (errors[f] ?? null) : null);
+  const values: Record<Field, string> = { bank: bank?.code ?? '', branch: branch?.code ?? '', number, holder, fundPassword };
+  const shown = (f: Field) => (submitted ? (errors[f] ?? null) : null) ?? refused.errorOf(f, values[f]);
 
   const save = useMutation({
     mutationFn: addBankAccount,
@@ -109,14 +124,14 @@ function AddBankCardForm({ kycKana, onReauth }: { kycKana: string | null; onReau
     onError: (e) => {
       // The sign-in grew too old while the form was filled: lead to the re-login.
       if (isApiError(e) && e.msg === 'reauth_required') return onReauth();
-      setServerError(isApiError(e) ? translateMessage(e.msg, e.params, getLanguage()) : say('network_error'));
+      refused.report(e, values);
     },
   });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
-    setServerError(null);
+    refused.clear();
     if (Object.keys(errors).length > 0 || !bank || !branch || save.isPending) return;
     save.mutate({ bankCode: bank.code, branchCode: branch.code, type, number, holderKana: kana.ok ? kana.value : holder, fundPassword });
   };
@@ -184,9 +199,9 @@ function AddBankCardForm({ kycKana, onReauth }: { kycKana: string | null; onReau
         />
         <FundPasswordField value={fundPassword} onChange={setFundPassword} testId="destination-fund-password" />
         {shown('fundPassword') ? <p className="field__error cash-error">{shown('fundPassword')}</p> : null}
-        {serverError ? (
+        {refused.formError ? (
           <p className="field__error cash-error" role="alert" data-testid="server-error">
-            {serverError}
+            {refused.formError}
           </p>
         ) : null}
         <div className="form__actions">

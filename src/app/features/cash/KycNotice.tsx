@@ -5,7 +5,7 @@ import { getLanguage } from '../../storage';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 
-/** Adding a destination needs a verified identity: the `real_name_required` message and the way to 本人確認. */
+/** Depositing, withdrawing and adding a destination need a verified identity: the `real_name_required` message and the way to 本人確認. */
 export function KycNotice() {
   return (
     <div className="cash-notice" role="note" data-testid="kyc-required">

@@ -29,8 +29,10 @@ export function WithdrawForm({ w }: { w: WithdrawState }) {
             <Trans>全額</Trans>
           </button>
         </span>
+        {w.amountError ? <span className="field__error" data-testid="withdraw-amount-error">{w.amountError}</span> : null}
       </label>
       <FundPasswordField value={w.password} onChange={w.setPassword} testId="withdraw-password" />
+      {w.passwordError ? <p className="field__error">{w.passwordError}</p> : null}
       {pending ? (
         <p className="withdraw-note">
           <Trans>審査中の出金申請があります。出金の申請は一度に1件です（下の一覧から取り消せます）。</Trans>

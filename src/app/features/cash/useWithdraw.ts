@@ -4,11 +4,9 @@ import { useLingui } from '@lingui/react/macro';
 import { withdrawalApi } from '../../../shared/api/cash';
 import { fundsApi } from '../../../shared/api/funds';
 import { type Currency, formatIsoDate, HOME_CURRENCY, typedAmount } from '../../../shared/money';
-import { isApiError } from '../../api/client';
+import { useServerErrors } from '../../api/server-errors';
 import { endpointArea, endpointQuery } from '../../api/query';
 import { useMoneyCommand } from '../../api/money-command';
-import { translateMessage } from '../../i18n/translate';
-import { getLanguage } from '../../storage';
 import { toast } from '../../components/Toast';
 import { bankAccountsQuery, walletsQuery } from './api';
 import { ACCOUNT_TYPE_LABEL } from './labels';
@@ -16,6 +14,15 @@ import { ACCOUNT_TYPE_LABEL } from './labels';
 // An admin decides on the server: read afresh on every visit, and while one waits, every 15 s.
 const withdrawalsQuery = () =>
   endpointQuery(withdrawalApi.withdrawals, {}, { staleTime: 0, refetchInterval: (q) => (q.state.data?.items.some((w) => w.status === 'pending') ? 15_000 : false) });
+
+const FIELDS = ['amount', 'fundPassword'] as const;
+/** The server's refusals that name no field but are about one (useServerErrors). */
+const REFUSAL_FIELD = {
+  withdraw_amount_out_of_range: 'amount',
+  balance_insufficient_withdraw: 'amount',
+  fund_password_wrong: 'fundPassword',
+  fund_password_not_set: 'fundPassword',
+} as const;
 
 export type WithdrawState = Extract<ReturnType<typeof useWithdraw>, { loaded: true }>;
 
@@ -34,8 +41,8 @@ export function useWithdraw() {
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = useMoneyCommand(withdrawalApi.withdraw, { invalidate: [endpointArea(withdrawalApi.withdrawals), endpointArea(fundsApi.summary)] });
+  const refused = useServerErrors(FIELDS, REFUSAL_FIELD);
+  const submit = useMoneyCommand(withdrawalApi.withdraw, { invalidate: [endpointArea(withdrawalApi.withdrawals), endpointArea(fundsApi.summary)], silent: true });
   if (!data.data || !banks.data || !wallets.data) return { loaded: false as const, isError: data.isError };
   const { rules, items } = data.data;
   const verified = banks.data.identity.verified;
@@ -58,7 +65,7 @@ export function useWithdraw() {
   const pending = items.some((w) => w.status === 'pending');
   const send = () => {
     if (!destination) return;
-    setError(null);
+    refused.clear();
     submit.mutate(
       { body: { amount: value!, fundPassword: password, ...destination.body } },
       {
@@ -70,14 +77,13 @@ export function useWithdraw() {
         },
         onError: (e) => {
           setConfirming(false);
-          setError(isApiError(e) ? translateMessage(e.msg, e.params, getLanguage()) : t`出金の申請に失敗しました`);
+          refused.report(e, { amount, fundPassword: password });
         },
       },
     );
   };
   const review = (e: FormEvent) => {
     e.preventDefault();
-    setError(null);
     if (amountOk && passwordOk && !pending) {
       submit.begin();
       setConfirming(true);
@@ -91,7 +97,8 @@ export function useWithdraw() {
   return {
     loaded: true as const,
     rules, items, verified, destinations, destination, currency, limits, breakdown, pending, choose,
-    amount, setAmount, value, amountOk, password, setPassword, passwordOk, error, review,
+    amount, setAmount, value, amountOk, password, setPassword, passwordOk, review,
+    error: refused.formError, amountError: refused.errorOf('amount', amount), passwordError: refused.errorOf('fundPassword', password),
     confirming, cancelConfirm, send, submitting: submit.isPending,
   };
 }

@@ -6,6 +6,7 @@ import { DOCUMENT_TYPES, type DocumentType, type KycSubmission } from '../../../
 import { documentNumberValid, normaliseDocumentNumber, normaliseKanaName } from '../../../shared/domain/kyc-rules';
 import { isApiError } from '../../api/client';
 import { userInfoKey } from '../../api/account';
+import { useServerErrors } from '../../api/server-errors';
 import { translateMessage } from '../../i18n/translate';
 import { getLanguage } from '../../storage';
 import { Button, TextField } from '../../components/forms/Field';
@@ -16,6 +17,9 @@ import { kycKey, submitKyc } from './api';
 import { DocumentTypeText } from './DocumentTypeText';
 
 type Field = 'name' | 'nameKana' | 'documentNumber' | 'frontUploadId' | 'backUploadId';
+const FIELDS: readonly Field[] = ['name', 'nameKana', 'documentNumber', 'frontUploadId', 'backUploadId'];
+/** Refusals that name no field but are about one (useServerErrors). */
+const REFUSAL_FIELD: Partial<Record<string, Field>> = { kana_invalid: 'nameKana', kana_latin_letters: 'nameKana', document_number_invalid: 'documentNumber' };
 
 /**
  * Hiragana typed into the kana field becomes katakana as it is typed (not during IME composition,
@@ -38,7 +42,7 @@ export function KycForm({ previous, onSubmitted }: { previous: KycSubmission | n
   const [front, setFront] = useState<string | null>(null);
   const [back, setBack] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
-  const [serverError, setServerError] = useState<{ field: Field | null; text: string } | null>(null);
+  const refused = useServerErrors(FIELDS, REFUSAL_FIELD);
 
   const kana = normaliseKanaName(nameKana);
   const number = normaliseDocumentNumber(documentNumber);
@@ -49,7 +53,9 @@ export function KycForm({ previous, onSubmitted }: { previous: KycSubmission | n
     frontUploadId: front ? null : t`表面の画像をアップロードしてください`,
     backUploadId: back ? null : t`裏面の画像をアップロードしてください`,
   };
-  const shown = (f: Field) => (serverError?.field === f ? serverError.text : tried ? errors[f] : null);
+  const values: Record<Field, string> = { name, nameKana, documentNumber, frontUploadId: front ?? '', backUploadId: back ?? '' };
+  // The server's refusal of a field stays under it until that field is edited (server-errors.ts).
+  const shown = (f: Field) => refused.errorOf(f, values[f]) ?? (tried ? errors[f] : null);
 
   const submit = useMutation({
     mutationFn: submitKyc,
@@ -60,9 +66,7 @@ export function KycForm({ previous, onSubmitted }: { previous: KycSubmission | n
       onSubmitted();
     },
     onError: (e) => {
-      const field = isApiError(e) && typeof e.params?.field === 'string' ? (e.params.field as Field) : null;
-      const text = isApiError(e) ? translateMessage(e.msg, e.params, lang) : t`提出に失敗しました`;
-      setServerError({ field, text });
+      refused.report(e, values);
       // A refusal about the state (already under review) changes what the screen should show.
       if (isApiError(e) && e.httpStatus === 409) void queryClient.invalidateQueries({ queryKey: kycKey });
     },
@@ -71,7 +75,7 @@ export function KycForm({ previous, onSubmitted }: { previous: KycSubmission | n
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setTried(true);
-    setServerError(null);
+    refused.clear();
     if (Object.values(errors).some(Boolean) || submit.isPending || !kana.ok || !front || !back) return;
     submit.mutate({ name: name.trim(), nameKana: kana.value, documentType, documentNumber: number, frontUploadId: front, backUploadId: back });
   };
@@ -129,9 +133,9 @@ export function KycForm({ previous, onSubmitted }: { previous: KycSubmission | n
       <p className="form__note">
         <Trans>写真は端末で縮小してから送信します。位置情報などの撮影情報は保存されません。</Trans>
       </p>
-      {serverError && !serverError.field ? (
+      {refused.formError ? (
         <p className="field__error" role="alert">
-          {serverError.text}
+          {refused.formError}
         </p>
       ) : null}
       <div className="form__actions">

@@ -40,7 +40,7 @@ export function OpenSide({ ticket }: { ticket: TicketState }) {
             </Trans>
             {maxLots !== null && maxLots > 0 ? (
               <>
-                {' ・ '}
+                {' · '}
                 <button type="button" className="linkish ticket__max" onClick={() => setLots(clampLots(maxLots))}>
                   <Trans>最大 {formatNumber(maxLots)}単元</Trans>
                 </button>
@@ -49,6 +49,11 @@ export function OpenSide({ ticket }: { ticket: TicketState }) {
           </>
         }
       />
+      {ticket.refusalOf('lots') ? (
+        <p className="field__error" role="alert">
+          {ticket.refusalOf('lots')}
+        </p>
+      ) : null}
 
       {margin ? (
         <div className="ticket__field">

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Segmented } from '../../components/Segmented';
 import { ClosePicker } from './ClosePicker';
 import { CloseSide } from './CloseSide';
-import { MarginAgreementDialog } from './MarginAgreementDialog';
+import { MarginAccountSheet } from '../margin-account';
 import { OpenSide } from './OpenSide';
 import { OrderConfirm } from './OrderConfirm';
 import { OrderTypeFields } from './OrderTypeFields';
@@ -19,18 +19,19 @@ import './ticket.css';
  * cash holding, whole purchases oldest first: docs/decisions/011-selling-a-holding.md), 信用新規買,
  * 信用新規売（空売り） and 返済 (closes a 建玉). Quantities in 単元 (1単元＝100株) and 株; the order type
  * fields (成行 / 指値 / 逆指値 …) are OrderTypeFields; margin sides show their rate, cost a day and
- * levels (GET trade/preview `risk`) and, the first time, ask for agreement to the 信用取引 risk
- * explanation. `direction="down"` (the stock detail's 売り) opens on 現物売 when the stock is held,
- * on 返済 when only a margin position is, and only otherwise on 信用新規売. `dayTrade="fixed"` is
- * the いちにち信用 screen's ticket (margin sides, closed at the day's close).
+ * levels (GET trade/preview `risk`) and, until the 信用取引口座 is open, lead to its application
+ * (MarginAccountSheet, docs/domain.md "Margin account"). `direction="down"` (the stock detail's
+ * 売り) opens on 現物売 when the stock is held, on 返済 when only a margin position is, and only
+ * otherwise on 信用新規売. `dayTrade="fixed"` is the いちにち信用 screen's ticket (margin sides,
+ * closed at the day's close).
  *
  * This is the container: the state is useOrderTicket's, each side's fields are OpenSide, SellSide
- * and CloseSide, then the margin agreement (MarginAgreementDialog) and the confirm sheet (OrderConfirm).
+ * and CloseSide, then the 信用取引口座 sheet (features/margin-account) and the confirm sheet (OrderConfirm).
  */
 export function OrderTicket(props: OrderTicketProps) {
   const { t } = useLingui();
   const ticket = useOrderTicket(props);
-  const { sides, activeSide, setSide, setConfirming, opening, ready, openConfirm, sellTone, sp, direction } = ticket;
+  const { sides, activeSide, setSide, setConfirming, opening, ready, openConfirm, sellTone } = ticket;
   const { sideText, submitLabel } = useTicketTexts(ticket.mode, ticket.priceScale);
   return (
     <section className="ticket card" aria-label={t`注文`}>
@@ -55,6 +56,11 @@ export function OrderTicket(props: OrderTicketProps) {
 
       {opening ? <OpenSide ticket={ticket} /> : activeSide === 'cashSell' ? <SellSide ticket={ticket} /> : activeSide === 'close' ? <CloseSide ticket={ticket} /> : null}
 
+      {ticket.ticketRefusal ? (
+        <p className="field__error" role="alert" data-testid="ticket-refusal">
+          {ticket.ticketRefusal}
+        </p>
+      ) : null}
       <button type="button" className={`btn btn--block ${sellTone ? 'btn--fall' : 'btn--rise'}`} disabled={!ready} onClick={openConfirm}>
         {submitLabel(activeSide)}
       </button>
@@ -68,15 +74,7 @@ export function OrderTicket(props: OrderTicketProps) {
         </Trans>
       </p>
 
-      {ticket.agreeing ? (
-        <MarginAgreementDialog
-          risk={sp?.risk ?? null}
-          short={direction === 'down'}
-          maxLeverage={ticket.maxLeverage}
-          onCancel={() => ticket.setAgreeing(false)}
-          onAgreed={ticket.onAgreed}
-        />
-      ) : null}
+      {ticket.agreeing ? <MarginAccountSheet onClose={() => ticket.setAgreeing(false)} onApproved={ticket.onAgreed} /> : null}
 
       {ticket.confirming && ticket.q ? <OrderConfirm ticket={ticket} /> : null}
     </section>
@@ -88,10 +86,10 @@ export function OrderTicket(props: OrderTicketProps) {
  * validity date chosen last, say) stay as they were when the user switches sides.
  */
 function TicketOrderType({ ticket }: { ticket: TicketState }) {
-  const { opening, activeSide, ticketQuote, now, steps, closing, closeCtx } = ticket;
+  const { opening, activeSide, ticketQuote, now, steps, closing, closeCtx, refusalOf } = ticket;
   if (opening) {
     const { openType, setOpenType, direction, dayTrade } = ticket;
-    return <OrderTypeFields mode="open" quote={ticketQuote} value={openType} onChange={setOpenType} direction={direction} dayTrade={dayTrade} now={now} />;
+    return <OrderTypeFields mode="open" quote={ticketQuote} value={openType} onChange={setOpenType} direction={direction} dayTrade={dayTrade} now={now} refusalOf={refusalOf} />;
   }
   if ((activeSide === 'cashSell' && steps.length > 0) || (activeSide === 'close' && closing)) {
     return (
@@ -103,6 +101,7 @@ function TicketOrderType({ ticket }: { ticket: TicketState }) {
         direction={activeSide === 'close' ? closeCtx.direction : 'up'}
         dayTrade={closeCtx.dayTrade && activeSide === 'close'}
         now={now}
+        refusalOf={refusalOf}
       />
     );
   }

@@ -43,6 +43,7 @@ export function OrderTypeFields(props: OrderTypeFieldsProps) {
         onChange={(p) => set(put(p))}
         hint={hint}
         issues={issues.filter((i) => i.field === f)}
+        refusal={props.refusalOf?.(f)}
       />
     ) : null;
 
@@ -103,7 +104,7 @@ export function OrderTypeFields(props: OrderTypeFieldsProps) {
       {!ctx.dayTrade ? <ValidityField value={v.validity} today={today} onChange={(validity) => set({ ...v, validity })} /> : null}
 
       {mode === 'open' ? (
-        <ThenFields v={v} ctx={ctx} quote={quote} rules={rules} priceScale={priceScale} issues={issues} onChange={set} />
+        <ThenFields v={v} ctx={ctx} quote={quote} rules={rules} priceScale={priceScale} issues={issues} onChange={set} refusalOf={props.refusalOf} />
       ) : null}
 
       {issues

@@ -17,6 +17,7 @@ export function PriceField({
   onChange,
   hint,
   issues,
+  refusal,
 }: {
   label: string;
   value: number;
@@ -25,6 +26,8 @@ export function PriceField({
   onChange: (p: number) => void;
   hint?: ReactNode;
   issues: OrderTypeIssue[];
+  /** The server's refusal of this price, kept until the price changes (server-errors.ts). */
+  refusal?: string | null;
 }) {
   const { t } = useLingui();
   const display = useCallback((p: number) => formatPrice(p, priceScale), [priceScale]);
@@ -50,6 +53,11 @@ export function PriceField({
           <IssueNotice key={i.kind} issue={i} priceScale={priceScale} />
         ),
       )}
+      {refusal ? (
+        <p className="field__error" role="alert" data-testid="field-refusal">
+          {refusal}
+        </p>
+      ) : null}
     </>
   );
 }

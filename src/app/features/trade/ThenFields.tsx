@@ -13,6 +13,7 @@ export function ThenFields({
   priceScale,
   issues,
   onChange,
+  refusalOf,
 }: {
   v: OrderTypeValue;
   ctx: OrderTypeContext;
@@ -21,6 +22,7 @@ export function ThenFields({
   priceScale: number;
   issues: OrderTypeIssue[];
   onChange: (v: OrderTypeValue) => void;
+  refusalOf?: (field: string) => string | null;
 }) {
   const { t } = useLingui();
   const kind = thenKindOf(v.then);
@@ -28,7 +30,7 @@ export function ThenFields({
   const put = (patch: Partial<NonNullable<OrderTypeValue['then']>>) => onChange({ ...v, then: { ...then!, ...patch } });
   const field = (f: FieldName, label: string, val: number | undefined, patch: (p: number) => Partial<NonNullable<OrderTypeValue['then']>>) =>
     rules && val !== undefined ? (
-      <PriceField key={f} label={label} value={val} rules={rules} priceScale={priceScale} onChange={(p) => put(patch(p))} issues={issues.filter((i) => i.field === f)} />
+      <PriceField key={f} label={label} value={val} rules={rules} priceScale={priceScale} onChange={(p) => put(patch(p))} issues={issues.filter((i) => i.field === f)} refusal={refusalOf?.(f)} />
     ) : null;
   return (
     <div className="otf__then">

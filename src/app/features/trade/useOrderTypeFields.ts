@@ -13,6 +13,8 @@ export type OrderTypeFieldsProps = {
   direction?: Direction;
   dayTrade?: boolean;
   now?: number;
+  /** The server's refusal shown under a field (the ticket's useTicketCommands), if any. */
+  refusalOf?: (field: string) => string | null;
 };
 
 /** What OrderTypeFields derives from its props: the context, today, the price rules, the kind and its choices, the issues, and `set` (normalized). */

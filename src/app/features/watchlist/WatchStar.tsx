@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useLingui } from '@lingui/react/macro';
 import { Icon } from '../../components/Icon';
+import { toast } from '../../components/Toast';
+import { instrumentName } from '../market';
 import * as icons from '../../components/market-icons';
 import type { RowSnapshot } from './watchlist-queue';
 import { useWatchlist } from './watchlist';
@@ -17,7 +19,7 @@ export const LONG_PRESS_MS = 500;
  * (GroupPicker.tsx) to put it into other groups too.
  */
 export function WatchStar({ row, className = 'icon-btn' }: { row: RowSnapshot; className?: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const watchlist = useWatchlist();
   const [picking, setPicking] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -60,8 +62,15 @@ export function WatchStar({ row, className = 'icon-btn' }: { row: RowSnapshot; c
             pressed.current = false;
             return;
           }
-          if (on) watchlist.remove(row.code);
-          else watchlist.add(row);
+          // Said in words too: the star's fill alone is easy to miss on a small screen (issue 35).
+          const name = instrumentName(row, i18n.locale || 'ja');
+          if (on) {
+            watchlist.remove(row.code);
+            toast(t`${name} をお気に入りから外しました`);
+          } else {
+            watchlist.add(row);
+            toast(t`${name} をお気に入りに追加しました`);
+          }
         }}
       >
         <Icon d={icons.star} size={22} />

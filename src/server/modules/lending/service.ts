@@ -332,7 +332,9 @@ export class LendingService {
         if (principal + interest > 0) {
           const c = await this.collateral(trx, userId, now);
           const after = c.value - (c.pledged.find((p) => p.id === positionId)?.value ?? 0);
-          if (ltvBp(principal + interest, after) > LENDING_RATIO_BP) throw ruleBroken('repay_loan_first', { amount: principal + interest });
+          if (ltvBp(principal + interest, after) > LENDING_RATIO_BP) {
+            throw ruleBroken('lend_collateral_pledged', { amount: principal + interest, currency: CURRENCY, limitPercent: LENDING_RATIO_BP / 100, code: pos.code });
+          }
         }
         const row: repo.StockLoanRow = {
           id: uuidv7(), user_id: userId, position_id: positionId, code: pos.code, shares: Number(pos.quantity), status: 'borrowing',

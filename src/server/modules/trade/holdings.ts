@@ -11,9 +11,10 @@ import { jstMs } from '../../../shared/market';
 import type { Direction } from '../../../shared/domain/position';
 import type { Quote } from '../../market';
 import type { TradeCtx } from './deps';
-import { realizedOf, userIdsIn, userRowsIn, valuedRows, type PositionRow } from './repo';
+import { liveStockLoansOf, realizedOf, userIdsIn, userRowsIn, valuedRows, type PositionRow } from './repo';
 import type { Holdings } from '../module';
 import { heldNetPnl, QuoteCache, valueHeld } from './view';
+import { averageUnitCost, bookOf } from './book-cost-rules';
 
 type HoldingsView = z.infer<typeof holdingsView>;
 type StockRow = HoldingsView['stocks'][number];
@@ -26,47 +27,79 @@ export function bpOf(part: number, whole: number): number {
 }
 
 /**
- * One row per stock of cash holdings: cost = Σ contract values (the cost basis; a split leaves it
- * unchanged), average cost = cost ÷ shares in price units, P/L net of fees and interest paid.
+ * One row per stock of cash holdings: cost = the 取得価額 (Σ book costs, buy fees included, by
+ * 総平均法: book-cost-rules.ts; a split leaves it unchanged), average cost (平均取得単価) = cost ÷
+ * shares in price units rounded up as a sale's 取得費 is, P/L = value − cost (net of fees paid).
  */
 export function aggregateStocks(rows: readonly PositionRow[], quoteOf: (r: PositionRow) => Quote | null, names: (code: string) => { nameJa: string; nameEn: string }): StockRow[] {
   const by = new Map<string, StockRow & { scale: number }>();
   for (const r of rows) {
     const q = quoteOf(r);
     const v = valueHeld(r, q);
-    const cost = r.contract_value ?? 0;
-    const value = v ? v.value : cost;
+    const paid = r.contract_value ?? 0;
+    const cost = bookOf(r);
+    const value = v ? v.value : paid;
     const prevValue = q ? contractValue(q.prevClose, r.quantity, r.price_scale) : value;
     const row = by.get(r.code) ?? {
       code: r.code, ...names(r.code), shares: 0, cost: 0, averageCost: 0, priceScale: r.price_scale, price: q?.price ?? null,
-      value: 0, pnl: 0, pnlBp: 0, dayChange: 0, dayChangeBp: q?.changeBp ?? 0, positions: 0, scale: r.price_scale,
+      value: 0, pnl: 0, pnlBp: 0, dayChange: 0, dayChangeBp: q?.changeBp ?? 0, priceChange: q?.change ?? 0, lentShares: 0, lentReturnsOn: null, positions: 0, scale: r.price_scale,
     };
     row.shares += r.quantity;
     row.cost += cost;
     row.value += value;
     row.pnl += heldNetPnl(r, v ? v.pnl : 0);
     // Bought today: the day's change counts from the purchase, not from yesterday's close.
-    row.dayChange += r.buy_time !== null && q && r.buy_time >= jstMs(q.tradingDate, 0) ? value - cost : value - prevValue;
+    row.dayChange += r.buy_time !== null && q && r.buy_time >= jstMs(q.tradingDate, 0) ? value - paid : value - prevValue;
     row.positions += 1;
     by.set(r.code, row);
   }
   return [...by.values()].map(({ scale, ...row }) => ({
     ...row,
-    averageCost: row.shares === 0 ? 0 : Math.round((row.cost * scale) / row.shares),
+    averageCost: averageUnitCost(row.cost, row.shares, scale),
     pnlBp: bpOf(row.pnl, row.cost),
   }));
 }
 
+/** A live stock loan of one position: lent (`borrowing`) or coming back on `completes_on` (`recalling`). */
+export interface LiveLoan {
+  position_id: string;
+  status: string;
+  completes_on: string | null;
+}
+
+/**
+ * What of each stock is lent (貸株): the shares, and the day the last recall completes when every
+ * lent position is being recalled (null while one is still lent without a recall).
+ */
+export function lentByCode(rows: readonly PositionRow[], loans: readonly LiveLoan[]): Map<string, { shares: number; returnsOn: string | null }> {
+  const byPosition = new Map(loans.map((l) => [l.position_id, l]));
+  const out = new Map<string, { shares: number; returnsOn: string | null; open: boolean }>();
+  for (const r of rows) {
+    const loan = byPosition.get(r.id);
+    if (!loan) continue;
+    const cur = out.get(r.code) ?? { shares: 0, returnsOn: null, open: false };
+    cur.shares += r.quantity;
+    if (loan.status === 'recalling' && loan.completes_on) cur.returnsOn = !cur.returnsOn || loan.completes_on > cur.returnsOn ? loan.completes_on : cur.returnsOn;
+    else cur.open = true;
+    out.set(r.code, cur);
+  }
+  return new Map([...out].map(([code, v]) => [code, { shares: v.shares, returnsOn: v.open ? null : v.returnsOn }]));
+}
+
 export async function readHoldings(ctx: TradeCtx, userId: string): Promise<HoldingsView> {
   const now = ctx.clock.now();
-  const rows = await userRowsIn(ctx.database.db, userId, HELD);
+  const [rows, loans] = await Promise.all([userRowsIn(ctx.database.db, userId, HELD), liveStockLoansOf(ctx.database.db, userId)]);
   const quotes = new QuoteCache(ctx.market, now);
   const names = (code: string) => {
     const i = ctx.market.instrument(code);
     return { nameJa: i?.nameJa ?? code, nameEn: i?.nameEn ?? code };
   };
   const cash = rows.filter((r) => r.direction === 'up' && r.leverage_x10 <= 10 && r.day_trade === 0);
-  const stocks = aggregateStocks(cash, (r) => quotes.forRow(r), names);
+  const lent = lentByCode(cash, loans);
+  const stocks = aggregateStocks(cash, (r) => quotes.forRow(r), names).map((s) => {
+    const l = lent.get(s.code);
+    return l ? { ...s, lentShares: l.shares, lentReturnsOn: l.returnsOn } : s;
+  });
   const margin = rows
     .filter((r) => !cash.includes(r))
     .map((r) => {

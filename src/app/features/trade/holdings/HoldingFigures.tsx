@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { formatMoney, formatNumber, formatPriceYen } from '../../../../shared/money';
+import { direction, formatChange, formatMoney, formatNumber, formatPercent, formatPriceYen } from '../../../../shared/money';
 import { Signed } from '../../../components/Signed';
 import type { tradeApi } from '../../../../shared/api/trade';
 import type { DataOf } from '../../../../shared/api/endpoint';
@@ -8,8 +8,9 @@ import './holdings.css';
 
 /**
  * The figures of one cash holding (GET trade/holdings' row of a stock): shares, average cost, value
- * and P/L — and, where the screen has room for the market, the price and the day's change. One
- * grid for the portfolio, the stock detail's 保有状況 and the ticket's 現物売.
+ * and P/L — and, where the screen has room for the market, the price, the stock's 前日比 and, apart
+ * from it, today's change of the holding's value (issue 35: the two were one figure). One grid for
+ * the portfolio, the stock detail's 保有状況 and the ticket's 現物売.
  */
 type StockHolding = DataOf<typeof tradeApi.holdings>['stocks'][number];
 
@@ -22,7 +23,7 @@ export function HoldingFigures({
   s: StockHolding;
   /** Show the share count (the portfolio shows it in the row's head instead). */
   shares?: boolean;
-  /** Show the current price and the day's change. */
+  /** Show the current price, the stock's 前日比 and today's change of the holding. */
   market?: boolean;
   testId?: string;
 }) {
@@ -47,9 +48,18 @@ export function HoldingFigures({
       {market
         ? item(
             <Trans>前日比</Trans>,
-            <>
-              <Signed value={s.dayChange} strong={false} /> <Signed value={s.dayChangeBp} bp arrows={false} strong={false} />
-            </>,
+            <span className={`mono signed signed--${direction(s.priceChange)}`} data-testid="holding-price-change">
+              {formatChange(s.priceChange, s.priceScale)} ({formatPercent(s.dayChangeBp)})
+            </span>,
+            true,
+          )
+        : null}
+      {market
+        ? item(
+            <Trans>本日の評価損益の変化</Trans>,
+            <span data-testid="holding-day-change">
+              <Signed value={s.dayChange} strong={false} />
+            </span>,
             true,
           )
         : null}

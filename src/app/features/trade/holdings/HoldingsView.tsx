@@ -10,6 +10,7 @@ import { LoadingPane } from '../../../components/Spinner';
 import { Signed } from '../../../components/Signed';
 import * as icons from '../../../components/icons';
 import { HoldingFigures } from './HoldingFigures';
+import { allLent, LentNote } from './LentNote';
 import { holdingsQuery, type HoldingsData } from './holdings-query';
 import { PositionRow, positionsQuery } from './PositionList';
 import './holdings.css';
@@ -84,9 +85,16 @@ export function StockHoldings({ h, onTrade }: { h: HoldingsData; onTrade: (code:
             </span>
           </Link>
           <HoldingFigures s={s} market />
+          <LentNote s={s} id={`lent-${s.code}`} />
           <HoldingLots code={s.code} count={s.positions} />
           <div className="holding__actions">
-            <button type="button" className="btn btn--secondary holding__sell" onClick={() => onTrade(s.code, 'down')}>
+            <button
+              type="button"
+              className="btn btn--secondary holding__sell"
+              disabled={allLent(s)}
+              aria-describedby={s.lentShares > 0 ? `lent-${s.code}` : undefined}
+              onClick={() => onTrade(s.code, 'down')}
+            >
               <Trans>売る</Trans>
             </button>
             <button type="button" className="btn btn--secondary holding__buy" onClick={() => onTrade(s.code, 'up')}>
@@ -95,6 +103,9 @@ export function StockHoldings({ h, onTrade }: { h: HoldingsData; onTrade: (code:
           </div>
         </li>
       ))}
+      <li className="holding__rule small muted">
+        <Trans>本日の評価損益の変化＝保有株数 ×（現在値 − 前日終値）。本日買い付けた株は買付代金から数えます。</Trans>
+      </li>
     </ul>
   );
 }

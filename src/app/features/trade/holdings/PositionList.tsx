@@ -15,7 +15,9 @@ import { Signed } from '../../../components/Signed';
 import * as icons from '../../../components/icons';
 import { alertTags } from '../alert-texts';
 import { POSITIONS_POLL_MS } from './holdings-query';
-import { PRICE_TYPE_TEXT, STATUS_TEXT, sideText } from '../labels';
+import { orderTypeText, STATUS_TEXT, sideText } from '../labels';
+import { ORDER_KIND_TEXT, orderLabel, orderLabelKind, positionOrder } from '../order-label';
+import { displayName } from '../../../../shared/market/local-names';
 import '../../../components/positions.css';
 
 /*
@@ -80,7 +82,7 @@ export function PositionList({ group, compact = false }: { group: PositionGroup;
 
 export function PositionRow({ p, compact = false, footer }: { p: PositionView; compact?: boolean; footer?: ReactNode }) {
   const { i18n } = useLingui();
-  const name = i18n.locale === 'ja' ? p.name : p.nameEn;
+  const name = displayName({ code: p.code, nameJa: p.name, nameEn: p.nameEn }, i18n.locale);
   const held = p.status === 'holding' || p.status === 'closing' || p.status === 'in_progress';
   return (
     <li>
@@ -95,7 +97,7 @@ export function PositionRow({ p, compact = false, footer }: { p: PositionView; c
             {p.direction === 'up' ? '▲' : '▼'} {i18n._(sideText(p))}
           </span>
           <span>{formatLeverage(p.leverage)}</span>
-          <span>{i18n._(PRICE_TYPE_TEXT[p.priceType])}</span>
+          <span>{i18n._(p.businessType === 'block' ? orderTypeText(p) : ORDER_KIND_TEXT[orderLabelKind(positionOrder(p))])}</span>
           <span>
             <Trans>{formatNumber(p.quantity)}株</Trans>
           </span>
@@ -117,8 +119,8 @@ export function PositionRow({ p, compact = false, footer }: { p: PositionView; c
         </div>
         {p.status === 'pending' ? (
           <div className="pos__grid small">
-            <span>
-              <Trans>指値</Trans> <b className="mono">{p.limitPrice !== null ? formatPriceYen(p.limitPrice, p.priceScale) : <Trans>成行</Trans>}</b>
+            <span data-testid="pending-order-label">
+              <b className="mono">{orderLabel(positionOrder(p), (d) => i18n._(d), (v) => formatPriceYen(v, p.priceScale))}</b>
             </span>
             <span>
               <Trans>拘束中</Trans> <b className="mono">{formatMoney(p.reserved)}</b>
