@@ -94,6 +94,11 @@ test('browse quant funds → fund with its NAV chart → subscribe → units and
   await expect(detail.getByTestId('nav-chart').locator('canvas').first()).toBeVisible();
   await expect(detail.getByTestId('fund-trades').locator('li').first()).toBeVisible();
   await expect(detail.getByRole('heading', { name: '組入銘柄（現在）' })).toBeVisible();
+  // Issue 35 item 8: the rule's model record from its stated start, labelled a model, apart from the fund's own.
+  const model = detail.getByTestId('model-record');
+  await expect(model.getByRole('heading', { name: 'ルールのモデル運用（シミュレーション）' })).toBeVisible();
+  await expect(model.getByTestId('model-chart').locator('canvas').first()).toBeVisible();
+  await expect(model.getByText(/ファンドの実際の運用実績ではなく/)).toBeVisible();
   await shot(page, 'detail-ja');
   await shot(page, 'detail-ja-full', true);
 

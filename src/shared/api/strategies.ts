@@ -33,6 +33,10 @@ export const strategySummary = z.object({
   id: z.string(),
   kind: z.enum(STRATEGY_KINDS),
   name: z.string(),
+  /** Optional names an admin entered per language (null: the Japanese name is shown). */
+  nameEn: z.string().nullable(),
+  nameZhHant: z.string().nullable(),
+  nameKo: z.string().nullable(),
   rule: z.enum(STRATEGY_RULES),
   params: ruleParams,
   /** For follow-order funds: the model portfolio copied. */
@@ -71,6 +75,14 @@ export const strategySummary = z.object({
   /** Average result of holdings that ended (redeemed or paid at termination), bp of what was paid in. */
   maturityReturnBp: int.nullable(),
   maturityCount: int,
+  /**
+   * The rule's model track record over the simulated past, from its stated start (three years
+   * before the fund's own start) to the last close: a model, never the fund's results
+   * (docs/decisions/016-strategy-funds.md "Model track record"). Returns in basis points.
+   */
+  modelTrack: z.object({ from: z.string(), to: z.string(), returnBp1y: int.nullable(), returnBpSinceFrom: int.nullable() }),
+  /** Fewer than 20 NAV strikes: the fund is new and says so. */
+  isNew: z.boolean(),
 });
 export type StrategySummary = z.infer<typeof strategySummary>;
 
@@ -90,6 +102,8 @@ export const navPoint = z.object({
 export const strategyDetail = z.object({
   fund: strategySummary,
   history: z.array(navPoint),
+  /** The model track record's points (NAV per 10,000 units of the model, from ¥10,000), oldest first. */
+  modelHistory: z.array(z.object({ date: z.string(), nav: int })),
   holdings: z.array(z.object({ code: z.string(), name: z.string(), shares: int, price: int, priceScale: int, value: int })),
   /** The fund's fills, newest first (from its positions: the trading engine's records). */
   trades: z.array(z.object({
@@ -161,6 +175,10 @@ export const createStrategyBody = z.object({
   id: z.string().trim().regex(/^[a-z0-9-]{3,32}$/),
   kind: z.enum(STRATEGY_KINDS),
   name: z.string().trim().min(2).max(60),
+  /** Optional English, Traditional Chinese and Korean names. */
+  nameEn: z.string().trim().max(80).optional(),
+  nameZhHant: z.string().trim().max(60).optional(),
+  nameKo: z.string().trim().max(60).optional(),
   rule: z.enum(STRATEGY_RULES),
   params: ruleParams.optional(),
   model: z.string().trim().min(2).max(60).optional(),

@@ -145,10 +145,17 @@ export function AdminFundsScreen() {
   );
 }
 
+/** The names per language the admin filled in (an empty one is not sent: the reader then sees the English or Japanese name). */
+function optionalNames(d: { nameEn: string; nameZhHant: string; nameKo: string }) {
+  const out: { nameEn?: string; nameZhHant?: string; nameKo?: string } = {};
+  for (const k of ['nameEn', 'nameZhHant', 'nameKo'] as const) if (d[k].trim()) out[k] = d[k].trim();
+  return out;
+}
+
 function CreateFund() {
   const { t, i18n } = useLingui();
   const invalidate = useInvalidate();
-  const [draft, setDraft] = useState({ id: '', name: '', rule: 'momentum' as StrategyRule, model: '', minAmount: '100000', lockDays: '14', feeBp: '100', followUntil: '', reason: '' });
+  const [draft, setDraft] = useState({ id: '', name: '', nameEn: '', nameZhHant: '', nameKo: '', rule: 'momentum' as StrategyRule, model: '', minAmount: '100000', lockDays: '14', feeBp: '100', followUntil: '', reason: '' });
   const set = (k: keyof typeof draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: e.target.value }));
   const follow = draft.rule === 'follow_model';
   const create = useMutation({
@@ -156,6 +163,7 @@ function CreateFund() {
       apiCall(strategiesAdminApi.create, {
         body: {
           id: draft.id.trim(), kind: follow ? 'follow' : 'quant', name: draft.name.trim(), rule: draft.rule,
+          ...optionalNames(draft),
           ...(follow ? { model: draft.model.trim(), followUntil: draft.followUntil } : {}),
           minAmount: Number(draft.minAmount), lockDays: Number(draft.lockDays), feeBp: Number(draft.feeBp), reason: draft.reason.trim(),
         },
@@ -185,6 +193,18 @@ function CreateFund() {
         <label className="field__label">
           <Trans>名称</Trans>
           <input className="field__input" value={draft.name} onChange={set('name')} maxLength={60} />
+        </label>
+        <label className="field__label">
+          <Trans>名称（英語・任意）</Trans>
+          <input className="field__input" name="nameEn" value={draft.nameEn} onChange={set('nameEn')} maxLength={80} />
+        </label>
+        <label className="field__label">
+          <Trans>名称（繁体字中国語・任意）</Trans>
+          <input className="field__input" name="nameZhHant" value={draft.nameZhHant} onChange={set('nameZhHant')} maxLength={60} />
+        </label>
+        <label className="field__label">
+          <Trans>名称（韓国語・任意）</Trans>
+          <input className="field__input" name="nameKo" value={draft.nameKo} onChange={set('nameKo')} maxLength={60} />
         </label>
         <label className="field__label">
           <Trans>運用ルール</Trans>

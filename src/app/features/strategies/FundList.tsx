@@ -8,7 +8,7 @@ import { EmptyView } from '../../components/EmptyView';
 import { LoadingPane } from '../../components/Spinner';
 import { Signed } from '../../components/Signed';
 import * as icons from '../../components/icons';
-import { FUND_STATUS, RULE_NAME } from './labels';
+import { FUND_STATUS, RULE_NAME, fundName } from './labels';
 import '../../components/positions.css';
 import './fund-list.css';
 
@@ -49,7 +49,12 @@ export function FundCard({ f, link = true }: { f: StrategySummary; link?: boolea
   const body = (
     <>
       <div className="fund-card__head">
-        <span className="fund-card__name">{f.name}</span>
+        <span className="fund-card__name">{fundName(f, i18n.locale)}</span>
+        {f.isNew ? (
+          <span className="status status--fund-new">
+            <Trans>新規設定</Trans>
+          </span>
+        ) : null}
         <span className={`status status--fund-${f.status}`}>{i18n._(FUND_STATUS[f.status])}</span>
       </div>
       <div className="fund-card__rule">
@@ -70,6 +75,12 @@ export function FundCard({ f, link = true }: { f: StrategySummary; link?: boolea
           <dd>
             <Signed value={f.totalProfitBp} bp strong={false} />
           </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>1年（モデル）</Trans>
+          </dt>
+          <dd>{f.modelTrack.returnBp1y === null ? '—' : <Signed value={f.modelTrack.returnBp1y} bp strong={false} />}</dd>
         </div>
         <div>
           <dt>
@@ -99,7 +110,7 @@ export function FundCard({ f, link = true }: { f: StrategySummary; link?: boolea
         </div>
       </dl>
       <p className="fund-past">
-        <Trans>表示はすべて過去の実績で、将来の運用成果を約束するものではありません。</Trans>
+        <Trans>表示はすべて過去の実績で、将来の運用成果を約束するものではありません。「1年（モデル）」はルールを過去の市場（シミュレーション）に当てはめた計算で、ファンドの実績ではありません。</Trans>
       </p>
     </>
   );

@@ -22,7 +22,8 @@ import { ActionDialog } from '../../components/ConfirmDialog';
 import { TextField } from '../../components/forms/Field';
 import { FundCard, FundList } from './FundList';
 import { strategyHoldingsQuery } from './MyFundHoldings';
-import { HOLDING_STATUS, RULE_NAME } from './labels';
+import { ModelRecord } from './ModelRecord';
+import { HOLDING_STATUS, RULE_NAME, fundName } from './labels';
 import './strategies.css';
 
 /** uPlot comes with the chart's own chunk, as on the home screen's 資産推移 (features/funds/AssetHistoryChart.tsx). */
@@ -78,7 +79,7 @@ function paramValue(key: string, v: number | string | string[]): string {
 
 /** /home/strategy?id= — one fund: its rules, past results, NAV chart, holdings and trades; subscribe. */
 export function FundDetailScreen({ id }: { id: string | undefined }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const query = useQuery({ ...strategyDetailQuery(id ?? ''), enabled: !!id });
   const d = query.data;
   if (!id || !d) {
@@ -89,7 +90,7 @@ export function FundDetailScreen({ id }: { id: string | undefined }) {
     );
   }
   return (
-    <Page title={d.fund.name} fallback={d.fund.kind === 'quant' ? '/home/qcList' : '/home/fllow'}>
+    <Page title={fundName(d.fund, i18n.locale)} fallback={d.fund.kind === 'quant' ? '/home/qcList' : '/home/fllow'}>
       <div className="fund-detail">
         <ul className="fund-list">
           <li className="card">
@@ -97,6 +98,7 @@ export function FundDetailScreen({ id }: { id: string | undefined }) {
           </li>
         </ul>
         <PastResults d={d} />
+        <ModelRecord d={d} />
         <Rules f={d.fund} />
         <MyHoldings fund={d.fund} />
         <Subscribe f={d.fund} />
@@ -355,7 +357,7 @@ function MyHoldings({ fund }: { fund: StrategySummary }) {
 }
 
 function Subscribe({ f }: { f: StrategySummary }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const summary = useQuery(endpointQuery(fundsApi.summary, {}, { staleTime: 5_000 }));
   const [text, setText] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -432,7 +434,7 @@ function Subscribe({ f }: { f: StrategySummary }) {
           onCancel={cancel}
         >
           <p>
-            <b>{f.name}</b>
+            <b>{fundName(f, i18n.locale)}</b>
           </p>
           <dl className="kv">
             <dt>

@@ -1,6 +1,12 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { StrategyHoldingStatus, StrategyRule, StrategyStatus } from '../../../shared/api/strategies';
+import { enteredName } from '../../../shared/market/local-names';
+
+/** A fund's name in the reader's language (the admin's per-language names; else English, else Japanese). */
+export function fundName(f: { name: string; nameEn?: string | null; nameZhHant?: string | null; nameKo?: string | null }, locale: string): string {
+  return enteredName({ ja: f.name, en: f.nameEn, zhHant: f.nameZhHant, ko: f.nameKo }, locale);
+}
 
 /** The words of strategy funds shared by the home tab, the fund screens and the mine card. */
 export const RULE_NAME: Record<StrategyRule, MessageDescriptor> = {

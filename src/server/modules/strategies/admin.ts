@@ -86,7 +86,7 @@ function assertNotEnding(f: FundRow): void {
 /** The fund an admin creates (a follow-order fund's follow period is the admin's date, not a number of days). */
 function newFundOf(body: CreateBody, params: NewFund['params']): NewFund {
   return {
-    id: body.id, kind: body.kind, name: body.name, rule: body.rule, params, model: body.model ?? null, minAmount: body.minAmount,
+    id: body.id, kind: body.kind, name: body.name, nameEn: body.nameEn, nameZhHant: body.nameZhHant, nameKo: body.nameKo, rule: body.rule, params, model: body.model ?? null, minAmount: body.minAmount,
     lockDays: body.lockDays, feeBp: body.feeBp, followDays: null, followUntil: body.followUntil ?? null,
   };
 }

@@ -23,6 +23,7 @@ import * as positionRepo from './position-repo';
 import { pricesAt, priceNow } from './prices';
 import { cashBufferBp, fundOwner, investedWeights, liquidOf, minInvestable, netResult, payoutOf, ruleCodes, type FundMoney, type Params } from './rules';
 import { summaryView, type InvestableTerms } from './view';
+import { ModelTracks } from './model-tracks';
 import type { FundRow } from './fund-repo';
 import type { NavRow } from './nav-repo';
 
@@ -42,8 +43,12 @@ export type NewFund = FundDefinition & { followUntil?: string | null };
 
 export class StrategyFunds {
   private defaultsReady = false;
+  /** The rules' model track records, kept for the day (model-tracks.ts). */
+  readonly tracks: ModelTracks;
 
-  constructor(private readonly ctx: StrategyCtx) {}
+  constructor(private readonly ctx: StrategyCtx) {
+    this.tracks = new ModelTracks(ctx.market);
+  }
 
   private get db(): Executor {
     return this.ctx.database.db;
@@ -70,7 +75,7 @@ export class StrategyFunds {
     const owner = fundOwner(def.id);
     await fundRepo.insertFundOwner(trx, owner, now);
     const row: FundRow = {
-      id: def.id, kind: def.kind, name: def.name, rule: def.rule, params_json: JSON.stringify(def.params), model: def.model,
+      id: def.id, kind: def.kind, name: def.name, name_en: def.nameEn || null, name_zh_hant: def.nameZhHant || null, name_ko: def.nameKo || null, rule: def.rule, params_json: JSON.stringify(def.params), model: def.model,
       status: 'active', min_amount: def.minAmount, lock_days: def.lockDays, fee_bp: def.feeBp,
       follow_until: def.followUntil ?? (def.followDays !== null ? addDays(today, def.followDays) : null),
       started_on: today, units: 0, fee_accrued: 0, rebalanced_on: null, ended_on: null, created_at: now, updated_at: now,
@@ -112,7 +117,8 @@ export class StrategyFunds {
     const closed = await positionRepo.closedResults(this.db, fundOwner(f.id));
     const follow = await holdingRepo.followOf(this.db, f.id);
     const terms = await this.investableTerms(this.db, f, this.ctx.clock.now());
-    return summaryView(f, rows, closed.map(netResult), follow, terms);
+    const model = await this.tracks.summaryOf(f, jstDate(this.ctx.clock.now()), rows.length);
+    return { ...summaryView(f, rows, closed.map(netResult), follow, terms), ...model };
   }
 
   /** The least a subscription may be now: the fund's minimum amount, or what brings the fund to its minimum investable size. */

@@ -203,9 +203,9 @@ export function minInvestable(weights: Weights, prices: Prices, bufferBp: number
 }
 
 /**
- * How many shares to sell of a holding whose sellable FIFO steps (cumulative whole positions) are
+ * How many shares to sell of a holding whose sellable share counts (multiples of the 単元) are
  * `steps`, to bring it from `held` down to at most `target`: the smallest step that covers the
- * excess (whole positions only, as 現物売 sells them). 0 when nothing needs selling.
+ * excess (whole 単元, as 現物売 sells them). 0 when nothing needs selling.
  */
 export function sharesToSell(held: number, target: number, steps: readonly number[]): number {
   const excess = held - target;

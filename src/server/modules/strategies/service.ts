@@ -57,7 +57,8 @@ export class StrategyService {
       return { code, name: nameOf(this.ctx.market, code), shares: e.shares, price, priceScale: e.scale, value: contractValue(price, e.shares, e.scale) };
     });
     const trades = tradesView(await positionRepo.recentPositions(this.db, owner, 40), (code) => nameOf(this.ctx.market, code));
-    return { fund: await this.funds.summary(f, navs), history: historyView(navs), holdings, trades: trades.slice(0, 40) };
+    const modelHistory = (await this.funds.tracks.of(f, jstDate(now))).points;
+    return { fund: await this.funds.summary(f, navs), history: historyView(navs), modelHistory, holdings, trades: trades.slice(0, 40) };
   }
 
   async holdings(userId: string): Promise<{ items: StrategyHolding[] }> {

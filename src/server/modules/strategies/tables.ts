@@ -7,6 +7,10 @@ export type StrategyFundTable = {
   id: string;
   kind: string;
   name: string;
+  /** Optional names per language (migration 2026-11-29-003); null: the Japanese name is shown. */
+  name_en: string | null;
+  name_zh_hant: string | null;
+  name_ko: string | null;
   rule: string;
   params_json: string;
   model: string | null;

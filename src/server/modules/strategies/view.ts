@@ -22,7 +22,7 @@ export function summaryView(
   closedResults: readonly number[],
   follow: readonly { amount: number; payout: number | null; status: string }[],
   terms: InvestableTerms,
-): StrategySummary {
+): Omit<StrategySummary, 'modelTrack' | 'isNew'> {
   const last = navs.at(-1);
   const prev = navs.at(-2);
   const nav = last?.nav ?? NAV_START;
@@ -30,7 +30,7 @@ export function summaryView(
   const paidIn = ended.reduce((a, h) => a + h.amount, 0);
   const paidOut = ended.reduce((a, h) => a + (h.payout ?? 0), 0);
   return {
-    id: f.id, kind: f.kind as StrategyKind, name: f.name, rule: f.rule as StrategyRule, params: JSON.parse(f.params_json) as Params,
+    id: f.id, kind: f.kind as StrategyKind, name: f.name, nameEn: f.name_en, nameZhHant: f.name_zh_hant, nameKo: f.name_ko, rule: f.rule as StrategyRule, params: JSON.parse(f.params_json) as Params,
     model: f.model, status: f.status as StrategyStatus, minAmount: f.min_amount, lockDays: f.lock_days, feeBp: f.fee_bp,
     followUntil: f.follow_until, startedOn: f.started_on, nav, navDate: last?.date ?? null,
     aum: last ? last.cash + last.positions_value - last.fee_accrued : 0,
