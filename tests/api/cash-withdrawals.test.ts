@@ -4,7 +4,7 @@ import { testDialects } from '../support/db';
 import { registerUser, startTestServer, TEST_NOW, type TestServer, type TestUser } from '../support/server';
 import { HOUSE } from '../../src/server/ledger';
 import { setUpBeforeHold, verifiedUser } from './cash-support';
-import { agreeToMargin, at, balances, closePos, expectLedgerBalanced, grant, placed, setConfig } from './trade-support';
+import { openMarginAccount, at, balances, closePos, expectLedgerBalanced, grant, placed, setConfig } from './trade-support';
 
 /**
  * Withdrawals (docs/domain.md "Withdrawals"): verified identity, own destination, fund password
@@ -167,7 +167,7 @@ describe.each(testDialects())('cash withdrawals (%s)', (dialect) => {
 
   it('withdrawable excludes unsettled sale proceeds and margin', async () => {
     const u = await customer(3_000_000);
-    await agreeToMargin(s, u);
+    await openMarginAccount(s, u);
     s.clock.set(TEST_NOW);
     const long = await placed(s, u, { leverage: 2 });
     const cashBuy = await placed(s, u);

@@ -113,10 +113,8 @@ for (const dialect of testDialects()) {
 
     it('a short held over days: the estimate (at the ask) counts the borrow fee still due, and the close charges exactly that', async () => {
       s.clock.set(TEST_NOW);
+      // trader() opens the 信用取引口座 that short orders need.
       const u = await trader(s, 3_000_000);
-      // Margin and short orders need the recorded agreement to the risk explanation (where built).
-      const agreed = await s.call('post', 'trade/margin-agreement', { token: u.token, body: { version: 1 }, headers: { 'Idempotency-Key': uuidv7() } });
-      expect([200, 404]).toContain(agreed.status);
       const p = await placed(s, u, { direction: 'down', leverage: 2 });
       // Three trading days later (the job charges the days before each run).
       await runAt(s, at('2026-11-26', 9, 5));

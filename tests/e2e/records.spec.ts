@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loginThroughUi, newPhone, ok, registerUser } from './helpers';
 import { adminToken } from './admin-passkey';
+import { marginApplication } from '../support/margin-account';
 
 /**
  * The records screen reads in the reader's language (issue 8 item 6): a new user is granted funds,
@@ -39,8 +40,8 @@ test.beforeAll(async ({ request }) => {
   const toyota = await ok<{ id: string }>(request, 'post', 'trade/orders', {
     token, key: true, body: { code: '7203', direction: 'up', type: 'market', lots: 1, leverage: 1 },
   });
-  // A margin order needs the recorded agreement to the 信用取引 risk explanation first.
-  await ok(request, 'post', 'trade/margin-agreement', { token, body: { version: 1 } });
+  // A margin order needs an open 信用取引口座 first (answers that meet the thresholds: approved at once).
+  await ok(request, 'post', 'margin-account', { token, body: marginApplication() });
   await ok(request, 'post', 'trade/orders', {
     token, key: true, body: { code: '6758', direction: 'up', type: 'market', lots: 1, leverage: 2 },
   });

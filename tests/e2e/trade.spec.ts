@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { api, loginThroughUi, ok, reloadWithStream, shots, toast } from './helpers';
 import { adminToken } from './admin-passkey';
 import { formatMoney, formatPriceYen } from '../../src/shared/money';
+import { applyForMarginAccount } from './margin-account-steps';
 
 /**
  * Trading end to end (issue 5 "Must show"): the demo user, funded by journaled grants, buys at
@@ -201,8 +202,9 @@ test('a day-trade position counts down to the close and is closed automatically 
   await expect(screen(page).locator('.picker__name')).toHaveText('ソフトバンクグループ');
 
   await screen(page).getByRole('button', { name: '買い注文の内容を確認' }).click();
-  // いちにち信用 is a margin product: the first margin order asks for the 信用取引 risk agreement.
-  await page.getByRole('dialog').getByRole('button', { name: '同意する', exact: true }).click();
+  // いちにち信用 is a margin product: the first margin order leads to the 信用取引口座 application;
+  // answers that meet the thresholds open it at once and the order goes on (docs/domain.md "Margin account").
+  await applyForMarginAccount(page.getByTestId('margin-account-sheet'), 'passing');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('大引けで自動返済');
   await dialog.getByRole('button', { name: '注文する' }).click();

@@ -121,6 +121,11 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
   },
   lend_not_cash_position: { text: msg({ message: '貸株にできるのは現物で保有している株式だけです（信用建玉は対象外です）' }) },
   lend_already_lent: { text: msg({ message: 'この株式はすでに貸株中です' }) },
+  lend_collateral_pledged: {
+    text: msg({
+      message: 'この株式は融資の担保に入っています。貸株にすると、残りの担保評価額に対する借入残高（{amount}）の割合が{limitPercent}%を超えるため、貸株にできません。先に融資を返済してください',
+    }),
+  },
   stock_loan_not_recallable: { text: msg({ message: 'この貸株は貸出中ではないため、返却を申し込めません' }) },
   loan_already_repaid: { text: msg({ message: 'この借入はすでに返済済みです' }) },
   fundraising_insufficient: { text: msg({ message: '募集の残り金額が不足しています' }) },
@@ -194,12 +199,18 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
     text: msg({ message: 'まだ売却できません（T+N・ロック期間中）' }),
     variants: { date: msg({ message: 'まだ売却できません。{date}から売却できます（T+N・ロック期間中）' }) },
   },
-  sell_quantity_not_whole_positions: {
-    text: msg({ message: '現物売は古い買付から買付ごとにまとめて売却します。{shares}株は指定できません（最も少ない株数：{above}株）' }),
-    variants: { below: msg({ message: '現物売は古い買付から買付ごとにまとめて売却します。{shares}株は指定できません（近い株数：{below}株・{above}株）' }) },
+  sell_quantity_not_lot_multiple: {
+    text: msg({ message: '売却株数は1単元（{lot}株）単位で指定してください。{shares}株は指定できません' }),
+    variants: { below: msg({ message: '売却株数は1単元（{lot}株）単位で指定してください。{shares}株は指定できません（近い株数：{below}株）' }) },
   },
   sell_exceeds_holding: { text: msg({ message: '保有株数を超えています（保有 {held}株・うち現在売却できるのは {sellable}株）' }) },
-  margin_agreement_required: { text: msg({ message: '信用取引（信用新規買・空売り）には、信用取引のリスク説明への同意が必要です' }) },
+  margin_account_required: { text: msg({ message: '信用取引（信用新規買・空売り）には信用取引口座が必要です。設定の「信用取引口座」で申し込むか、審査の結果をお待ちください' }) },
+  margin_account_pending: { text: msg({ message: '信用取引口座の申し込みは審査中です。結果をお待ちください' }) },
+  margin_account_already_approved: { text: msg({ message: '信用取引口座は開設済みです' }) },
+  margin_account_reapply_later: {
+    text: msg({ message: '信用取引口座の申し込みは承認されませんでした。しばらくしてから再度お申し込みください' }),
+    variants: { date: msg({ message: '信用取引口座の申し込みは承認されませんでした。{date}から再度お申し込みいただけます' }) },
+  },
   follow_time_exceeded: { text: msg({ message: 'フォロー注文の受付時間を過ぎています' }) },
   strategy_not_found: { text: msg({ message: 'ファンドが見つかりません' }) },
   strategy_below_minimum: {

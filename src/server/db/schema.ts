@@ -163,6 +163,11 @@ export interface TradePositionTable {
   close_stop_price: number | null;
   then_close: string | null;
   exec_condition: string | null;
+  /**
+   * 取得価額 share of a cash holding row by 総平均法 (migration 2026-11-29-001, modules/trade/book-cost-rules.ts):
+   * null until a sale re-averages it (its own cost then); on a closed row, the 取得費 its sale used.
+   */
+  book_cost: number | null;
 }
 
 /** Realized P/L per user, added to by each close (migration 2026-11-26-001, docs/decisions/019-flat-with-data.md). */

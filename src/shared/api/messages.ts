@@ -68,11 +68,13 @@ export const MESSAGE_IDS = [
   'repay_loan_first',
   // lending (docs/domain.md "Loans and stock lending"): borrowing stopped past the LTV warning line: params {ltvBp, warnBp};
   // a lent position cannot be sold until recalled: params {code, completesOn}; only held cash positions are lent;
-  // a position already lent; a recall of a stock loan not lent now; a repayment of a loan already repaid
+  // a position already lent; a recall of a stock loan not lent now; a repayment of a loan already repaid;
+  // a pledged position whose lending would leave the loan above 60 % of the rest: params {amount (owed), currency, limitPercent, code}
   'loan_ltv_high',
   'position_lent',
   'lend_not_cash_position',
   'lend_already_lent',
+  'lend_collateral_pledged',
   'stock_loan_not_recallable',
   'loan_already_repaid',
   'fundraising_insufficient',
@@ -146,12 +148,18 @@ export const MESSAGE_IDS = [
   'order_state_invalid',
   // selling before T+N trading days, or inside a block-trade lock: params.date is the first day allowed
   'sell_not_allowed_yet',
-  // 現物売 of shares that are not a FIFO sum of whole positions: params {shares, below?, above} (docs/decisions/011-selling-a-holding.md)
-  'sell_quantity_not_whole_positions',
+  // 現物売 of shares that are not a multiple of the 単元 (nor everything sellable): params {shares, lot, below?, above?},
+  // the nearest allowed counts (docs/decisions/011-selling-a-holding.md; it replaced sell_quantity_not_whole_positions)
+  'sell_quantity_not_lot_multiple',
   // 現物売 of more shares than held or sellable now: params {shares, held, sellable}
   'sell_exceeds_holding',
-  // a margin or short order before agreeing to the 信用取引 risk explanation (POST trade/margin-agreement): params {version}
-  'margin_agreement_required',
+  // a margin or short order without an approved 信用取引口座 (POST margin-account, docs/domain.md "Margin account"):
+  // params {state: none | pending | rejected}; it replaced margin_agreement_required (the agreement is part of the application)
+  'margin_account_required',
+  // applying again while an application is pending or approved; a rejected one before params {date} (config marginReapplyDays)
+  'margin_account_pending',
+  'margin_account_already_approved',
+  'margin_account_reapply_later',
   'follow_time_exceeded',
   // strategy funds (docs/domain.md "Strategy funds"): below the minimum params {amount}; locked params {date};
   // a subscription after which the fund still could not follow its rule params {amount (the least accepted), min (its minimum investable size), currency}

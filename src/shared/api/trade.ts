@@ -188,6 +188,9 @@ export const previewQuery = z.object({
   price: z.coerce.number().int().positive().optional(),
   lots: z.coerce.number().int().min(LOTS_MIN).max(LOTS_MAX).default(1),
   leverage: z.coerce.number().pipe(leverage).default(1),
+  /** 逆指値 and 執行条件 as the order would carry them: they decide whether it waits and what it reserves. */
+  trigger: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  condition: z.enum(EXEC_CONDITIONS).optional(),
 });
 
 export const orderPreview = z.object({
@@ -201,8 +204,13 @@ export const orderPreview = z.object({
   principal: int,
   fee: int,
   total: int,
-  /** Frozen if the order has to wait (limit price, or the daily upper limit for a queued market order). */
+  /**
+   * What the order command reserves (frozen) if the order waits: the same function (orders.ts
+   * orderReserve) — a buy limit at its limit, anything else at the day's upper limit.
+   */
   reserve: int,
+  /** Whether the order, placed now, would wait (and reserve `reserve`) rather than fill at once (and pay `total`). */
+  waits: z.boolean(),
   /** What the order can draw on: settled cash + unsettled proceeds (0 while a shortfall is owed). */
   buyingPower: int,
   maxLots: int,
@@ -234,9 +242,11 @@ export const closePreview = z.object({
   /** The price estimated at: the bid (closing a long) or ask (a short) in continuous trading, else the last price; or the given price. */
   price: int,
   priceSource: z.enum(['bid', 'ask', 'last', 'limit']),
-  /** Gross P/L from the cost. */
+  /** Gross P/L from the cost (for a cash holding, from the 取得費 by 総平均法 plus the buy fee it includes). */
   pnl: int,
   openFee: int,
+  /** A cash holding's 取得費 of this sale: the holding's moving-average 取得価額 × shares (docs/domain.md "取得価額"); null for margin. */
+  saleCost: int.nullable(),
   closeFee: int,
   /** Interest (margin long) or borrow fee (short) in all: charged so far plus what the close charges. */
   interest: int,
@@ -256,9 +266,10 @@ export const closePreview = z.object({
 });
 
 /**
- * 現物売: sell `shares` of a cash holding. The server closes the user's sellable cash positions of
- * the stock oldest first (FIFO), whole positions only, so `shares` must be one of the FIFO sums
- * `GET trade/sellable` lists (docs/decisions/011-selling-a-holding.md). It never opens a short.
+ * 現物売: sell `shares` of a cash holding, any multiple of the 単元 up to what is sellable now
+ * (`GET trade/sellable`). The server closes the user's sellable cash positions of the stock oldest
+ * first, splitting the last one it needs; the gain is from the 取得費 by 総平均法
+ * (docs/decisions/011-selling-a-holding.md). It never opens a short.
  */
 export const sellBody = closeRules(
   closeFields.extend({
@@ -274,26 +285,21 @@ export const sellResult = z.object({
   positions: z.array(positionView),
 });
 
-/** What 現物売 can sell now: the FIFO order of the sellable cash positions and the sums it allows. */
+/** What 現物売 can sell now (docs/decisions/011-selling-a-holding.md): any multiple of the 単元 up to `sellable`. */
 export const sellableView = z.object({
   code: z.string(),
   /** Shares held in cash (including those not sellable yet or already being sold). */
   held: int,
-  /** Shares that can be sold now. */
+  /** Shares that can be sold now: the most a sale may name (it may name all of them even off the 単元 grid). */
   sellable: int,
-  /** The share counts a sale may name: cumulative sums of whole positions, oldest first. */
-  steps: z.array(int),
+  /** The 単元 (shares per trading unit): a sale names a multiple of it. */
+  lot: int,
+  /** 取得価額 of the held shares (yen, buy fees included, 総平均法) and 平均取得単価 per share in priceScale, rounded up. */
+  bookCost: int,
+  averageCost: int,
+  priceScale: int,
+  /** The sellable positions in the order a sale takes them (oldest first; the last one taken may be split). */
   positions: z.array(z.object({ id: z.string(), shares: int, buyTime: int.nullable() })),
-});
-
-/** Version of the 信用取引 risk explanation the app shows; a new text needs a new agreement. */
-export const MARGIN_AGREEMENT_VERSION = 1;
-
-export const marginAgreementView = z.object({
-  /** When the user agreed to the current explanation; null when they have not (or only to an older one). */
-  agreedAt: int.nullable(),
-  version: int.nullable(),
-  current: int,
 });
 
 export const tradeApi = {
@@ -345,22 +351,12 @@ export const tradeApi = {
   }),
   sell: endpoint({
     method: 'post', path: 'trade/sell', tag: 'trade', auth: 'user', idempotent: true,
-    summary: '現物売: sell shares of a cash holding, closing whole positions oldest first (FIFO); never opens a short',
+    summary: '現物売: sell any number of 単元 of a cash holding, oldest purchases first (a purchase split when needed), gain from the 総平均法 取得費; never opens a short',
     body: sellBody, data: sellResult,
   }),
   sellable: endpoint({
     method: 'get', path: 'trade/sellable', tag: 'trade', auth: 'user',
-    summary: 'What 現物売 can sell of a stock now: held and sellable shares and the FIFO share counts allowed',
+    summary: 'What 現物売 can sell of a stock now: held and sellable shares, the 単元 and the 平均取得単価',
     query: z.object({ code: z.string().trim().min(1).max(16) }), data: sellableView,
-  }),
-  marginAgreement: endpoint({
-    method: 'get', path: 'trade/margin-agreement', tag: 'trade', auth: 'user',
-    summary: 'Whether the user agreed to the current 信用取引 risk explanation (margin and short orders need it)',
-    data: marginAgreementView,
-  }),
-  agreeToMargin: endpoint({
-    method: 'post', path: 'trade/margin-agreement', tag: 'trade', auth: 'user',
-    summary: 'Record agreement to the 信用取引 risk explanation (its version and the time)',
-    body: z.object({ version: z.literal(MARGIN_AGREEMENT_VERSION) }), data: marginAgreementView,
   }),
 };

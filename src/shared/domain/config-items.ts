@@ -82,6 +82,16 @@ export const CONFIG_ITEMS = {
   ipoMinShares: { schema: lots, default: 100 },
   ipoMinFunds: { schema: yen, default: 100_000 },
   inviteRequired: { schema: z.boolean(), default: true },
+  /**
+   * 信用取引口座 thresholds (docs/domain.md "Margin account"): an application whose answers meet them
+   * is approved at once, any other is referred to the back office. Stock experience in whole years
+   * (0: none asked), financial assets in yen (the bracket's lower bound is compared), whether the money
+   * must be 余裕資金, and the days a rejected applicant waits before applying again (0: at once).
+   */
+  marginMinStockYears: { schema: z.number().int().min(0).max(5), bounds: { min: 0, max: 5 }, default: 1 },
+  marginMinFinancialAssets: { schema: yen.max(10_000_000), bounds: { min: 0, max: 10_000_000 }, default: 1_000_000 },
+  marginRequireSpareFunds: { schema: z.boolean(), default: true },
+  marginReapplyDays: { schema: z.number().int().min(0).max(180), bounds: { min: 0, max: 180 }, default: 30 },
   /** Trading (docs/domain.md docs/tse-rules.md "Margin"): 3.3× = 30% initial margin; one decimal. */
   maxLeverage: {
     schema: z.number().min(1).max(3.3).refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9),

@@ -14,6 +14,7 @@ import { Copy } from '../../components/Copy';
 import { AssetCard } from '../funds';
 import { MyFundHoldings } from '../strategies';
 import { KycStatusText } from '../kyc';
+import { MarginAccountMenuLink } from '../margin-account';
 import { useUnread } from '../messaging';
 
 /** /information/index — "My page": account header, assets (from the ledger), menus. */
@@ -72,6 +73,7 @@ export function MineScreen() {
           label={<Trans>本人確認</Trans>}
           value={user ? <KycStatusText status={user.kycStatus} /> : undefined}
         />
+        <MarginAccountMenuLink />
         <MenuLink to="/information/bankList" icon={icons.card} label={<Trans>銀行口座</Trans>} />
         <MenuLink to="/information/usdtAddress" icon={icons.wallet} label={<Trans>USDTアドレス</Trans>} />
         <MenuLink to="/information/loginPass" icon={icons.lock} label={<Trans>ログインパスワード</Trans>} />

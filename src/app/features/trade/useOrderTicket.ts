@@ -8,7 +8,8 @@ import { buyingPowerQuery, quoteQuery, type PositionView } from './api';
 import type { PickedStock } from './CodePicker';
 import { DEFAULT_ORDER_TYPE, type OrderTypeValue } from './OrderTypeFields';
 import { tokyoToday } from './order-type';
-import { holdingsQuery, marginAgreementQuery, sellableQuery } from './ticket-api';
+import { holdingsQuery, sellableQuery } from './ticket-api';
+import { marginAccountQuery } from '../margin-account';
 import { initialSide, sidesFor, type TicketQuote, type TicketSide } from './ticket';
 import { useOpenOrder } from './useOpenOrder';
 import { useCloseOrder, useSellOrder } from './useSaleOrders';
@@ -47,7 +48,7 @@ export function useOrderTicket({ code: initialCode, direction: initialDirection,
   const funds = useQuery(buyingPowerQuery());
   const holdings = useQuery(holdingsQuery());
   const sellable = useQuery({ ...sellableQuery(code ?? ''), enabled: code !== null && mode === 'toggle' });
-  const agreement = useQuery(marginAgreementQuery());
+  const account = useQuery(marginAccountQuery());
   const detail = code !== null && quote.data?.instrument.code === code ? quote.data : undefined;
   const instrument = detail?.instrument;
   const q = detail?.quote;
@@ -101,7 +102,8 @@ export function useOrderTicket({ code: initialCode, direction: initialDirection,
     !!q &&
     !open.closedNow &&
     (activeSide === 'cashSell' ? sellBody !== null : activeSide === 'close' ? closing !== null && back.closeOk : orderBody !== null && open.money === 'ok');
-  const needsAgreement = open.margin && agreement.data?.agreedAt == null;
+  // A margin side before the 信用取引口座 is open leads to its application (docs/domain.md "Margin account").
+  const needsAgreement = open.margin && account.data?.state !== 'approved';
   const commands = useTicketCommands({ activeSide, ready, needsAgreement, orderBody, sellBody, closing, closeType, onPlaced });
   const sellTone = activeSide === 'cashSell' || activeSide === 'marginShort' || (activeSide === 'close' && closing?.direction === 'up');
 

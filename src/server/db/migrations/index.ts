@@ -28,10 +28,13 @@ import { loginHistory } from './2026-11-28-002-login-history';
 import { passkeyPolicy } from './2026-11-28-003-passkey-policy';
 import { payoutHolds } from './2026-11-28-004-payout-holds';
 import { drawAlgorithm } from './2026-11-28-005-draw-algorithm';
+import { bookCost } from './2026-11-29-001-book-cost';
 import { ipo } from './2026-11-25-009-ipo';
 import { strategies } from './2026-11-25-011-strategies';
 import { lending } from './2026-11-25-010-lending';
 import { messaging } from './2026-11-25-012-messaging';
+import { marginAccount } from './2026-11-29-002-margin-account';
+import { namesI18n } from './2026-11-29-003-names-i18n';
 
 /** Ordered by name (ISO date first). Add new migrations here; never edit a landed one. */
 export const migrations: Record<string, (caps: Capabilities) => Migration> = {
@@ -67,4 +70,7 @@ export const migrations: Record<string, (caps: Capabilities) => Migration> = {
   '2026-11-28-003-passkey-policy': passkeyPolicy,
   '2026-11-28-004-payout-holds': payoutHolds,
   '2026-11-28-005-draw-algorithm': drawAlgorithm,
+  '2026-11-29-001-book-cost': bookCost,
+  '2026-11-29-002-margin-account': marginAccount,
+  '2026-11-29-003-names-i18n': namesI18n,
 };

@@ -1,7 +1,8 @@
 /**
  * Cash area (docs/domain.md "Bank accounts and wallets"): the user's bank accounts and USDT wallets,
  * and the Zengin bank list they are chosen from. Deposits and withdrawals are part of it.
- * Adding a destination needs a verified identity, asked of the kyc module through its index.
+ * Adding a destination, depositing and withdrawing need a verified identity, asked of the kyc
+ * module through its index.
  */
 import { defineModule } from '../module';
 import { cashRoutes } from './routes';

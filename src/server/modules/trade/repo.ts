@@ -258,13 +258,18 @@ export async function userRowsOfCode(db: Kysely<DB>, userId: string, code: strin
   return db.selectFrom('trade_position').selectAll().where('user_id', '=', userId).where('code', '=', code).where('status', 'in', statuses).orderBy('id').execute();
 }
 
+/** Sets a held row's share of its holding's 取得価額 (re-averaging, book-cost.ts). */
+export async function setBookCost(db: Kysely<DB>, id: string, bookCost: number): Promise<void> {
+  await db.updateTable('trade_position').set({ book_cost: bookCost }).where('id', '=', id).execute();
+}
+
 /** The ids of the user's pending new orders. */
 export async function pendingIdsOf(db: Kysely<DB>, userId: string): Promise<{ id: string }[]> {
   return db.selectFrom('trade_position').select('id').where('user_id', '=', userId).where('status', '=', 'pending').execute();
 }
 
 /** The columns the funds summary values an open position with (valueHeld, QuoteCache.forRow, heldNetPnl). */
-const VALUED = ['code', 'actions_through', 'buy_price', 'contract_value', 'quantity', 'price_scale', 'direction', 'principal', 'open_fee', 'interest'] as const;
+const VALUED = ['code', 'actions_through', 'buy_price', 'contract_value', 'quantity', 'price_scale', 'direction', 'principal', 'open_fee', 'interest', 'book_cost'] as const;
 
 /** The valued columns of the rows with these ids, by primary key in bounded batches. */
 export async function valuedRows(db: Kysely<DB>, ids: readonly string[]) {
@@ -284,6 +289,16 @@ export async function liveStockLoan(db: Kysely<DB>, positionId: string) {
     .where('position_id', '=', positionId)
     .where('status', 'in', ['borrowing', 'recalling'])
     .executeTakeFirst();
+}
+
+/** The user's live stock loans (貸株) by position, for 保有証券 (holdings.ts lentByCode); read by name as above. */
+export async function liveStockLoansOf(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom('lending_stock')
+    .select(['position_id', 'status', 'completes_on'])
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['borrowing', 'recalling'])
+    .execute();
 }
 
 /** Remembers the part of a pending order's reservation that came from unsettled proceeds. */

@@ -15,7 +15,5 @@ export function tradeRoutes(trading: TradingService) {
     route(tradeApi.closePosition, ({ user, params, body, idempotencyKey }) => trading.close(user, params.id, body, idempotencyKey)),
     route(tradeApi.sell, ({ user, body, idempotencyKey }) => trading.sell(user, body, idempotencyKey)),
     route(tradeApi.sellable, ({ user, query }) => trading.sellable(user.id, query.code)),
-    route(tradeApi.marginAgreement, ({ user }) => trading.marginAgreement(user.id)),
-    route(tradeApi.agreeToMargin, ({ user, body }) => trading.agreeToMargin(user.id, body.version)),
   ];
 }

@@ -14,7 +14,6 @@ import { amendOrder, type AmendBody } from './amend';
 import { fundsHoldings, readHoldings } from './holdings';
 import { previewOrder } from './preview';
 import { sellForOwner, sellHolding, sellableOf, type SellBody } from './sell';
-import { agreeToMargin, marginAgreementOf } from './margin-agreement';
 import { previewClose, type ClosePreviewQuery } from './close-preview';
 import { alertsFor, findPosition, listPositions } from './repo';
 import { positionView, QuoteCache } from './view';
@@ -82,14 +81,6 @@ export class TradingService implements HoldingsProvider {
 
   sellable(userId: string, code: string) {
     return sellableOf(this.ctx, userId, code);
-  }
-
-  marginAgreement(userId: string) {
-    return marginAgreementOf(this.ctx, userId);
-  }
-
-  agreeToMargin(userId: string, version: number) {
-    return agreeToMargin(this.ctx, userId, version);
   }
 
   preview(userId: string, query: Parameters<typeof previewOrder>[2]) {

@@ -5,6 +5,7 @@
 import { jstDate } from '../../../shared/market';
 import { leverageFromTenths, tPlusNApplies, type BusinessType, type CloseReason, type Direction, type PositionStatus, type PriceType } from '../../../shared/domain/position';
 import { contractValue, maintenanceRatioBp, pnlFromCost } from '../../../shared/domain/trade-money';
+import { ownCost } from './book-cost-rules';
 import type { PositionView } from '../../../shared/api/trade';
 import type { MarketDataSource, Quote } from '../../market';
 import type { AlertRow, PositionRow } from './repo';
@@ -68,8 +69,17 @@ export function valueHeld(row: Pick<PositionRow, 'buy_price' | 'contract_value' 
  * has already cost — the opening fee and the interest (or borrow fee) charged so far. The closing
  * fee is left out: it is not paid yet and depends on the closing price; it comes off at the close.
  */
-export function heldNetPnl(row: Pick<PositionRow, 'open_fee' | 'interest'>, grossPnl: number): number {
-  return grossPnl - row.open_fee - row.interest;
+export function heldNetPnl(row: Pick<PositionRow, 'open_fee' | 'interest' | 'contract_value' | 'book_cost'>, grossPnl: number): number {
+  return grossPnl - row.open_fee - row.interest + costShift(row);
+}
+
+/**
+ * What 総平均法 moved onto (−) or off (+) a cash row's cost: its own purchase cost less its share of
+ * the 取得価額 (book-cost-rules.ts). The P/L shown and the gain taxed are from the 取得価額; 0 on
+ * margin rows and on rows no sale has re-averaged.
+ */
+export function costShift(row: Pick<PositionRow, 'open_fee' | 'contract_value' | 'book_cost'>): number {
+  return row.book_cost === null ? 0 : ownCost(row) - row.book_cost;
 }
 
 const HELD = new Set(['in_progress', 'holding', 'closing']);
@@ -86,12 +96,12 @@ export function positionView(row: PositionRow, alerts: AlertRow[], quotes: Quote
   let netPnl: number | null = null;
   if (live) {
     marketPrice = live.price;
-    pnl = live.pnl;
-    netPnl = heldNetPnl(row, pnl);
+    pnl = live.pnl + costShift(row);
+    netPnl = heldNetPnl(row, live.pnl);
   } else if (done) {
     marketPrice = row.sell_price;
-    pnl = row.pnl;
-    netPnl = (row.pnl ?? 0) - fees - row.interest - row.tax;
+    pnl = row.pnl === null ? null : row.pnl + costShift(row);
+    netPnl = (row.pnl ?? 0) - fees - row.interest - row.tax + costShift(row);
   } else if (row.status === 'pending') {
     marketPrice = quotes.get(row.code)?.price ?? null;
   }
