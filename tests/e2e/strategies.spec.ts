@@ -61,6 +61,14 @@ async function shot(page: Page, name: string, full = false): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: full });
 }
 
+/** The fund screen's model record section alone (issue 35 item 8). */
+async function modelShot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  const model = screen(page).getByTestId('model-record');
+  await model.locator('canvas').first().waitFor();
+  await model.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
 async function setLanguage(page: Page, lang: 'jp' | 'en') {
   await page.evaluate((l) => localStorage.setItem('language', l), lang);
   await page.reload();
@@ -101,6 +109,7 @@ test('browse quant funds → fund with its NAV chart → subscribe → units and
   await expect(model.getByText(/ファンドの実際の運用実績ではなく/)).toBeVisible();
   await shot(page, 'detail-ja');
   await shot(page, 'detail-ja-full', true);
+  await modelShot(page, 'model-ja');
 
   // Below the minimum: the form says so and the button stays off.
   const amount = detail.getByLabel('申込金額（円）');
@@ -142,6 +151,7 @@ test('browse quant funds → fund with its NAV chart → subscribe → units and
   await expect(screen(page).getByTestId('nav-chart').locator('canvas').first()).toBeVisible();
   await shot(page, 'detail-en');
   await shot(page, 'detail-en-full', true);
+  await modelShot(page, 'model-en');
   await setLanguage(page, 'jp');
 });
 
