@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Executor } from '../db/executor';
+import type { DB } from '../db/schema';
 import type { AuditLog } from './audit';
 import { conflict } from '../errors';
 
@@ -13,6 +14,10 @@ import { conflict } from '../errors';
  * The decision is a conditional UPDATE (`WHERE review_status = 'pending'`): two admins deciding
  * the same row at once cannot both win — the second gets `review_already_decided` (409), and its
  * transaction (with whatever the area did alongside, e.g. a ledger posting) rolls back.
+ *
+ * The reads an area's repo.ts would otherwise copy live here too: a page of the queue and one row,
+ * each with the user's phone, and for one-application-per-user areas (KYC, margin account) the
+ * user's latest application and the lock that serialises their applications.
  */
 
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -67,4 +72,64 @@ export async function decideReview(trx: Executor, audit: AuditLog, d: DecideRevi
     reason: d.reason,
     detail: { id: d.id, decision: d.decision, ...d.detail },
   });
+}
+
+/** The tables taking part in the workflow whose rows belong to a user (a queue lists them with the user's phone). */
+export type UserReviewTable = { [K in keyof DB]: DB[K] extends ReviewColumns & { id: string; user_id: string } ? K : never }[keyof DB];
+export type ReviewQueueRow<T extends UserReviewTable> = Selectable<DB[T]> & { phone: string };
+/** The tables where a user's latest row is their application (KYC, margin account): an older one is history. */
+export type ApplicationTable = { [K in UserReviewTable]: DB[K] extends { created_at: number } ? K : never }[UserReviewTable];
+
+/** The user's latest application: newest `created_at`, ties by id (readers of its status elsewhere use this same order). */
+export async function latestApplication<T extends ApplicationTable>(db: Executor, table: T, userId: string): Promise<Selectable<DB[T]> | undefined> {
+  // As in decideReview: the table is a constant of the calling area's code, never input.
+  const row = await (db as unknown as Kysely<Record<string, ReviewColumns & { id: string; user_id: string; created_at: number }>>)
+    .selectFrom(table as string)
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row as Selectable<DB[T]> | undefined;
+}
+
+/**
+ * Serialises one user's applications: an UPDATE that changes nothing takes the row lock in
+ * PostgreSQL and the write lock in SQLite, so two applications at once cannot both pass the
+ * status check.
+ */
+export async function lockApplicant(db: Executor, userId: string): Promise<void> {
+  await db.updateTable('users').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', userId).execute();
+}
+
+type QueueDb = Kysely<{ users: { id: string; phone: string } }>;
+
+/** A reviewed row with its user's phone, by id (the queue's detail, and the row a decision reads). */
+export async function findReviewItem<T extends UserReviewTable>(db: Executor, table: T, id: string): Promise<ReviewQueueRow<T> | undefined> {
+  const row = await queueSelect(db, table).where('r.id', '=', id).executeTakeFirst();
+  return row as ReviewQueueRow<T> | undefined;
+}
+
+/** One page of a review queue. Pending: oldest first (a queue); decided: newest first. The cursor is the last id seen. */
+export async function reviewQueuePage<T extends UserReviewTable>(
+  db: Executor,
+  table: T,
+  review: string,
+  cursor: string | undefined,
+  limit: number,
+): Promise<ReviewQueueRow<T>[]> {
+  const oldestFirst = review === 'pending';
+  let q = queueSelect(db, table)
+    .where('r.review_status', '=', review)
+    .orderBy('r.id', oldestFirst ? 'asc' : 'desc')
+    .limit(limit + 1);
+  if (cursor) q = q.where('r.id', oldestFirst ? '>' : '<', cursor);
+  return (await q.execute()) as ReviewQueueRow<T>[];
+}
+
+function queueSelect(db: Executor, table: UserReviewTable) {
+  // As in decideReview: the table is a constant of the calling area's code, never input.
+  const reviewed = sql<ReviewColumns & { id: string; user_id: string }>`${sql.table(table)}`.as('r');
+  return (db as unknown as QueueDb).selectFrom(reviewed).innerJoin('users as u', 'u.id', 'r.user_id').selectAll('r').select('u.phone');
 }

@@ -129,7 +129,7 @@ function Deposit({ item }: { item: DepositQueueItem }) {
       {item.status === 'pending' ? (
         <div className="admin-actions">
           <button type="button" className="btn btn--primary" onClick={() => setDeciding('approve')}><Trans>承認</Trans></button>
-          <button type="button" className="btn btn--danger" onClick={() => setDeciding('reject')}><Trans>否認</Trans></button>
+          <button type="button" className="btn btn--danger" onClick={() => setDeciding('reject')}><Trans context="action">否認</Trans></button>
         </div>
       ) : null}
       {deciding ? (

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
@@ -11,7 +10,7 @@ import { Segmented } from '../../components/Segmented';
 import { toast } from '../../components/Toast';
 import { endpointArea, endpointQuery } from '../../api/query';
 import { useMoneyCommand } from '../../api/money-command';
-import { QueueBody, ReasonDialog } from '../admin';
+import { ApplicantRow, QueueBody, ReasonDialog, StatusRow } from '../admin';
 
 /*
  * 出金審査 (docs/domain.md "Withdrawals"): the requests with the destination in full (the operator
@@ -71,14 +70,7 @@ function Request({ item }: { item: WithdrawalAdminItem }) {
         {formatMoney(item.amount, item.currency)}
       </h3>
       <dl className="admin-dl">
-        <dt>
-          <Trans>申請者</Trans>
-        </dt>
-        <dd>
-          <Link to="/admin/user" search={{ id: item.userId }} className="mono link">
-            {item.phone}
-          </Link>
-        </dd>
+        <ApplicantRow userId={item.userId} phone={item.phone} />
         <dt>
           <Trans>出金先</Trans>
         </dt>
@@ -117,13 +109,7 @@ function Request({ item }: { item: WithdrawalAdminItem }) {
           <Trans>着金予定日</Trans>
         </dt>
         <dd className="mono">{formatIsoDate(item.expectedOn)}</dd>
-        <dt>
-          <Trans>状態</Trans>
-        </dt>
-        <dd>
-          {i18n._(STATUS_TEXT[item.status])}
-          {item.reason ? <p className="admin-note">{item.reason}</p> : null}
-        </dd>
+        <StatusRow status={i18n._(STATUS_TEXT[item.status])} reason={item.reason} />
       </dl>
       {item.status === 'pending' ? (
         <div className="admin-actions">
