@@ -4,6 +4,8 @@ import { testDialects } from '../support/db';
 import { startTestServer, TEST_NOW, type TestServer, type TestUser } from '../support/server';
 import { capitalGainsTax } from '../../src/shared/domain/trade-money';
 import { tradeApi } from '../../src/shared/api/trade';
+import { tradeHoldings } from '../../src/shared/api/trade-holdings';
+import { cashSaleLines, cashSaleNet } from '../../src/app/features/trade/close-estimate';
 import { at, balances, closePos, dataOf, expectLedgerBalanced, findInstant, placed, position, quote, runAt, setConfig, signIn, trader } from './trade-support';
 
 /**
@@ -65,6 +67,41 @@ for (const dialect of testDialects()) {
       const { closed } = await closeMatches(u, p.id);
       expect(closed.tax).toBeGreaterThan(0);
       await expectLedgerBalanced(s);
+    });
+
+    it('a cash purchase of a holding bought twice: 取得費 at the 平均取得単価 (総平均法), and the dialog’s lines add up to the close', async () => {
+      s.clock.set(TEST_NOW);
+      const u = await trader(s, 30_000_000);
+      const a = await placed(s, u, { lots: 3 });
+      const t1 = findInstant(s, '7203', TEST_NOW + 60_000, (q) => q.ask !== null && q.ask !== a.buyPrice);
+      s.clock.set(t1);
+      const b = await placed(s, u, { lots: 1 });
+      const held = dataOf((await s.api(tradeHoldings, { token: u.token })).body).stocks.find((x) => x.code === '7203')!;
+      expect(held.shares).toBe(400);
+      const t2 = findInstant(s, '7203', t1 + 60_000, (q) => q.bid !== null);
+      s.clock.set(t2);
+      const est = await estimate(u, b.id);
+      // B's 100 of 400 shares take a quarter of the holding's 取得価額 (rounded up), at the average 保有証券 shows.
+      expect(est.saleCost).toBe(Math.ceil((held.cost * 100) / 400));
+      expect(est.saleCost).not.toBe(b.contractValue! + b.openFee);
+      expect(est.averageCost).toBe(held.averageCost);
+      const lines = cashSaleLines(est, b)!;
+      expect(lines.gain).toBe(lines.proceeds - est.saleCost!);
+      expect(lines.gain - est.closeFee).toBe(est.pnl - est.openFee - est.closeFee);
+      expect(est.interest).toBe(0);
+      expect(est.tax).toBe(capitalGainsTax(lines.gain - est.closeFee));
+      expect(cashSaleNet(lines, est)).toBe(est.netPnl);
+      const { closed } = await closeMatches(u, b.id);
+      expect(closed.netPnl).toBe(cashSaleNet(lines, est));
+      await expectLedgerBalanced(s);
+    });
+
+    it('a margin position has no 取得費 or 平均取得単価 in its estimate', async () => {
+      s.clock.set(TEST_NOW);
+      const u = await trader(s, 3_000_000);
+      const p = await placed(s, u, { leverage: 2 });
+      expect(await estimate(u, p.id)).toMatchObject({ saleCost: null, averageCost: null });
+      expect(cashSaleLines(await estimate(u, p.id), p)).toBeNull();
     });
 
     it('the year’s earlier loss nets the tax of a later gain, in the estimate and in the close', async () => {

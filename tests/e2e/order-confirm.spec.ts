@@ -118,5 +118,7 @@ test('IFDOCO buy: the confirm sheet shows both exit legs and the reservation the
   await page.goto(`/#/trade/positionDetail?id=${pending[0]!.id}`);
   await expect(screen(page).locator('.topbar__title')).toHaveText('注文詳細');
   await expect(screen(page).locator('.info-list')).not.toContainText('証拠金');
+  // Its 注文種別 names it IFDOCO before the entry order (the OCO close has its own row below).
+  await expect(screen(page).getByTestId('order-kind')).toHaveText(`IFDOCO 指値 ${formatPriceYen(entry, scale)}`);
   if (process.env.KABUTO_SHOTS) await page.screenshot({ path: `${process.env.KABUTO_SHOTS}/order-confirm-detail-ja.png`, fullPage: true });
 });

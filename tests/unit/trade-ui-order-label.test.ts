@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MessageDescriptor } from '@lingui/core';
-import { orderLabel, orderLabelKind, positionOrder, type OrderShape } from '../../src/app/features/trade/order-label';
+import { openingOrder, orderLabel, orderLabelKind, positionOrder, type OrderShape } from '../../src/app/features/trade/order-label';
 import type { PositionView } from '../../src/app/features/trade/api';
 
 /** Issue 35 item 3: 注文中 lists name the order type properly, never "指値 成行". */
@@ -38,5 +38,9 @@ describe('order labels', () => {
     expect(orderLabelKind(positionOrder(base))).toBe('ifdoco');
     const closing = { ...base, status: 'closing', closeType: 'limit', closeLimitPrice: 1600, closeStop: 1400 } as PositionView;
     expect(orderLabel(positionOrder(closing), word, yen)).toBe('OCO 1600円 / 1400円');
+    // The detail's 注文種別 names how it was placed, IFDOCO, even while its close waits.
+    expect(orderLabelKind(openingOrder(closing))).toBe('ifdoco');
+    expect(orderLabelKind(openingOrder({ ...base, thenClose: { type: 'limit', price: 1600, validity: 'day' } } as PositionView))).toBe('ifd');
+    expect(orderLabelKind(openingOrder({ ...base, thenClose: null } as PositionView))).toBe('stop');
   });
 });

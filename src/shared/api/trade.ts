@@ -247,6 +247,8 @@ export const closePreview = z.object({
   openFee: int,
   /** A cash holding's 取得費 of this sale: the holding's moving-average 取得価額 × shares (docs/domain.md "取得価額"); null for margin. */
   saleCost: int.nullable(),
+  /** The holding's 平均取得単価 that 取得費 is taken at, in price units (priceScale), rounded up as 保有証券 shows it; null for margin. */
+  averageCost: int.nullable(),
   closeFee: int,
   /** Interest (margin long) or borrow fee (short) in all: charged so far plus what the close charges. */
   interest: int,

@@ -5,6 +5,7 @@ import { tradeApi } from '../../../shared/api/trade';
 import type { DataOf, QueryOf } from '../../../shared/api/endpoint';
 import { endpointQuery } from '../../api/query';
 import { formatIsoDate, formatMoney, formatNumber, formatPriceYen } from '../../../shared/money';
+import { displayName } from '../../../shared/market/local-names';
 import { useMoneyCommand } from '../../api/money-command';
 import { toast } from '../../components/Toast';
 import { ActionDialog } from '../../components/ConfirmDialog';
@@ -14,6 +15,7 @@ import { useMarketOffset } from './AutoCloseCountdown';
 import { DEFAULT_ORDER_TYPE, OrderTypeFields, orderTypeBody, orderTypeReady, type OrderTypeValue } from './OrderTypeFields';
 import { estimatePriceOf, kindOf, stopLegPrice, tokyoToday } from './order-type';
 import { useTicketQuote } from './OrderDialogs';
+import { cashSaleLines, type CashSaleLines } from './close-estimate';
 
 type ClosePreviewQuery = QueryOf<typeof tradeApi.closePreview>;
 type ClosePreview = DataOf<typeof tradeApi.closePreview>;
@@ -61,7 +63,7 @@ export function CloseDialog({ p, onDone }: { p: PositionView; onDone: () => void
       onCancel={cancel}
     >
       <p>
-        {i18n.locale === 'ja' ? p.name : p.nameEn} <span className="mono">{p.code}</span> ・ <Trans>{formatNumber(p.quantity)}株</Trans>
+        {displayName({ code: p.code, nameJa: p.name, nameEn: p.nameEn }, i18n.locale)} <span className="mono">{p.code}</span> ・ <Trans>{formatNumber(p.quantity)}株</Trans>
         {q ? (
           <span className="muted small">
             {' '}
@@ -102,6 +104,8 @@ function CloseEstimate({ p, query, title }: { p: PositionView; query: ClosePrevi
   const e: ClosePreview | undefined = est.data;
   const money = (v: number | undefined) => <span className="mono">{v === undefined ? '—' : formatMoney(v, p.currency)}</span>;
   const source = e?.priceSource;
+  // A cash holding is sold at its 取得費 (総平均法), as the sell ticket shows it; margin keeps its P/L line.
+  const cash = e ? cashSaleLines(e, p) : null;
   return (
     <div className="preview close-estimate" aria-live="polite" data-estimate={query.type}>
       {title ? <p className="small strong close-estimate__title">{title}</p> : null}
@@ -118,18 +122,28 @@ function CloseEstimate({ p, query, title }: { p: PositionView; query: ClosePrevi
           )}
         </dt>
         <dd className="mono">{e ? formatPriceYen(e.price, p.priceScale, p.currency) : '—'}</dd>
-        <dt>
-          <Trans>売買損益</Trans>
-        </dt>
-        <dd>
-          <Signed value={e?.pnl} currency={p.currency} strong={false} />
-        </dd>
+        {cash ? (
+          <CashSaleRows lines={cash} p={p} />
+        ) : (
+          <>
+            <dt>
+              <Trans>売買損益</Trans>
+            </dt>
+            <dd>
+              <Signed value={e?.pnl} currency={p.currency} strong={false} />
+            </dd>
+          </>
+        )}
         <dt>
           <Trans>決済手数料</Trans>
         </dt>
         <dd>{money(e?.closeFee)}</dd>
-        <dt>{p.direction === 'up' ? <Trans>金利（累計）</Trans> : <Trans>貸株料（累計）</Trans>}</dt>
-        <dd>{money(e?.interest)}</dd>
+        {cash && e?.interest === 0 ? null : (
+          <>
+            <dt>{p.direction === 'up' ? <Trans>金利（累計）</Trans> : <Trans>貸株料（累計）</Trans>}</dt>
+            <dd>{money(e?.interest)}</dd>
+          </>
+        )}
         <dt>
           <Trans>税金（年間の損益と通算）</Trans>
         </dt>
@@ -166,5 +180,35 @@ function CloseEstimate({ p, query, title }: { p: PositionView; query: ClosePrevi
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A cash sale's 売却代金, 取得費 at the 平均取得単価 and the gain before fee and tax (close-estimate.ts). */
+function CashSaleRows({ lines, p }: { lines: CashSaleLines; p: PositionView }) {
+  const average = formatPriceYen(lines.averageCost, p.priceScale, p.currency);
+  const shares = formatNumber(lines.shares);
+  return (
+    <>
+      <dt>
+        <Trans>概算売却代金</Trans>
+      </dt>
+      <dd className="mono" data-testid="close-proceeds">
+        {formatMoney(lines.proceeds, p.currency)}
+      </dd>
+      <dt>
+        <Trans>
+          取得費（平均取得単価 {average} × {shares}株）
+        </Trans>
+      </dt>
+      <dd className="mono" data-testid="close-sale-cost">
+        {formatMoney(lines.saleCost, p.currency)}
+      </dd>
+      <dt>
+        <Trans>概算譲渡損益（手数料・税金前）</Trans>
+      </dt>
+      <dd data-testid="close-sale-gain">
+        <Signed value={lines.gain} currency={p.currency} strong={false} />
+      </dd>
+    </>
   );
 }

@@ -7,7 +7,7 @@ import { InfoRow } from '../../components/Menu';
 import { Signed } from '../../components/Signed';
 import { BUSINESS_TEXT, CLOSE_REASON_TEXT, PRICE_TYPE_TEXT, STATUS_TEXT, sideText } from './labels';
 import type { PositionView } from './api';
-import { isUnfilledCashOrder } from './order-label';
+import { ORDER_KIND_TEXT, isUnfilledCashOrder, openingOrder, orderLabelKind } from './order-label';
 import { displayName } from '../../../shared/market/local-names';
 
 /** Every field of a position, one row each (PositionBody, PositionDetail.tsx's screen). */
@@ -19,6 +19,9 @@ export function PositionFields({ p, held, open }: { p: PositionView; held: boole
   const money = (v: number | null) => <span className="mono">{v === null ? '—' : formatMoney(v, p.currency)}</span>;
   const time = (v: number | null) => <span className="mono">{v === null ? '—' : formatDateTime(v)}</span>;
   const blockPrice = formatPriceYen(p.buyPrice ?? p.limitPrice, p.priceScale, p.currency);
+  // An order carrying its close is named IFD / IFDOCO before its entry (order-label.ts), as the lists name it.
+  const kind = orderLabelKind(openingOrder(p));
+  const carried = kind === 'ifd' || kind === 'ifdoco' ? i18n._(ORDER_KIND_TEXT[kind]) : null;
 
   return (
     <ul className="info-list card" aria-label={t`建玉の内容`}>
@@ -37,14 +40,17 @@ export function PositionFields({ p, held, open }: { p: PositionView; held: boole
           // A block purchase is bought at the offer's fixed price: no 指値 of the user's.
           <Trans>ブロック取引（購入価格 {blockPrice}）</Trans>
         ) : (
-          <OrderLine type={p.priceType} limit={p.limitPrice} trigger={p.trigger} triggeredAt={p.triggeredAt} stop={null} scale={p.priceScale} />
+          <span data-testid="order-kind">
+            {carried ? <>{carried} </> : null}
+            <OrderLine type={p.priceType} limit={p.limitPrice} trigger={p.trigger} triggeredAt={p.triggeredAt} stop={null} scale={p.priceScale} />
+          </span>
         ),
       )}
       {p.condition ? row(<Trans>執行条件</Trans>, i18n._(CONDITION_TEXT[p.condition])) : null}
       {p.status === 'pending' && p.expiresAt !== null ? row(<Trans>有効期限</Trans>, time(p.expiresAt)) : null}
       {p.thenClose && (p.status === 'pending' || p.status === 'cancelled')
         ? row(
-            <Trans>約定後の決済注文（IFD）</Trans>,
+            <Trans>約定後の決済注文</Trans>,
             <OrderLine type={p.thenClose.type} limit={p.thenClose.price ?? null} trigger={p.thenClose.trigger ?? null} triggeredAt={null} stop={p.thenClose.stop ?? null} scale={p.priceScale} />,
           )
         : null}

@@ -44,6 +44,11 @@ export function positionOrder(p: PositionView): OrderShape {
   if (p.status === 'closing' && p.closeType) {
     return { type: p.closeType, price: p.closeLimitPrice, trigger: p.closeTrigger, stop: p.closeStop, then: null };
   }
+  return openingOrder(p);
+}
+
+/** The opening order as placed, with the close it carries (IFD / IFDOCO): the detail's 注文種別. */
+export function openingOrder(p: PositionView): OrderShape {
   return { type: p.priceType, price: p.priceType === 'limit' ? p.limitPrice : null, trigger: p.trigger, stop: null, then: p.thenClose };
 }
 

@@ -7,7 +7,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { HELD_STATUSES } from '../../../shared/domain/position';
-import { bookOf, saleCost, spread } from './book-cost-rules';
+import { averageUnitCost, bookOf, saleCost, spread } from './book-cost-rules';
 import { isCashHolding } from './sell-rules';
 import { setBookCost, userRowsOfCode, type PositionRow } from './repo';
 
@@ -32,11 +32,14 @@ export async function holdingBook(db: Kysely<DB>, userId: string, code: string):
   return sumOf(await heldCashRows(db, userId, code));
 }
 
-/** The 取得費 a close of cash row `pos` would take now, without writing (the close preview). */
-export async function previewSaleCost(db: Kysely<DB>, pos: PositionRow): Promise<number> {
+/**
+ * The 取得費 a close of cash row `pos` would take now, without writing (the close preview), and the
+ * holding's 平均取得単価 it is taken at (price units, as 保有証券 shows it).
+ */
+export async function previewSaleCost(db: Kysely<DB>, pos: PositionRow): Promise<{ cost: number; averageCost: number }> {
   const rows = await heldCashRows(db, pos.user_id, pos.code);
   const book = sumOf(rows.some((r) => r.id === pos.id) ? rows : [...rows, pos]);
-  return saleCost(book.total, book.shares, pos.quantity);
+  return { cost: saleCost(book.total, book.shares, pos.quantity), averageCost: averageUnitCost(book.total, book.shares, pos.price_scale) };
 }
 
 /**

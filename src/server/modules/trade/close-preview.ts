@@ -33,7 +33,8 @@ export async function previewClose(ctx: TradeCtx, userId: string, id: string, qu
   const cfg = await ctx.config.values();
   const now = ctx.clock.now();
   const { price, source } = query.type === 'limit' ? { price: query.price!, source: 'limit' as const } : marketEstimate(ctx, pos.code, pos.direction as Direction, now);
-  const saleCost = isCashHolding(pos) ? await previewSaleCost(db, pos) : undefined;
+  const book = isCashHolding(pos) ? await previewSaleCost(db, pos) : undefined;
+  const saleCost = book?.cost;
   const a = closeAmounts(pos, price, now, cfg, saleCost);
   const year = await readYearTax(db, userId, taxYearOf(a.settlesOn));
   const tax = yearTaxDelta(year.netGain, year.withheld, a.gain);
@@ -45,6 +46,7 @@ export async function previewClose(ctx: TradeCtx, userId: string, id: string, qu
     pnl: saleCost === undefined ? a.pnl : a.pnl + ownCost(pos) - saleCost,
     openFee: pos.open_fee,
     saleCost: saleCost ?? null,
+    averageCost: book?.averageCost ?? null,
     closeFee: a.closeFee,
     interest: a.interest,
     interestNow: a.interestNow,
