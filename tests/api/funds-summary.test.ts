@@ -21,7 +21,7 @@ for (const dialect of testDialects()) {
       const u = await trader(s, 0);
       expect(await summary(u.token)).toEqual({
         currency: 'JPY', totalAssets: 0, available: 0, cash: 0, unsettled: 0, settlements: [], withdrawable: 0, frozen: 0, margin: 0, loan: 0,
-        shortfall: 0, shortfallDueOn: null, marketValue: 0, unrealizedPnl: 0, realizedPnl: 0, profit: 0,
+        shortfall: 0, shortfallDueOn: null, shortfallOverdue: false, marketValue: 0, unrealizedPnl: 0, realizedPnl: 0, profit: 0,
         balances: [{ currency: 'JPY', cash: 0, frozen: 0, margin: 0, unsettled: 0, loan: 0, shortfall: 0, total: 0, valueJpy: 0 }],
         awaitingListing: [],
       });

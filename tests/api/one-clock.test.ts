@@ -9,6 +9,8 @@ import { jstDate, jstMs } from '../../src/shared/market';
 import { SESSION_IDLE_MS } from '../../src/shared/domain/account';
 import { photo, upload } from './uploads-support';
 import { verifiedUser } from './cash-support';
+import { dataOf, trader } from './trade-support';
+import { strategiesAdminApi, strategiesApi } from '../../src/shared/api/strategies';
 
 /**
  * One clock for every domain time (docs/decisions/023-one-clock.md): with a market clock of its own
@@ -113,6 +115,29 @@ for (const dialect of testDialects()) {
         const open = await requestDeposit(s, u, channelId);
         expect(open.status, JSON.stringify(open.body)).toBe(200);
         expect(jstDate(open.body.data.deposit.createdAt)).toBe('2026-11-30');
+        expect(jstDate(s.services.wallClock.now())).toBe('2026-11-29');
+      } finally {
+        market.set(SUNDAY);
+      }
+    });
+
+    it('a follow-order fund’s period is read on the market’s day: closed on its Monday while the wall clock is still on its last day', async () => {
+      const created = await s.api(strategiesAdminApi.create, {
+        token: s.admin.token,
+        body: {
+          id: 'sunday-follow', kind: 'follow', name: 'テストモデル フォロー', rule: 'follow_model', model: 'テストモデル', minAmount: 100_000,
+          lockDays: 0, feeBp: 100, followUntil: '2026-11-29', reason: 'one clock test',
+        },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const u = await trader(s, 1_000_000);
+      const fund = async () => dataOf((await s.api(strategiesApi.detail, { token: u.token, params: { id: 'sunday-follow' } })).body).fund;
+      expect(await fund()).toMatchObject({ followUntil: '2026-11-29', followOpen: true });
+      market.set(MONDAY_OPEN + 60 * 60 * 1000);
+      try {
+        expect((await fund()).followOpen).toBe(false);
+        const late = await s.api(strategiesApi.subscribe, { token: u.token, params: { id: 'sunday-follow' }, body: { amount: 200_000 }, idempotencyKey: uuidv7() });
+        expect((late.body as { msg: string }).msg).toBe('follow_time_exceeded');
         expect(jstDate(s.services.wallClock.now())).toBe('2026-11-29');
       } finally {
         market.set(SUNDAY);

@@ -239,6 +239,13 @@ for (const dialect of testDialects()) {
       expect(late.status).toBe(422);
       expect((late.body as { msg: string }).msg).toBe('follow_time_exceeded');
       expect((await balances(s, u.id)).cash).toBe(30_000_000);
+      // The summary says so on the server's (market) day, so the ticket never reads the device's date.
+      const followOpen = async (id: string) => dataOf((await s.api(strategiesApi.detail, { token: u.token, params: { id } })).body).fund.followOpen;
+      expect(await followOpen('closed-follow')).toBe(false);
+      expect(await followOpen('core30-momentum')).toBe(true); // no follow period
+      s.clock.set(at('2026-12-06' as IsoDate, 23, 59));
+      expect(await followOpen('closed-follow')).toBe(true); // through its last day
+      s.clock.set(at(day, 10));
 
       // The first money must bring the fund to its minimum investable size; after it, the minimum amount will do.
       const size = dataOf((await s.api(strategiesApi.detail, { token: u.token, params: { id: 'core30-momentum' } })).body).fund.minInvestable;

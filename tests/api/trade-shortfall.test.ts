@@ -47,7 +47,7 @@ for (const dialect of testDialects()) {
       expect(owed).toBeGreaterThan(0);
       expect(await balances(s, u.id)).toEqual({ cash: 0, frozen: 0, margin: 0, unsettled: 0, loan: 0, shortfall: -owed });
       const dueOn = nextTradingDay(jstDate(t));
-      expect(await summary(u.token)).toMatchObject({ shortfall: -owed, shortfallDueOn: dueOn, withdrawable: 0, available: 0, totalAssets: -owed });
+      expect(await summary(u.token)).toMatchObject({ shortfall: -owed, shortfallDueOn: dueOn, shortfallOverdue: false, withdrawable: 0, available: 0, totalAssets: -owed });
 
       // No new position while it is owed, with the amount and the due date to show.
       await grant(s, u.id, 0 + 1); // a credit repays first: 1 yen off the shortfall, nothing to cash
@@ -62,6 +62,11 @@ for (const dialect of testDialects()) {
       expect((await s.services.jobs.runDue(at(dueOn, 23, 59))).settlement.lateInterest).toBe(0);
       expect((await s.services.jobs.runDue(at(addDays(dueOn, 1), 0, 0, 1))).settlement.lateInterest).toBe(0);
       const late = (days: number) => Math.floor(((owed - 1) * SHORTFALL_LATE_RATE_BP * days) / 3_650_000);
+      // The summary says when it is overdue, on the server's (market) day: not on the due date, from the day after.
+      s.clock.set(at(dueOn, 23, 59));
+      expect((await summary(u.token)).shortfallOverdue).toBe(false);
+      s.clock.set(at(addDays(dueOn, 1), 0, 0, 1));
+      expect((await summary(u.token)).shortfallOverdue).toBe(true);
       const d10 = addDays(dueOn, 10);
       s.clock.set(at(d10, 0, 0, 1));
       expect(late(9)).toBeGreaterThan(0);
@@ -80,7 +85,7 @@ for (const dialect of testDialects()) {
       const stillOwed = -(await balances(s, u.id)).shortfall;
       await grant(s, u.id, stillOwed + 500_000);
       expect(await balances(s, u.id)).toMatchObject({ cash: 500_000, shortfall: 0 });
-      expect(await summary(u.token)).toMatchObject({ shortfall: 0, shortfallDueOn: null, withdrawable: 500_000 });
+      expect(await summary(u.token)).toMatchObject({ shortfall: 0, shortfallDueOn: null, shortfallOverdue: false, withdrawable: 500_000 });
       expect((await order(s, u, { code: '7203' })).status).toBe(200);
       const kinds = await s.services.database.db.selectFrom('journal_entry').select('kind').where('user_id', '=', u.id).execute();
       expect(kinds.map((k) => k.kind)).toContain('late_interest');

@@ -26,7 +26,7 @@ const PO: AwaitingListingLine = {
 };
 const SUMMARY: FundsSummary = {
   currency: 'JPY', totalAssets: 1_000_000, available: 130_000, cash: 130_000, unsettled: 0, settlements: [], withdrawable: 130_000,
-  frozen: 0, margin: 870_000, loan: 0, shortfall: 0, shortfallDueOn: null, marketValue: 870_000, unrealizedPnl: 0, realizedPnl: 0, profit: 0,
+  frozen: 0, margin: 870_000, loan: 0, shortfall: 0, shortfallDueOn: null, shortfallOverdue: false, marketValue: 870_000, unrealizedPnl: 0, realizedPnl: 0, profit: 0,
   balances: [{ currency: 'JPY', cash: 130_000, frozen: 0, margin: 870_000, unsettled: 0, loan: 0, shortfall: 0, total: 1_000_000, valueJpy: 1_000_000 }],
   awaitingListing: [IPO, PO],
 };

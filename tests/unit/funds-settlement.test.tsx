@@ -97,6 +97,7 @@ const SUMMARY: FundsSummary = {
   loan: 0,
   shortfall: 0,
   shortfallDueOn: null,
+  shortfallOverdue: false,
   marketValue: 1_000_000,
   unrealizedPnl: 0,
   realizedPnl: 5_000,
@@ -312,10 +313,10 @@ describe('asset card', () => {
     summary = SUMMARY;
   });
 
-  it('says when a shortfall is overdue (Tokyo date after the due date) and that late interest is accruing', async () => {
-    summary = OWED;
-    // 2026-11-25 23:30 UTC is already the 26th in Tokyo.
-    today('2026-11-25T23:30:00Z');
+  it('says when the server reads a shortfall as overdue, and that late interest is accruing', async () => {
+    summary = { ...OWED, shortfallOverdue: true };
+    // The market's day decides (docs/decisions/023-one-clock.md): the device's clock reading the due date changes nothing.
+    today('2026-11-25T14:00:00Z');
     await renderIn('jp', <AssetCard />);
     const notice = await screen.findByTestId('shortfall');
     expect(notice.dataset.overdue).toBe('true');
@@ -328,8 +329,9 @@ describe('asset card', () => {
       'Shortfall ¥12,345 — overdue since 2026.11.25; please deposit nowNew orders are paused until it is repaid. Late interest of 14.6% a year is accruing since the due date.',
     );
     cleanup();
-    // On the due date itself it is still due, not overdue.
-    today('2026-11-25T14:00:00Z');
+    // Nor the other way: a device a day ahead still shows it due while the server says so.
+    summary = OWED;
+    today('2026-11-26T14:00:00Z');
     await renderIn('jp', <AssetCard />);
     expect((await screen.findByTestId('shortfall')).dataset.overdue).toBeUndefined();
     summary = SUMMARY;

@@ -24,7 +24,7 @@ const user = {
 const bal = (currency: string, cash: number, valueJpy = cash) => ({ currency, cash, frozen: 0, margin: 0, unsettled: 0, loan: 0, shortfall: 0, total: cash, valueJpy });
 const summary = {
   currency: 'JPY', totalAssets: 519_344, available: 500_000, cash: 500_000, unsettled: 0, settlements: [], withdrawable: 500_000, frozen: 0,
-  margin: 0, loan: 0, shortfall: 0, shortfallDueOn: null, marketValue: 0, unrealizedPnl: 0, realizedPnl: 0, profit: 0,
+  margin: 0, loan: 0, shortfall: 0, shortfallDueOn: null, shortfallOverdue: false, marketValue: 0, unrealizedPnl: 0, realizedPnl: 0, profit: 0,
   balances: [bal('JPY', 500_000), bal('USD', 12_345, 19_344)],
 };
 let quotes = 0;

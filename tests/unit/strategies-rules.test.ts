@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  costOf, deviationBp, feeUnitsFor, investedWeights, lookbackReturnBp, minInvestable, navOf, payoutOf, sharesToSell, shareOut, targetShares,
+  costOf, deviationBp, feeUnitsFor, followOpen, investedWeights, lookbackReturnBp, minInvestable, navOf, payoutOf, sharesToSell, shareOut, targetShares,
   targetWeights, unitsFor,
 } from '../../src/server/modules/strategies/rules';
 import { addDays, dayNumber, isTradingDay, type IsoDate } from '../../src/shared/market';
@@ -146,5 +146,12 @@ describe('strategy fund rules', () => {
     expect(sharesToSell(400, 250, [100, 300, 400])).toBe(300);
     expect(sharesToSell(400, 400, [100, 300, 400])).toBe(0);
     expect(sharesToSell(400, 0, [100, 300, 400])).toBe(400);
+  });
+
+  it('a follow period takes subscriptions through its last day, never after; no period never closes', () => {
+    expect(followOpen('2026-12-06', '2026-12-05')).toBe(true);
+    expect(followOpen('2026-12-06', '2026-12-06')).toBe(true);
+    expect(followOpen('2026-12-06', '2026-12-07')).toBe(false);
+    expect(followOpen(null, '2099-01-01')).toBe(true);
   });
 });

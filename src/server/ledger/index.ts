@@ -17,7 +17,7 @@ export type { EntryPage, EntryView } from './entries';
 export { canonicalJson, requestHash } from './idempotency';
 export { moneyCommand, type MoneyCommand, type MoneyCommandContext } from './money-command';
 export { buyingPower, lockCash, lockWallet, Postings, type Wallet } from './postings';
-export { assertNoShortfall, chargeLateInterest, findShortfallNotice, noteShortfall, overdueShortfalls, SHORTFALL_LATE_RATE_BP } from './shortfall';
+export { assertNoShortfall, chargeLateInterest, findShortfallNotice, noteShortfall, overdueShortfalls, SHORTFALL_LATE_RATE_BP, shortfallOverdue } from './shortfall';
 export { pendingSettlements, recordSettlement, settleDue, unsettledHolders } from './settlement';
 
 /**

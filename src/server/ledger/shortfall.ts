@@ -51,6 +51,11 @@ export async function assertNoShortfall(db: Kysely<DB>, caps: Capabilities, user
   throw ruleBroken('shortfall_owed', { amount: owed, dueOn: notice?.due_on ?? '' });
 }
 
+/** Whether a shortfall due on `dueOn` is overdue on `today` (late interest runs from the day after the due date). */
+export function shortfallOverdue(dueOn: string, today: string): boolean {
+  return dueOn < today;
+}
+
 /** Open shortfall notices whose due date has passed by `today`: the late-interest job's work list. */
 export async function overdueShortfalls(db: Kysely<DB>, today: string) {
   return db.selectFrom('shortfall_notice').select(['user_id', 'currency']).where('due_on', '<', today).where('accrued_through', '<', today).execute();

@@ -77,6 +77,11 @@ export const fundsSummary = z.object({
   shortfall: int,
   /** When the shortfall is due (Tokyo date; late interest accrues after it), null without one. */
   shortfallDueOn: z.string().nullable(),
+  /**
+   * The shortfall is past its due date on the market's today, so late interest accrues. Decided on
+   * the server, never from the device's clock (docs/decisions/023-one-clock.md); false without one.
+   */
+  shortfallOverdue: z.boolean(),
   /** Live value of held positions. */
   marketValue: int,
   /** Net of opening fees and interest charged so far (the closing fee is not paid yet). */

@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { fundsApi } from '../../../shared/api/funds';
 import { formatIsoDate, formatMoney } from '../../../shared/money';
-import { jstDate } from '../../../shared/market/jst';
 import type { DataOf } from '../../../shared/api/endpoint';
 import { endpointQuery } from '../../api/query';
 import { Icon } from '../../components/Icon';
@@ -176,11 +174,10 @@ function Unsettled({ s }: { s: FundsSummary }) {
 
 /** 不足金: a loss beyond what the user held. New orders are refused until it is repaid by a deposit. */
 function ShortfallNotice({ s }: { s: FundsSummary }) {
-  // Late interest accrues from the day after the due date (Tokyo dates, as the server keeps them).
-  const [today] = useState(() => jstDate(Date.now()));
   const amount = formatMoney(-s.shortfall, s.currency);
   const due = s.shortfallDueOn ? formatIsoDate(s.shortfallDueOn) : null;
-  const overdue = s.shortfallDueOn !== null && s.shortfallDueOn < today;
+  // Overdue on the market's day, as the server reads it (docs/decisions/023-one-clock.md).
+  const overdue = s.shortfallOverdue;
   return (
     <div className="notice notice--danger assets__shortfall" role="alert" data-testid="shortfall" data-overdue={overdue || undefined}>
       <Icon d={icons.alert} size={18} />

@@ -5,7 +5,6 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { fundsApi } from '../../../shared/api/funds';
 import { NAV_UNITS, strategiesApi, type StrategyDetail, type StrategyHolding, type StrategyKind, type StrategySummary } from '../../../shared/api/strategies';
-import { jstDate } from '../../../shared/market/jst';
 import { formatDateTime, formatIsoDate, formatMoney, formatNumber, formatPercent, formatPriceYen } from '../../../shared/money';
 import { useMoneyCommand } from '../../api/money-command';
 import { translateMessage } from '../../i18n/translate';
@@ -24,6 +23,7 @@ import { FundCard, FundList } from './FundList';
 import { strategyHoldingsQuery } from './MyFundHoldings';
 import { ModelRecord } from './ModelRecord';
 import { HOLDING_STATUS, RULE_NAME, fundName } from './labels';
+import { displayName } from '../../../shared/market/local-names';
 import './strategies.css';
 
 /** uPlot comes with the chart's own chunk, as on the home screen's 資産推移 (features/funds/AssetHistoryChart.tsx). */
@@ -385,8 +385,8 @@ function Subscribe({ f }: { f: StrategySummary }) {
     action.end();
     setConfirming(false);
   }, [action]);
-  const today = jstDate(Date.now());
-  const closed = f.status !== 'active' || (f.followUntil !== null && today > f.followUntil);
+  // The follow period is read on the market's day, which the server decides (docs/decisions/023-one-clock.md).
+  const closed = f.status !== 'active' || !f.followOpen;
   return (
     <section className="card ticket" aria-label={t`申込`}>
       <h2 className="card__title">
@@ -460,7 +460,7 @@ function Subscribe({ f }: { f: StrategySummary }) {
 }
 
 function Holdings({ d }: { d: StrategyDetail }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <section className="card" aria-label={t`組入銘柄`}>
       <h2 className="card__title">
@@ -489,7 +489,7 @@ function Holdings({ d }: { d: StrategyDetail }) {
             {d.holdings.map((h) => (
               <tr key={h.code}>
                 <td>
-                  <span className="mono">{h.code}</span> {h.name}
+                  <span className="mono">{h.code}</span> {displayName({ code: h.code, nameJa: h.name, nameEn: h.nameEn }, i18n.locale)}
                 </td>
                 <td className="mono">{formatNumber(h.shares)}</td>
                 <td className="mono">{formatMoney(h.value)}</td>
@@ -503,7 +503,7 @@ function Holdings({ d }: { d: StrategyDetail }) {
 }
 
 function Trades({ d }: { d: StrategyDetail }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <section className="card" aria-label={t`最近の売買`}>
       <h2 className="card__title">
@@ -519,7 +519,7 @@ function Trades({ d }: { d: StrategyDetail }) {
             <li key={`${x.at}-${x.code}-${x.side}-${i}`}>
               <span className="mono muted">{formatDateTime(x.at)}</span>
               <span>
-                {x.side === 'buy' ? <Trans>買</Trans> : <Trans>売</Trans>} <span className="mono">{x.code}</span> {x.name}
+                {x.side === 'buy' ? <Trans>買</Trans> : <Trans>売</Trans>} <span className="mono">{x.code}</span> {displayName({ code: x.code, nameJa: x.name, nameEn: x.nameEn }, i18n.locale)}
               </span>
               <span className="mono">
                 <Trans>

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../clock';
-import { buyingPower, findShortfallNotice, pendingSettlements, type Ledger } from '../../ledger';
+import { buyingPower, findShortfallNotice, pendingSettlements, shortfallOverdue, type Ledger } from '../../ledger';
 import { jstDate, type IsoDate } from '../../../shared/market';
 import { HOME_CURRENCY, type Currency } from '../../../shared/money';
 import type { fundsSummary } from '../../../shared/api/funds';
@@ -83,6 +83,7 @@ export class FundsService {
       loan: home.loan,
       shortfall: home.shortfall,
       shortfallDueOn: notice?.due_on ?? null,
+      shortfallOverdue: notice ? shortfallOverdue(notice.due_on, jstDate(now)) : false,
       marketValue: held.marketValue,
       unrealizedPnl: held.unrealizedPnl,
       realizedPnl,

@@ -253,6 +253,14 @@ export function strikeDay(now: number): IsoDate {
   return prevTradingDay(today);
 }
 
+/**
+ * Whether a follow-order fund still takes subscriptions on `today` (the market's day): through its
+ * `followUntil`, never after (follow_time_exceeded); a fund without a follow period always does.
+ */
+export function followOpen(followUntil: IsoDate | null, today: IsoDate): boolean {
+  return followUntil === null || today <= followUntil;
+}
+
 /** A fund's money in the ledger (JPY): settled cash, reserved for orders, unsettled proceeds, shortfall. */
 export interface FundMoney {
   cash: number;
