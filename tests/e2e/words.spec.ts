@@ -177,3 +177,43 @@ test('a block offer reads its discount as words; the purchase is ブロック取
   await expect(row.locator('.pos__meta')).not.toContainText('指値');
   await shots4(page, 'words-block-orders', () => expect(row).toBeVisible());
 });
+
+test('保有証券 and the fund holdings name stocks and funds in the reader’s language', async ({ page, request }) => {
+  // A fund whose admin entered its names in four languages; the user's subscription waits for the strike.
+  const fund = `words-${Date.now().toString(36)}`;
+  await ok(request, 'post', 'admin/strategies', {
+    token: admin,
+    body: {
+      id: fund, kind: 'follow', name: '表記モデル フォロー', nameEn: 'Words Model (follow)', nameZhHant: '表記模型（跟單）', nameKo: '표기 모델(팔로우)',
+      rule: 'follow_model', model: '表記モデル', params: { weights: ['8306:10000'], cashBufferBp: 200 },
+      minAmount: 100_000, lockDays: 0, feeBp: 100, followUntil: '2026-12-31', reason: 'e2e: 表記の確認用のファンド',
+    },
+  });
+  await ok(request, 'post', `strategies/${fund}/subscribe`, { token: user.token, key: true, body: { amount: 1_000_000 } });
+  await loginThroughUi(page, user.phone, PASSWORD);
+
+  await page.goto('/#/trade/index');
+  const row = screen(page).locator('[data-testid="holdings-stocks"] .holding[data-code="8306"] .pos__name');
+  await expect(row).toHaveText('三菱UFJフィナンシャル・グループ');
+  await inLanguage(page, 'tw');
+  await expect(row).toHaveText('三菱日聯金融集團');
+  await inLanguage(page, 'ko');
+  await expect(row).toHaveText('미쓰비시UFJ파이낸셜그룹');
+  await inLanguage(page, 'jp');
+  await shots4(page, 'words-holdings', () => expect(row).toBeVisible());
+
+  await page.goto('/#/information/index');
+  const card = screen(page).getByTestId('my-fund-holdings');
+  await expect(card).toContainText('表記モデル フォロー');
+  await inLanguage(page, 'tw');
+  await expect(card).toContainText('表記模型（跟單）');
+  await inLanguage(page, 'ko');
+  await expect(card).toContainText('표기 모델(팔로우)');
+  await inLanguage(page, 'en');
+  await expect(card).toContainText('Words Model (follow)');
+  await inLanguage(page, 'jp');
+  await shots4(page, 'words-fund-holdings', async () => {
+    await card.scrollIntoViewIfNeeded();
+    await expect(card).toBeVisible();
+  });
+});

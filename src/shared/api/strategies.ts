@@ -55,6 +55,12 @@ export const strategySummary = z.object({
   feeBp: int,
   /** Follow-order funds: the last day subscriptions are taken (follow_time_exceeded after it). */
   followUntil: z.string().nullable(),
+  /**
+   * Whether the follow period still takes subscriptions on the market's today (false after
+   * followUntil; true without one). Decided on the server, never from the device's clock
+   * (docs/decisions/023-one-clock.md).
+   */
+  followOpen: z.boolean(),
   startedOn: z.string(),
   /** Latest NAV per 10,000 units and its date (null before the first strike). */
   nav: int,
@@ -104,10 +110,10 @@ export const strategyDetail = z.object({
   history: z.array(navPoint),
   /** The model track record's points (NAV per 10,000 units of the model, from ¥10,000), oldest first. */
   modelHistory: z.array(z.object({ date: z.string(), nav: int })),
-  holdings: z.array(z.object({ code: z.string(), name: z.string(), shares: int, price: int, priceScale: int, value: int })),
+  holdings: z.array(z.object({ code: z.string(), name: z.string(), nameEn: z.string(), shares: int, price: int, priceScale: int, value: int })),
   /** The fund's fills, newest first (from its positions: the trading engine's records). */
   trades: z.array(z.object({
-    at: int, code: z.string(), name: z.string(), side: z.enum(['buy', 'sell']), shares: int, price: int, priceScale: int,
+    at: int, code: z.string(), name: z.string(), nameEn: z.string(), side: z.enum(['buy', 'sell']), shares: int, price: int, priceScale: int,
     /** Realized P/L net of fees and tax for a sell, null for a buy. */
     pnl: int.nullable(),
   })),
@@ -118,6 +124,10 @@ export const strategyHolding = z.object({
   id: z.string(),
   fundId: z.string(),
   fundName: z.string(),
+  /** The fund's names an admin entered per language (null: the Japanese name is shown). */
+  fundNameEn: z.string().nullable(),
+  fundNameZhHant: z.string().nullable(),
+  fundNameKo: z.string().nullable(),
   kind: z.enum(STRATEGY_KINDS),
   status: z.enum(STRATEGY_HOLDING_STATUSES),
   /** Yen paid in (after the strike: what the units cost; before: what is reserved). */

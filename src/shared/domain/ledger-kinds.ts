@@ -134,15 +134,15 @@ export interface MemoParams {
   /** The user cancelled a pending withdrawal: frozen → cash. */
   memo_withdrawal_cancelled: Record<never, never>;
   /** A subscription of `amount` yen to fund `fund` (its name), reserved until the next NAV. */
-  memo_strategy_subscribe: { fund: string; amount: number };
+  memo_strategy_subscribe: { fund: string; amount: number } & FundNames;
   /** `units` bought at `nav` (per 10,000 units) struck on `date`; `amount` paid in, the rest returned. */
-  memo_strategy_subscription: { fund: string; units: number; nav: number; date: string; amount: number };
+  memo_strategy_subscription: { fund: string; units: number; nav: number; date: string; amount: number } & FundNames;
   /** `units` redeemed (or paid at termination) at `nav` struck on `date`. */
-  memo_strategy_redemption: { fund: string; units: number; nav: number; date: string };
+  memo_strategy_redemption: { fund: string; units: number; nav: number; date: string } & FundNames;
   /** A reserved subscription returned (the fund ended before its strike). */
-  memo_strategy_refund: { fund: string; amount: number };
+  memo_strategy_refund: { fund: string; amount: number } & FundNames;
   /** The fund's management fee of `date` (the value of `units` taken from the holdings at their rates). */
-  memo_strategy_fee: { fund: string; date: string; units: number };
+  memo_strategy_fee: { fund: string; date: string; units: number } & FundNames;
   /** An IPO / offering application of `lots` for `code`: `amount` reserved at the top of the provisional range. */
   memo_ipo_reserve: { code: string; lots: number; amount: number } & OfferingNames;
   /** Reserve returned (why: cancel | pricing | not_won | partial | waived | lapsed). */
@@ -171,6 +171,12 @@ export interface MemoParams {
  */
 /** An offering's names as its memos carry them (Traditional Chinese and Korean only when the admin entered them). */
 export type OfferingNames = { nameJa?: string; nameEn?: string; nameZhHant?: string; nameKo?: string };
+
+/**
+ * A strategy fund's other names as its memos carry them beside `fund` (the Japanese one): only those
+ * the admin entered. Entries written before the memos carried them show the Japanese name.
+ */
+export type FundNames = { fundEn?: string; fundZhHant?: string; fundKo?: string };
 
 export type TradeParams = {
   code: string;

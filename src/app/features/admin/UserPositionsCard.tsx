@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useLingui as useLinguiCore } from '@lingui/react';
 import { formatInt, formatTickPrice } from '../../../shared/money';
+import { displayName } from '../../../shared/market/local-names';
 import { EmptyView } from '../../components/EmptyView';
 import { Signed } from '../../components/Signed';
 import { BUSINESS_TEXT, STATUS_TEXT, sideText } from '../trade';
@@ -46,7 +47,7 @@ export function UserPositionsCard({ user }: { user: AdminUserDetail }) {
                 <tr key={p.id}>
                   <td>
                     <span className="mono">{p.code}</span>
-                    <span className="admin-table__name">{i18n.locale === 'ja' ? p.name : p.nameEn}</span>
+                    <span className="admin-table__name">{displayName({ code: p.code, nameJa: p.name, nameEn: p.nameEn }, i18n.locale)}</span>
                   </td>
                   <td>
                     {i18n._(sideText(p))}

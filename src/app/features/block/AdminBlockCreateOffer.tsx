@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiCore } from '@lingui/react';
 import { LOT_SIZE } from '../../../shared/market/price';
 import { formatInt, formatPriceYen } from '../../../shared/money';
+import { displayName } from '../../../shared/market/local-names';
 import { Spinner } from '../../components/Spinner';
 import { type BlockBand } from './admin-api';
 import { useCreateOffer, type CreateOfferState, type OfferValues } from './useCreateOffer';
@@ -42,7 +43,7 @@ function OfferDraftForm({ c, band }: { c: CreateOfferState; band: BlockBand }) {
   return (
     <form className="admin-form" onSubmit={c.review}>
       <p className="admin-band" data-testid="block-band">
-        <span className="mono">{band.code}</span> {i18n.locale === 'ja' ? band.name : band.nameEn} ·{' '}
+        <span className="mono">{band.code}</span> {displayName({ code: band.code, nameJa: band.name, nameEn: band.nameEn }, i18n.locale)} ·{' '}
         <Trans>
           設定できる価格 {formatPriceYen(band.lower, band.priceScale)} 〜 {formatPriceYen(band.upper, band.priceScale)}（基準価格{' '}
           {formatPriceYen(band.base, band.priceScale)} の ±10% かつ値幅制限内）
@@ -115,7 +116,7 @@ function CreateOfferConfirm({ c, band, confirming }: { c: CreateOfferState; band
       onConfirm={(reason) => c.send(band, confirming, reason)}
     >
       <p>
-        <span className="mono">{band.code}</span> {i18n.locale === 'ja' ? band.name : band.nameEn} · {formatPriceYen(confirming.price, band.priceScale)} ·{' '}
+        <span className="mono">{band.code}</span> {displayName({ code: band.code, nameJa: band.name, nameEn: band.nameEn }, i18n.locale)} · {formatPriceYen(confirming.price, band.priceScale)} ·{' '}
         <Trans>{formatInt(confirming.sharesAvailable)}株</Trans>
       </p>
     </ReasonDialog>

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiCore } from '@lingui/react';
 import { blockAdminApi } from '../../../shared/api/block';
 import { formatDateTime, formatInt, formatPriceYen } from '../../../shared/money';
+import { displayName } from '../../../shared/market/local-names';
 import { EmptyView } from '../../components/EmptyView';
 import { Spinner } from '../../components/Spinner';
 import { toast } from '../../components/Toast';
@@ -60,7 +61,7 @@ export function AdminBlockScreen() {
                   <tr key={o.id}>
                     <td>
                       <span className="mono">{o.code}</span>
-                      <span className="admin-table__name">{i18n.locale === 'ja' ? o.name : o.nameEn}</span>
+                      <span className="admin-table__name">{displayName({ code: o.code, nameJa: o.name, nameEn: o.nameEn }, i18n.locale)}</span>
                     </td>
                     <td className="num mono">{formatPriceYen(o.price, o.priceScale)}</td>
                     <td className="num mono">

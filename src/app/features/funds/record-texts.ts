@@ -14,8 +14,8 @@
  */
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import type { EntryKind, MemoId, MemoParams, OfferingNames, TradeParams } from '../../../shared/domain/ledger-kinds';
-import { displayName } from '../../../shared/market/local-names';
+import type { EntryKind, FundNames, MemoId, MemoParams, OfferingNames, TradeParams } from '../../../shared/domain/ledger-kinds';
+import { displayName, enteredName } from '../../../shared/market/local-names';
 import { CURRENCIES, HOME_CURRENCY, currencyOf, formatIsoDate, formatMoney, formatNumber, formatScaled, formatTickPrice } from '../../../shared/money';
 
 /** The label of each ledger entry kind (the Japanese source texts are ENTRY_KINDS[kind].ja). */
@@ -246,13 +246,13 @@ export const MEMO_TEXT: { [K in MemoId]: (p: MemoParams[K], c: MemoContext) => s
       stock: stockLabel(c.record, c.i18n.locale, p.code), shares: formatScaled(p.shares, 0), rate: formatBpPercent(p.rateBp), through: formatMemoDate(p.through),
     }),
   memo_dividend_substitute: (p, c) => dividend(msg({ context: 'memo', message: '配当金相当額' }), p, c),
-  memo_strategy_subscribe: (p, c) => tr(c, msg({ message: '{fund} への申込（{amount}を次の基準価額まで拘束）' }), { fund: p.fund, amount: formatMoney(p.amount, c.record.currency) }),
+  memo_strategy_subscribe: (p, c) => tr(c, msg({ message: '{fund} への申込（{amount}を次の基準価額まで拘束）' }), { fund: fundLabel(p, c), amount: formatMoney(p.amount, c.record.currency) }),
   memo_strategy_subscription: (p, c) =>
-    tr(c, msg({ message: '{fund} {units}口を基準価額 {nav}（{date}）で取得' }), { fund: p.fund, units: formatNumber(p.units), nav: formatScaled(p.nav, 0), date: formatMemoDate(p.date) }),
+    tr(c, msg({ message: '{fund} {units}口を基準価額 {nav}（{date}）で取得' }), { fund: fundLabel(p, c), units: formatNumber(p.units), nav: formatScaled(p.nav, 0), date: formatMemoDate(p.date) }),
   memo_strategy_redemption: (p, c) =>
-    tr(c, msg({ message: '{fund} {units}口を基準価額 {nav}（{date}）で解約' }), { fund: p.fund, units: formatNumber(p.units), nav: formatScaled(p.nav, 0), date: formatMemoDate(p.date) }),
-  memo_strategy_refund: (p, c) => tr(c, msg({ message: '{fund} の運用終了により申込金 {amount} を返却' }), { fund: p.fund, amount: formatMoney(p.amount, c.record.currency) }),
-  memo_strategy_fee: (p, c) => tr(c, msg({ message: '{fund} の信託報酬（{date}・{units}口相当）' }), { fund: p.fund, date: formatMemoDate(p.date), units: formatNumber(p.units) }),
+    tr(c, msg({ message: '{fund} {units}口を基準価額 {nav}（{date}）で解約' }), { fund: fundLabel(p, c), units: formatNumber(p.units), nav: formatScaled(p.nav, 0), date: formatMemoDate(p.date) }),
+  memo_strategy_refund: (p, c) => tr(c, msg({ message: '{fund} の運用終了により申込金 {amount} を返却' }), { fund: fundLabel(p, c), amount: formatMoney(p.amount, c.record.currency) }),
+  memo_strategy_fee: (p, c) => tr(c, msg({ message: '{fund} の信託報酬（{date}・{units}口相当）' }), { fund: fundLabel(p, c), date: formatMemoDate(p.date), units: formatNumber(p.units) }),
   memo_ipo_reserve: (p, c) =>
     tr(c, msg({ message: '{stock} の申込 {lots}単元（{amount}を拘束）' }), { stock: offeringLabel(p, c), lots: formatNumber(p.lots), amount: formatMoney(p.amount, c.record.currency) }),
   memo_ipo_release: (p, c) =>
@@ -323,6 +323,11 @@ const REQUIRED: { [K in MemoId]: Record<string, Check> } = {
   memo_ipo_payment: { code: 'string', shares: 'int', price: 'int', priceScale: 'scale' },
   memo_none: {},
 };
+
+/** A fund's name in the reader's language from its memo (older entries carry only the Japanese name). */
+function fundLabel(p: { fund: string } & FundNames, c: MemoContext): string {
+  return enteredName({ ja: p.fund, en: p.fundEn, zhHant: p.fundZhHant, ko: p.fundKo }, c.i18n.locale);
+}
 
 /**
  * The stock of an IPO memo: the record's instrument names it once listed (a PO's stock always);

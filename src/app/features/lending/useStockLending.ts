@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { lendingApi } from '../../../shared/api/lending';
 import { formatIsoDate } from '../../../shared/money';
+import { displayName } from '../../../shared/market/local-names';
 import { isApiError } from '../../api/client';
 import { useMoneyCommand } from '../../api/money-command';
 import { translateMessage } from '../../i18n/translate';
@@ -28,7 +29,7 @@ export function useStockLending() {
   if (!data.data) return { loaded: false as const, isError: data.isError };
   const { rateBp, lendable, items } = data.data;
   const live = items.filter((x) => x.status !== 'completed');
-  const nameOf = (x: { code: string; nameJa: string | null; nameEn: string | null }) => `${(i18n.locale === 'ja' ? x.nameJa : x.nameEn) ?? x.nameJa ?? ''} (${x.code})`;
+  const nameOf = (x: { code: string; nameJa: string | null; nameEn: string | null }) => `${displayName(x, i18n.locale)} (${x.code})`;
   const fail = (e: unknown) => {
     setConfirm(null);
     setError(isApiError(e) ? translateMessage(e.msg, e.params, getLanguage()) : t`処理に失敗しました`);

@@ -5,7 +5,7 @@ import { strategiesApi, type StrategyHolding } from '../../../shared/api/strateg
 import { formatIsoDate, formatMoney, formatNumber } from '../../../shared/money';
 import { endpointQuery } from '../../api/query';
 import { Signed } from '../../components/Signed';
-import { HOLDING_STATUS } from './labels';
+import { HOLDING_STATUS, fundName } from './labels';
 import '../../components/positions.css';
 import './fund-list.css';
 
@@ -53,13 +53,18 @@ export function MyFundHoldings() {
   );
 }
 
+/** The holding's fund name in the reader's language. */
+export function holdingFundName(h: StrategyHolding, locale: string): string {
+  return fundName({ name: h.fundName, nameEn: h.fundNameEn, nameZhHant: h.fundNameZhHant, nameKo: h.fundNameKo }, locale);
+}
+
 function HoldingRow({ h }: { h: StrategyHolding }) {
   const { i18n } = useLingui();
   const ended = ENDED.has(h.status);
   return (
     <Link to="/home/strategy" search={{ id: h.fundId }} className="fund-holding" data-testid={`holding-${h.id}`}>
       <div className="fund-card__head">
-        <span className="fund-card__name">{h.fundName}</span>
+        <span className="fund-card__name">{holdingFundName(h, i18n.locale)}</span>
         <span className={`status status--fund-${h.status}`}>{i18n._(HOLDING_STATUS[h.status])}</span>
       </div>
       <dl className="kv small">

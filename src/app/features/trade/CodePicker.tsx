@@ -6,6 +6,7 @@ import * as icons from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
 import { Sheet } from '../../components/Sheet';
 import { formatPriceYen } from '../../../shared/money';
+import { displayName } from '../../../shared/market/local-names';
 import { Signed } from '../../components/Signed';
 import { searchQuery, type SearchRow } from './api';
 import { useDebounced } from '../../components/useDebounced';
@@ -65,7 +66,6 @@ function SearchSheet({ onClose, onPick }: { onClose: () => void; onPick: (s: Pic
   const [q, setQ] = useState('');
   const query = useDebounced(q.trim(), DEBOUNCE_MS);
   const results = useQuery({ ...searchQuery(query), enabled: query.length > 0 });
-  const en = i18n.locale !== 'ja';
 
   useEffect(() => {
     input.current?.focus();
@@ -105,7 +105,7 @@ function SearchSheet({ onClose, onPick }: { onClose: () => void; onPick: (s: Pic
       ) : null}
       <ul className="pick-list">
         {rows.map((r) => {
-          const name = en ? r.nameEn : r.nameJa;
+          const name = displayName(r, i18n.locale);
           return (
             <li key={r.code}>
               <button type="button" className="pick-list__row" onClick={() => onPick({ code: r.code, name })}>

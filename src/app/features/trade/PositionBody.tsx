@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatIsoDate, formatMoney } from '../../../shared/money';
+import { displayName } from '../../../shared/market/local-names';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { Signed } from '../../components/Signed';
@@ -34,7 +35,7 @@ export function PositionBody({ p }: { p: PositionView }) {
 /** The name, code and status, the P/L (or the funds held), and a day trade's auto-close countdown. */
 function PositionHead({ p, held, open }: { p: PositionView; held: boolean; open: boolean }) {
   const { i18n } = useLingui();
-  const name = i18n.locale === 'ja' ? p.name : p.nameEn;
+  const name = displayName({ code: p.code, nameJa: p.name, nameEn: p.nameEn }, i18n.locale);
   const offset = useMarketOffset(open ? p.code : null);
   return (
     <section className="card pos-head">

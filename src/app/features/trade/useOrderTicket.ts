@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import type { Direction } from '../../../shared/domain/position';
 import type { FeeSchedule } from '../../../shared/domain/trade-money';
+import { displayName } from '../../../shared/market/local-names';
 import { useSiteConfig } from '../../api/site-config';
 import { buyingPowerQuery, quoteQuery, type PositionView } from './api';
 import type { PickedStock } from './CodePicker';
@@ -53,7 +54,7 @@ export function useOrderTicket({ code: initialCode, direction: initialDirection,
   const instrument = detail?.instrument;
   const q = detail?.quote;
   const tradable = instrument ? instrument.kind === 'stock' : true;
-  const name = instrument ? (i18n.locale === 'ja' ? instrument.nameJa : instrument.nameEn) : (picked?.name ?? '');
+  const name = instrument ? displayName(instrument, i18n.locale) : (picked?.name ?? '');
   const stock = code ? holdings.data?.stocks.find((s) => s.code === code) : undefined;
   const marginOfCode = useMemo(() => (code ? (holdings.data?.margin ?? []).filter((m) => m.code === code) : []), [holdings.data, code]);
   const sellInfo = sellable.data && sellable.data.code === code ? sellable.data : undefined;

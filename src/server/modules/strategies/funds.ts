@@ -116,9 +116,10 @@ export class StrategyFunds {
     const rows = navs ?? (await navRepo.navRows(this.db, f.id));
     const closed = await positionRepo.closedResults(this.db, fundOwner(f.id));
     const follow = await holdingRepo.followOf(this.db, f.id);
-    const terms = await this.investableTerms(this.db, f, this.ctx.clock.now());
-    const model = await this.tracks.summaryOf(f, jstDate(this.ctx.clock.now()), rows.length);
-    return { ...summaryView(f, rows, closed.map(netResult), follow, terms), ...model };
+    const now = this.ctx.clock.now();
+    const terms = await this.investableTerms(this.db, f, now);
+    const model = await this.tracks.summaryOf(f, jstDate(now), rows.length);
+    return { ...summaryView(f, rows, closed.map(netResult), follow, terms, jstDate(now)), ...model };
   }
 
   /** The least a subscription may be now: the fund's minimum amount, or what brings the fund to its minimum investable size. */

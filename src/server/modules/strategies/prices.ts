@@ -44,7 +44,8 @@ export function closesBefore(market: MarketDataSource, codes: readonly string[],
   return out;
 }
 
-/** The stock's Japanese name, else its code. */
-export function nameOf(market: MarketDataSource, code: string): string {
-  return market.instrument(code)?.nameJa ?? code;
+/** The stock's Japanese and English names (the reader's language is chosen on screen), else its code. */
+export function namesOf(market: MarketDataSource, code: string): { name: string; nameEn: string } {
+  const i = market.instrument(code);
+  return { name: i?.nameJa ?? code, nameEn: i?.nameEn || i?.nameJa || code };
 }

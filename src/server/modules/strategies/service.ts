@@ -20,9 +20,9 @@ import * as fundRepo from './fund-repo';
 import * as holdingRepo from './holding-repo';
 import * as navRepo from './nav-repo';
 import * as positionRepo from './position-repo';
-import { nameOf, priceNow } from './prices';
-import { fundOwner, payoutOf } from './rules';
-import { historyView, holdingView, sharesByCode, tradesView } from './view';
+import { namesOf, priceNow } from './prices';
+import { followOpen, fundOwner, payoutOf } from './rules';
+import { fundMemoNames, historyView, holdingView, sharesByCode, tradesView } from './view';
 import type { FundRow } from './fund-repo';
 import type { HoldingRow } from './holding-repo';
 import type { NavRow } from './nav-repo';
@@ -54,9 +54,9 @@ export class StrategyService {
     const now = this.ctx.clock.now();
     const holdings = [...sharesByCode(held)].map(([code, e]) => {
       const price = priceNow(this.ctx.market, code, now);
-      return { code, name: nameOf(this.ctx.market, code), shares: e.shares, price, priceScale: e.scale, value: contractValue(price, e.shares, e.scale) };
+      return { code, ...namesOf(this.ctx.market, code), shares: e.shares, price, priceScale: e.scale, value: contractValue(price, e.shares, e.scale) };
     });
-    const trades = tradesView(await positionRepo.recentPositions(this.db, owner, 40), (code) => nameOf(this.ctx.market, code));
+    const trades = tradesView(await positionRepo.recentPositions(this.db, owner, 40), (code) => namesOf(this.ctx.market, code));
     const modelHistory = (await this.funds.tracks.of(f, jstDate(now))).points;
     return { fund: await this.funds.summary(f, navs), history: historyView(navs), modelHistory, holdings, trades: trades.slice(0, 40) };
   }
@@ -141,7 +141,7 @@ export class StrategyService {
     await holdingRepo.insertHolding(trx, h);
     // Settled cash only (never unsettled proceeds): the ledger refuses an overdraft (balance_insufficient).
     const p = new Postings(user.id, JPY).own('cash', -amount).own('frozen', amount);
-    await this.funds.post(trx, 'strategy_subscribe', user.id, h.id, { id: 'memo_strategy_subscribe', params: { fund: f.name, amount } }, p);
+    await this.funds.post(trx, 'strategy_subscribe', user.id, h.id, { id: 'memo_strategy_subscribe', params: { fund: f.name, ...fundMemoNames(f), amount } }, p);
     return holdingView(h, f, await this.funds.navNow(f.id, trx), today);
   }
 
@@ -149,7 +149,7 @@ export class StrategyService {
   private async assertTakes(trx: Trx, f: FundRow, amount: number, now: number): Promise<void> {
     const today = jstDate(now);
     if (f.status !== 'active') throw ruleBroken('strategy_not_open');
-    if (f.follow_until !== null && today > f.follow_until) throw ruleBroken('follow_time_exceeded', { date: f.follow_until });
+    if (f.follow_until !== null && !followOpen(f.follow_until, today)) throw ruleBroken('follow_time_exceeded', { date: f.follow_until });
     if (amount < f.min_amount) throw ruleBroken('strategy_below_minimum', { amount: f.min_amount });
     // A fund takes only money its rule can invest: after this subscription it must reach its
     // minimum investable size (one lot of each name at its weight), else nothing changes.

@@ -19,6 +19,7 @@ import type { FundRow } from './fund-repo';
 import type { HoldingRow } from './holding-repo';
 import type { NavRow } from './nav-repo';
 import { closeOf } from './prices';
+import { fundMemoNames } from './view';
 import { costOf, feeUnitsFor, fundOwner, liquidOf, navOf, payoutOf, shareOut, strikeAt, unitsFor, type FundMoney } from './rules';
 
 const JPY = 'JPY' as const;
@@ -109,7 +110,7 @@ export class NavStrike {
     const p = new Postings(owner, JPY, money);
     const fromUnsettled = p.spend(payable);
     p.house('fee_income', payable);
-    await this.funds.post(trx, 'strategy_fee', owner, f.id, { id: 'memo_strategy_fee', params: { fund: f.name, date: day, units: feeUnits } }, p);
+    await this.funds.post(trx, 'strategy_fee', owner, f.id, { id: 'memo_strategy_fee', params: { fund: f.name, ...fundMemoNames(f), date: day, units: feeUnits } }, p);
     money.unsettled -= fromUnsettled;
     money.cash -= payable - fromUnsettled;
   }
@@ -167,7 +168,7 @@ export class NavStrike {
     money.cash -= payout - fromUnsettled;
     if (payout > 0) {
       p.list.push({ owner: h.user_id, currency: JPY, kind: 'cash', amount: payout });
-      const memo: Memo = { id: 'memo_strategy_redemption', params: { fund: f.name, units: h.units, nav: navRow.nav, date: s.day } };
+      const memo: Memo = { id: 'memo_strategy_redemption', params: { fund: f.name, ...fundMemoNames(f), units: h.units, nav: navRow.nav, date: s.day } };
       await this.funds.post(s.trx, 'strategy_redemption', h.user_id, h.id, memo, p);
     }
     await holdingRepo.endHolding(s.trx, h.id, { status, payout, endedOn: s.day, now: s.now });
@@ -184,7 +185,7 @@ export class NavStrike {
     await lockCash(s.trx, this.ctx.database.caps, h.user_id, JPY);
     const p = new Postings(h.user_id, JPY).own('frozen', -h.amount).own('cash', h.amount - cost);
     p.list.push({ owner: fundOwner(f.id), currency: JPY, kind: 'cash', amount: cost });
-    const memo: Memo = { id: 'memo_strategy_subscription', params: { fund: f.name, units: got, nav: navRow.nav, date: s.day, amount: cost } };
+    const memo: Memo = { id: 'memo_strategy_subscription', params: { fund: f.name, ...fundMemoNames(f), units: got, nav: navRow.nav, date: s.day, amount: cost } };
     await this.funds.post(s.trx, 'strategy_subscription', h.user_id, h.id, memo, p);
     await holdingRepo.setSubscribed(s.trx, h.id, { units: got, amount: cost, subscribedOn: s.day, strikeNav: navRow.nav, lockedUntil: addDays(s.day, f.lock_days), now: s.now });
     s.units += got;
@@ -196,7 +197,7 @@ export class NavStrike {
     for (const h of await holdingRepo.pendingHoldings(s.trx, s.f.id)) {
       await lockCash(s.trx, this.ctx.database.caps, h.user_id, JPY);
       const p = new Postings(h.user_id, JPY).own('frozen', -h.amount).own('cash', h.amount);
-      await this.funds.post(s.trx, 'strategy_refund', h.user_id, h.id, { id: 'memo_strategy_refund', params: { fund: s.f.name, amount: h.amount } }, p);
+      await this.funds.post(s.trx, 'strategy_refund', h.user_id, h.id, { id: 'memo_strategy_refund', params: { fund: s.f.name, ...fundMemoNames(s.f), amount: h.amount } }, p);
       await holdingRepo.endHolding(s.trx, h.id, { status: 'terminated', payout: h.amount, endedOn: s.day, now: s.now });
     }
     await fundRepo.setFundTerminated(s.trx, s.f.id, s.day);

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Direction } from '../../../../shared/domain/position';
 import { formatLeverage, formatMoney, formatNumber, formatPercent, formatPriceYen } from '../../../../shared/money';
+import { displayName } from '../../../../shared/market/local-names';
 import { AsOf } from '../../../components/AsOf';
 import { EmptyView } from '../../../components/EmptyView';
 import { LoadingPane } from '../../../components/Spinner';
@@ -78,7 +79,7 @@ export function StockHoldings({ h, onTrade }: { h: HoldingsData; onTrade: (code:
       {h.stocks.map((s) => (
         <li key={s.code} className="pos holding" data-code={s.code}>
           <Link to="/market/stockDetail" search={{ code: s.code }} className="holding__head">
-            <span className="pos__name">{i18n.locale === 'ja' ? s.nameJa : s.nameEn}</span>
+            <span className="pos__name">{displayName(s, i18n.locale)}</span>
             <span className="pos__code mono">{s.code}</span>
             <span className="holding__shares small">
               <Trans>{formatNumber(s.shares)}株</Trans>
@@ -151,7 +152,7 @@ export function MarginHoldings({ h }: { h: HoldingsData }) {
         <li key={m.id}>
           <Link to="/trade/positionDetail" search={{ id: m.id }} className="pos" data-status="holding">
             <div className="pos__head">
-              <span className="pos__name">{i18n.locale === 'ja' ? m.nameJa : m.nameEn}</span>
+              <span className="pos__name">{displayName(m, i18n.locale)}</span>
               <span className="pos__code mono">{m.code}</span>
             </div>
             <div className="pos__meta small">
