@@ -118,6 +118,7 @@ test('a login from a second browser reaches the first one\'s messages; 「身に
     await expect(toast(page)).toHaveText('ログインパスワードを変更しました');
     await setFundPassword(NEW_PASSWORD);
     await expect(toast(page)).toHaveText('取引暗証番号を設定しました');
+    await expect(page).not.toHaveURL(/fundPass/); // the screen has gone back before the next navigation
     await page.goto('/#/information/loginDevices');
     await expect(screen(page).getByTestId('logins')).toBeVisible();
     await expect(screen(page).getByTestId('funds-locked')).toHaveCount(0);

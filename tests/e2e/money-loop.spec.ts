@@ -130,6 +130,7 @@ test('register → KYC → bank account → deposit ¥1,000,000 → buy 100 → 
     await screen(page).getByLabel('新しい取引暗証番号（確認）', { exact: true }).fill(FUND_PASSWORD);
     await screen(page).getByRole('button', { name: '設定する' }).click();
     await expect(toast(page)).toHaveText('取引暗証番号を設定しました');
+    await expect(page).not.toHaveURL(/fundPass/); // the screen has gone back before the next navigation
     expect((await ok<{ fundPasswordSet: boolean }>(request, 'get', 'user/info', { token })).fundPasswordSet).toBe(true);
     await addMufgShinjukuAccount(page, 'ニュウシュッキン　タロウ', phone.slice(-7), FUND_PASSWORD);
 

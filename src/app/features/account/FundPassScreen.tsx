@@ -61,11 +61,15 @@ function FundPassForm({ isSet }: { isSet: boolean }) {
       const text = passkeyFailureText(e, i18n);
       if (text) toast(text);
     },
-    onSuccess: async () => {
-      toast(isSet ? t`取引暗証番号を変更しました` : t`取引暗証番号を設定しました`);
-      await queryClient.invalidateQueries({ queryKey: userInfoKey });
+    onSuccess: () => {
+      // Leave at once, the fact already known (the checklist and the payout gates read it), and
+      // refetch in the background: waiting for the refetch before leaving let a navigation the user
+      // made meanwhile be undone by the late back().
+      queryClient.setQueryData(userInfoKey, (u: { fundPasswordSet: boolean } | undefined) => (u ? { ...u, fundPasswordSet: true } : u));
       if (canGoBack) router.history.back();
       else void router.navigate({ to: '/information/index', replace: true });
+      toast(isSet ? t`取引暗証番号を変更しました` : t`取引暗証番号を設定しました`);
+      void queryClient.invalidateQueries({ queryKey: userInfoKey });
     },
   });
 
