@@ -69,6 +69,8 @@ export interface JournalEntryTable {
   ref_id: string | null;
   memo: string;
   created_at: number;
+  /** The account type (口座区分) an entry about a position or holding belongs to; null for the rest. */
+  tax_account: Generated<string | null>;
 }
 
 export interface PostingTable {
@@ -168,6 +170,8 @@ export interface TradePositionTable {
    * null until a sale re-averages it (its own cost then); on a closed row, the 取得費 its sale used.
    */
   book_cost: number | null;
+  /** 口座区分 (AccountType, shared/domain/account-type.ts; migration 2026-11-30-001): 'specific' before. */
+  account_type: Generated<string>;
 }
 
 /** Realized P/L per user, added to by each close (migration 2026-11-26-001, docs/decisions/019-flat-with-data.md). */
@@ -215,9 +219,12 @@ export interface TradeAlertTable {
   at: number;
 }
 
-export interface TradeTaxYearTable {
+/** The year's netting of realized gains per user, Tokyo year and account type (migration 2026-11-30-001). */
+export interface TradeTaxYearAccountTable {
   user_id: string;
   year: number;
+  /** AccountType (shared/domain/account-type.ts). */
+  account: string;
   net_gain: number;
   tax_withheld: number;
   updated_at: number;
@@ -316,7 +323,7 @@ export interface DB {
   watchlist_group_item: WatchlistGroupItemTable;
   trade_position: TradePositionTable;
   trade_alert: TradeAlertTable;
-  trade_tax_year: TradeTaxYearTable;
+  trade_tax_year_account: TradeTaxYearAccountTable;
   trade_settlement: TradeSettlementTable;
   trade_realized: TradeRealizedTable;
   shortfall_notice: ShortfallNoticeTable;

@@ -35,6 +35,7 @@ import { lending } from './2026-11-25-010-lending';
 import { messaging } from './2026-11-25-012-messaging';
 import { marginAccount } from './2026-11-29-002-margin-account';
 import { namesI18n } from './2026-11-29-003-names-i18n';
+import { accountTypes } from './2026-11-30-001-account-types';
 
 /** Ordered by name (ISO date first). Add new migrations here; never edit a landed one. */
 export const migrations: Record<string, (caps: Capabilities) => Migration> = {
@@ -73,4 +74,5 @@ export const migrations: Record<string, (caps: Capabilities) => Migration> = {
   '2026-11-29-001-book-cost': bookCost,
   '2026-11-29-002-margin-account': marginAccount,
   '2026-11-29-003-names-i18n': namesI18n,
+  '2026-11-30-001-account-types': accountTypes,
 };

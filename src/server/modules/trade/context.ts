@@ -22,7 +22,7 @@ export function newPositionRow(fields: Required_ & Partial<PositionRow>): Positi
     auto_close_at: null, sellable_from: null, locked_until: null, block_offer_id: null, margin_call_at: null,
     maintenance_bp: null, forced_close_bp: null, interest_bp: null, actions_through: null, reserved_unsettled: 0,
     trigger_price: null, triggered_at: null, close_trigger_price: null, close_triggered_at: null, validity: null, close_stop_price: null, then_close: null, exec_condition: null,
-    book_cost: null,
+    book_cost: null, account_type: 'specific',
     ...fields,
   };
 }
