@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aggregateStocks, lentByCode } from '../../src/server/modules/trade/holdings';
+import { aggregateStocks, holdingKey, lentByCode } from '../../src/server/modules/trade/holdings';
 import { jstMs } from '../../src/shared/market';
 import type { PositionRow } from '../../src/server/modules/trade/repo';
 import type { Quote } from '../../src/server/market';
@@ -15,7 +15,7 @@ const quote = { code: '7203', tradingDate: TODAY, priceScale: 10, price: 26_000,
 function row(over: Partial<PositionRow>): PositionRow {
   return {
     id: 'p1', code: '7203', direction: 'up', quantity: 100, price_scale: 10, buy_price: 25_000, contract_value: 250_000,
-    buy_time: jstMs('2026-11-20', 10), principal: 250_000, open_fee: 0, interest: 0, book_cost: null,
+    buy_time: jstMs('2026-11-20', 10), principal: 250_000, open_fee: 0, interest: 0, book_cost: null, account_type: 'specific',
     ...over,
   } as unknown as PositionRow;
 }
@@ -42,6 +42,14 @@ describe('aggregateStocks: today’s change of the holding apart from the stock�
     );
     expect(s).toMatchObject({ shares: 300, positions: 2, dayChange: 5_000 + (520_000 - 516_000) });
   });
+
+  it('one row per stock and account: a NISA holding of the stock is apart from the 特定 one (issue 38)', () => {
+    const out = aggregateStocks([row({ id: 'a' }), row({ id: 'b', account_type: 'nisa_growth', quantity: 200, contract_value: 500_000 }), row({ id: 'c' })], () => quote, names);
+    expect(out.map((s) => [s.code, s.account, s.shares, s.cost, s.positions])).toEqual([
+      ['7203', 'specific', 200, 500_000, 2],
+      ['7203', 'nisa_growth', 200, 500_000, 1],
+    ]);
+  });
 });
 
 describe('lentByCode', () => {
@@ -53,8 +61,8 @@ describe('lentByCode', () => {
       { position_id: 'b', status: 'borrowing', completes_on: null },
       { position_id: 'c', status: 'recalling', completes_on: '2026-11-26' },
     ]);
-    expect(lent.get('7203')).toEqual({ shares: 300, returnsOn: null });
-    expect(lent.get('6758')).toEqual({ shares: 100, returnsOn: '2026-11-26' });
+    expect(lent.get(holdingKey({ code: '7203', account_type: 'specific' }))).toEqual({ shares: 300, returnsOn: null });
+    expect(lent.get(holdingKey({ code: '6758', account_type: 'specific' }))).toEqual({ shares: 100, returnsOn: '2026-11-26' });
   });
 
   it('nothing lent: no entry', () => {

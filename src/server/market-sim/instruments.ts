@@ -118,6 +118,18 @@ export const INDEX_DEFS = [
 ];
 export const INDEX_PRICE_SCALE = 100;
 
+/**
+ * Simulated exchange designations (Instrument.designation): one growth stock is marked 監理銘柄 so
+ * the NISA 成長投資枠's refusal of designated stocks can be seen and tested. A simulation choice, not
+ * the company's real status.
+ */
+const DESIGNATIONS: ReadonlyMap<string, 'seiri' | 'kanri'> = new Map([['4586', 'kanri']]);
+
+function designated(e: UniverseEntry): UniverseEntry {
+  const d = DESIGNATIONS.get(e.instrument.code);
+  return d ? { ...e, instrument: { ...e.instrument, designation: d } } : e;
+}
+
 function buildUniverse(): UniverseEntry[] {
   const stocks = [
     ...NIKKEI225_ROWS.map((r) => stock(r, 'prime', true, true)),
@@ -127,7 +139,7 @@ function buildUniverse(): UniverseEntry[] {
     ...REGIONAL_ROWS.map(([code, ja, kana, en, sector, price, shares, seg]) =>
       stock([code, ja, kana, en, sector, price, shares], seg, false, false),
     ),
-  ];
+  ].map(designated);
   const members: Record<string, string[]> = {
     N225: stocks.filter((s) => s.instrument.nikkei225).map((s) => s.instrument.code),
     TOPIX: stocks.filter((s) => s.instrument.segment === 'prime').map((s) => s.instrument.code),

@@ -37,6 +37,12 @@ export interface Instrument {
   base?: string;
   /** Index members (indices only). */
   members?: readonly string[];
+  /**
+   * 整理銘柄 (seiri: to be delisted) or 監理銘柄 (kanri: under review for delisting), as the exchange
+   * designates them (stocks; absent = neither). NISA 成長投資枠 does not take them (docs/domain.md
+   * "Account types and NISA").
+   */
+  designation?: 'seiri' | 'kanri';
   /** A new listing's first trading day (an IPO, docs/domain.md "IPO"): no prices before it. */
   listedOn?: IsoDate;
   /** Everything the user sees must say the data is simulated. */

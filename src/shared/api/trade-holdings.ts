@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { DIRECTIONS } from '../domain/position';
+import { ACCOUNT_TYPES } from '../domain/account-type';
 
 /*
  * GET trade/holdings, apart from the rest of the trade contract (trade.ts, whose `tradeApi` holds
@@ -11,7 +12,7 @@ import { DIRECTIONS } from '../domain/position';
 
 const int = z.number().int();
 
-/** 保有証券: cash holdings per stock, margin positions (建玉) apart, totals (docs/domain.md "Trading"). */
+/** 保有証券: cash holdings per stock and account, margin positions (建玉) apart, totals (docs/domain.md "Trading"). */
 export const holdingsView = z.object({
   asOf: int,
   totals: z.object({
@@ -27,6 +28,8 @@ export const holdingsView = z.object({
   stocks: z.array(
     z.object({
       code: z.string(), nameJa: z.string(), nameEn: z.string(), shares: int,
+      /** 預り区分: one row per stock and account (特定 and NISA holdings of one stock are apart). */
+      account: z.enum(ACCOUNT_TYPES),
       /** 取得価額 (yen, buy fees included, 総平均法: docs/domain.md "取得価額") and 平均取得単価 per share in priceScale, rounded up. */
       cost: int, averageCost: int, priceScale: int, price: int.nullable(),
       /**

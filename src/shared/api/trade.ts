@@ -13,6 +13,7 @@ import {
   isPositionStatus,
   leverageTenths,
 } from '../domain/position';
+import { ACCOUNT_TYPES } from '../domain/account-type';
 
 const int = z.number().int();
 const price = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -76,6 +77,12 @@ export const orderBody = z
      * market in the closing auction). Day orders; not with a trigger.
      */
     condition: z.enum(EXEC_CONDITIONS).optional(),
+    /**
+     * 預り区分 (docs/domain.md "Account types and NISA"): omitted, NISA 成長投資枠 when the NISA account
+     * is open, the stock eligible and the cost fits the room, else 特定 (一般 without one). Margin,
+     * short and day trades are never NISA.
+     */
+    account: z.enum(ACCOUNT_TYPES).optional(),
   })
   .refine((b) => (b.type === 'limit') === (b.price !== undefined), { path: ['price'], message: 'limit orders need a price, market orders none' })
   .refine((b) => !b.dayTrade || b.validity === 'day', { path: ['validity'], message: 'day trades are day orders' })
@@ -102,6 +109,8 @@ export const positionView = z.object({
   name: z.string(),
   nameEn: z.string(),
   businessType: z.enum(BUSINESS_TYPES),
+  /** 預り区分: the account the position is held in. */
+  account: z.enum(ACCOUNT_TYPES),
   direction: z.enum(DIRECTIONS),
   priceType: z.enum(PRICE_TYPES),
   status: z.enum(POSITION_STATUSES),
@@ -191,6 +200,8 @@ export const previewQuery = z.object({
   /** 逆指値 and 執行条件 as the order would carry them: they decide whether it waits and what it reserves. */
   trigger: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   condition: z.enum(EXEC_CONDITIONS).optional(),
+  /** 預り区分 as the order would carry it (omitted: the default the order would resolve). */
+  account: z.enum(ACCOUNT_TYPES).optional(),
 });
 
 export const orderPreview = z.object({
@@ -223,6 +234,13 @@ export const orderPreview = z.object({
   risk: z
     .object({ yearlyRateBp: int, interestPerDay: int, maintenanceRatioBp: int, forcedCloseRatioBp: int, lossCanExceedDeposit: z.literal(true) })
     .nullable(),
+  /** The account the order would be placed in (the request's, or the default resolved as the order does). */
+  account: z.enum(ACCOUNT_TYPES),
+  /**
+   * The NISA room of the order's frame (of 成長投資枠 when the order is for a taxable account), yen:
+   * the year's and the lifetime's remaining and the tighter of both; null without an open NISA account.
+   */
+  nisa: z.object({ account: z.enum(ACCOUNT_TYPES), yearRemaining: int, lifetimeRemaining: int, room: int }).nullable(),
 });
 
 /** The close dialog's estimate: at market (the bid for a long, the ask for a short) or at a price. */
@@ -277,6 +295,8 @@ export const sellBody = closeRules(
   closeFields.extend({
     code: z.string().trim().min(1).max(16),
     shares: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    /** The account to sell from; may be omitted when the stock is held in one account only. */
+    account: z.enum(ACCOUNT_TYPES).optional(),
   }),
 );
 
@@ -290,6 +310,10 @@ export const sellResult = z.object({
 /** What 現物売 can sell now (docs/decisions/011-selling-a-holding.md): any multiple of the 単元 up to `sellable`. */
 export const sellableView = z.object({
   code: z.string(),
+  /** The account the figures below are of (the one asked for, else the only or first account holding the stock). */
+  account: z.enum(ACCOUNT_TYPES),
+  /** Every account holding the stock in cash, with its held and sellable shares. */
+  accounts: z.array(z.object({ account: z.enum(ACCOUNT_TYPES), held: int, sellable: int })),
   /** Shares held in cash (including those not sellable yet or already being sold). */
   held: int,
   /** Shares that can be sold now: the most a sale may name (it may name all of them even off the 単元 grid). */
@@ -359,6 +383,6 @@ export const tradeApi = {
   sellable: endpoint({
     method: 'get', path: 'trade/sellable', tag: 'trade', auth: 'user',
     summary: 'What 現物売 can sell of a stock now: held and sellable shares, the 単元 and the 平均取得単価',
-    query: z.object({ code: z.string().trim().min(1).max(16) }), data: sellableView,
+    query: z.object({ code: z.string().trim().min(1).max(16), account: z.enum(ACCOUNT_TYPES).optional() }), data: sellableView,
   }),
 };

@@ -5,8 +5,16 @@
  */
 import type { z } from 'zod';
 import type { AuthUser } from '../../auth/principal';
-import { moneyCommand } from '../../ledger';
-import { conflict, invalid, notFound } from '../../errors';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Capabilities } from '../../db/capabilities';
+import { lockCash, moneyCommand } from '../../ledger';
+import { conflict, invalid, notFound, ruleBroken } from '../../errors';
+import { isNisa, nisaUsage, roomFor } from '../../../shared/domain/account-type';
+import { jstDate } from '../../../shared/market';
+import type { Currency } from '../../../shared/money';
+import { roomRefusal } from './account-rules';
+import { nisaRoomRows } from './nisa-room';
 import { orderCost } from '../../../shared/domain/trade-money';
 import type { Direction, PositionStatus } from '../../../shared/domain/position';
 import type { amendBody, PositionView } from '../../../shared/api/trade';
@@ -59,6 +67,7 @@ export function amendOrder(ctx: TradeCtx, user: AuthUser, id: string, body: Amen
         // A buy limit reserves at its limit (orders.ts); every other order at the day's upper limit, unchanged.
         if (body.price !== undefined && side === 'buy') {
           const reserved = orderCost(body.price, pos.quantity, pos.price_scale, pos.leverage_x10, cfg.feeSchedule).total;
+          if (reserved > pos.reserved) await assertNisaRoom(trx, ctx.database.caps, pos, reserved, now);
           const memo = { id: 'memo_order_amended' as const, params: { code: pos.code, shares: pos.quantity, price: body.price, priceScale: pos.price_scale } };
           patch.reserved_unsettled = await adjustReserve(trx, settleDeps(ctx), pos, reserved, memo, now);
           patch.reserved = reserved;
@@ -73,4 +82,17 @@ export function amendOrder(ctx: TradeCtx, user: AuthUser, id: string, body: Amen
       return positionView(row, (await alertsFor(trx, [id])).get(id) ?? [], new QuoteCache(ctx.market, now));
     },
   });
+}
+
+/**
+ * A waiting NISA buy whose reservation grows must still fit its frame's room: the room without this
+ * order's own old reservation, read after the user's cash lock as the order command reads it.
+ */
+async function assertNisaRoom(trx: Transaction<DB>, caps: Capabilities, pos: PositionRow, reserved: number, now: number): Promise<void> {
+  if (!isNisa(pos.account_type)) return;
+  await lockCash(trx, caps, pos.user_id, pos.currency as Currency);
+  const rows = await nisaRoomRows(trx, pos.user_id, pos.id);
+  const room = roomFor(nisaUsage(rows, Number(jstDate(now).slice(0, 4))), pos.account_type);
+  const refusal = roomRefusal(pos.account_type, reserved, room);
+  if (refusal) throw ruleBroken(refusal.id, refusal.params);
 }

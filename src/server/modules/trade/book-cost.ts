@@ -1,8 +1,8 @@
 /**
  * 取得価額 by 総平均法 on the database (book-cost-rules.ts has the arithmetic): what a cash holding of
  * a stock cost in total, and the 取得費 a close of one of its rows takes off, re-averaging the rest.
- * Keyed by user and stock; when accounts (一般 / NISA, issue 38) come, the account joins the key
- * here (heldCashRows).
+ * Keyed by user, stock and account (預り区分, issue 38): the 特定 and NISA holdings of one stock are
+ * separate pools (heldCashRows).
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -17,9 +17,9 @@ export interface HoldingBook {
   shares: number;
 }
 
-async function heldCashRows(db: Kysely<DB>, userId: string, code: string): Promise<PositionRow[]> {
+async function heldCashRows(db: Kysely<DB>, userId: string, code: string, account: string): Promise<PositionRow[]> {
   const rows = await userRowsOfCode(db, userId, code, HELD_STATUSES);
-  return rows.filter((r) => isCashHolding(r) && r.contract_value !== null);
+  return rows.filter((r) => isCashHolding(r) && r.contract_value !== null && r.account_type === account);
 }
 
 const sumOf = (rows: readonly PositionRow[]): HoldingBook => ({
@@ -27,9 +27,9 @@ const sumOf = (rows: readonly PositionRow[]): HoldingBook => ({
   shares: rows.reduce((a, r) => a + r.quantity, 0),
 });
 
-/** The 取得価額 and shares of the user's cash holding of a stock (read only). */
-export async function holdingBook(db: Kysely<DB>, userId: string, code: string): Promise<HoldingBook> {
-  return sumOf(await heldCashRows(db, userId, code));
+/** The 取得価額 and shares of the user's cash holding of a stock in one account (read only). */
+export async function holdingBook(db: Kysely<DB>, userId: string, code: string, account: string): Promise<HoldingBook> {
+  return sumOf(await heldCashRows(db, userId, code, account));
 }
 
 /**
@@ -37,7 +37,7 @@ export async function holdingBook(db: Kysely<DB>, userId: string, code: string):
  * holding's 平均取得単価 it is taken at (price units, as 保有証券 shows it).
  */
 export async function previewSaleCost(db: Kysely<DB>, pos: PositionRow): Promise<{ cost: number; averageCost: number }> {
-  const rows = await heldCashRows(db, pos.user_id, pos.code);
+  const rows = await heldCashRows(db, pos.user_id, pos.code, pos.account_type);
   const book = sumOf(rows.some((r) => r.id === pos.id) ? rows : [...rows, pos]);
   return { cost: saleCost(book.total, book.shares, pos.quantity), averageCost: averageUnitCost(book.total, book.shares, pos.price_scale) };
 }
@@ -48,7 +48,7 @@ export async function previewSaleCost(db: Kysely<DB>, pos: PositionRow): Promise
  * writes the 取得費 onto `pos` with its close.
  */
 export async function takeSaleCost(trx: Transaction<DB>, pos: PositionRow): Promise<number> {
-  const rows = await heldCashRows(trx, pos.user_id, pos.code);
+  const rows = await heldCashRows(trx, pos.user_id, pos.code, pos.account_type);
   const book = sumOf(rows.some((r) => r.id === pos.id) ? rows : [...rows, pos]);
   const cost = saleCost(book.total, book.shares, pos.quantity);
   const others = rows.filter((r) => r.id !== pos.id);

@@ -15,9 +15,19 @@ import type { TradeCtx } from './deps';
 import { tradable } from './market';
 import { openFields, postOpenFromCash, tradeMemo } from './settle';
 import { insertPosition, type PositionRow } from './repo';
+import { accountSettings } from './account-type-repo';
+import { taxableDefault } from './account-rules';
 import { positionView, QuoteCache } from './view';
 
 type Trx = Transaction<DB>;
+
+/**
+ * The account a block purchase or an allotment is held in: the owner's taxable default (特定, or 一般
+ * without one); never NISA, which only an order chooses (docs/domain.md "Account types and NISA").
+ */
+async function ownerAccount(trx: Trx, ownerId: string): Promise<'specific' | 'general'> {
+  return taxableDefault(await accountSettings(trx, ownerId));
+}
 
 /** A purchase from a block offer, at the offer's price. */
 export interface BlockPurchase {
@@ -41,7 +51,7 @@ export async function openBlockPurchase(ctx: TradeCtx, trx: Trx, b: BlockPurchas
     id: uuidv7(), user_id: b.ownerId, code: inst.code, business_type: 'block', direction: 'up', price_type: 'limit',
     status: b.lockedUntil ? 'in_progress' : 'holding', currency: inst.currency, price_scale: b.priceScale,
     quantity: b.shares, leverage_x10: 10, limit_price: b.price, placed_at: now, updated_at: now,
-    locked_until: b.lockedUntil, block_offer_id: b.offerId,
+    locked_until: b.lockedUntil, block_offer_id: b.offerId, account_type: await ownerAccount(trx, b.ownerId),
   });
   const fields = openFields(base, b.price, now, cfg);
   const sellableFrom = b.lockedUntil && b.lockedUntil > fields.sellable_from ? b.lockedUntil : fields.sellable_from;
@@ -76,7 +86,7 @@ export async function deliverAllotment(trx: Trx, a: Allotment, at: number, cfg: 
   const base = newPositionRow({
     id: a.positionId, user_id: a.ownerId, code: a.code, business_type: 'stock', direction: 'up', price_type: 'limit', status: 'holding',
     currency: a.currency, price_scale: a.priceScale, quantity: a.shares, leverage_x10: 10, limit_price: a.price,
-    placed_at: a.listingAt, updated_at: at,
+    placed_at: a.listingAt, updated_at: at, account_type: await ownerAccount(trx, a.ownerId),
   });
   const fields = openFields(base, a.price, a.listingAt, cfg);
   const pos: PositionRow = { ...base, ...fields, open_fee: 0, sellable_from: addTradingDays(a.listingDate, cfg.sellAfterDays) };

@@ -9,6 +9,7 @@ import type { holdingsView } from '../../../shared/api/trade-holdings';
 import { contractValue } from '../../../shared/domain/trade-money';
 import { jstMs } from '../../../shared/market';
 import type { Direction } from '../../../shared/domain/position';
+import type { AccountType } from '../../../shared/domain/account-type';
 import type { Quote } from '../../market';
 import type { TradeCtx } from './deps';
 import { liveStockLoansOf, realizedOf, userIdsIn, userRowsIn, valuedRows, type PositionRow } from './repo';
@@ -26,8 +27,11 @@ export function bpOf(part: number, whole: number): number {
   return whole === 0 ? 0 : Math.trunc((part * 10_000) / whole);
 }
 
+/** The key of a 保有証券 row: a stock in one account (特定 and NISA holdings of a stock are apart). */
+export const holdingKey = (r: Pick<PositionRow, 'code' | 'account_type'>) => `${r.code}\u0000${r.account_type}`;
+
 /**
- * One row per stock of cash holdings: cost = the 取得価額 (Σ book costs, buy fees included, by
+ * One row per stock and account of cash holdings: cost = the 取得価額 (Σ book costs, buy fees included, by
  * 総平均法: book-cost-rules.ts; a split leaves it unchanged), average cost (平均取得単価) = cost ÷
  * shares in price units rounded up as a sale's 取得費 is, P/L = value − cost (net of fees paid).
  */
@@ -40,8 +44,9 @@ export function aggregateStocks(rows: readonly PositionRow[], quoteOf: (r: Posit
     const cost = bookOf(r);
     const value = v ? v.value : paid;
     const prevValue = q ? contractValue(q.prevClose, r.quantity, r.price_scale) : value;
-    const row = by.get(r.code) ?? {
-      code: r.code, ...names(r.code), shares: 0, cost: 0, averageCost: 0, priceScale: r.price_scale, price: q?.price ?? null,
+    const key = holdingKey(r);
+    const row = by.get(key) ?? {
+      code: r.code, ...names(r.code), account: r.account_type as AccountType, shares: 0, cost: 0, averageCost: 0, priceScale: r.price_scale, price: q?.price ?? null,
       value: 0, pnl: 0, pnlBp: 0, dayChange: 0, dayChangeBp: q?.changeBp ?? 0, priceChange: q?.change ?? 0, lentShares: 0, lentReturnsOn: null, positions: 0, scale: r.price_scale,
     };
     row.shares += r.quantity;
@@ -51,7 +56,7 @@ export function aggregateStocks(rows: readonly PositionRow[], quoteOf: (r: Posit
     // Bought today: the day's change counts from the purchase, not from yesterday's close.
     row.dayChange += r.buy_time !== null && q && r.buy_time >= jstMs(q.tradingDate, 0) ? value - paid : value - prevValue;
     row.positions += 1;
-    by.set(r.code, row);
+    by.set(key, row);
   }
   return [...by.values()].map(({ scale, ...row }) => ({
     ...row,
@@ -68,7 +73,7 @@ export interface LiveLoan {
 }
 
 /**
- * What of each stock is lent (貸株): the shares, and the day the last recall completes when every
+ * What of each holding (stock and account, holdingKey) is lent (貸株): the shares, and the day the last recall completes when every
  * lent position is being recalled (null while one is still lent without a recall).
  */
 export function lentByCode(rows: readonly PositionRow[], loans: readonly LiveLoan[]): Map<string, { shares: number; returnsOn: string | null }> {
@@ -77,11 +82,11 @@ export function lentByCode(rows: readonly PositionRow[], loans: readonly LiveLoa
   for (const r of rows) {
     const loan = byPosition.get(r.id);
     if (!loan) continue;
-    const cur = out.get(r.code) ?? { shares: 0, returnsOn: null, open: false };
+    const cur = out.get(holdingKey(r)) ?? { shares: 0, returnsOn: null, open: false };
     cur.shares += r.quantity;
     if (loan.status === 'recalling' && loan.completes_on) cur.returnsOn = !cur.returnsOn || loan.completes_on > cur.returnsOn ? loan.completes_on : cur.returnsOn;
     else cur.open = true;
-    out.set(r.code, cur);
+    out.set(holdingKey(r), cur);
   }
   return new Map([...out].map(([code, v]) => [code, { shares: v.shares, returnsOn: v.open ? null : v.returnsOn }]));
 }
@@ -97,7 +102,7 @@ export async function readHoldings(ctx: TradeCtx, userId: string): Promise<Holdi
   const cash = rows.filter((r) => r.direction === 'up' && r.leverage_x10 <= 10 && r.day_trade === 0);
   const lent = lentByCode(cash, loans);
   const stocks = aggregateStocks(cash, (r) => quotes.forRow(r), names).map((s) => {
-    const l = lent.get(s.code);
+    const l = lent.get(holdingKey({ code: s.code, account_type: s.account }));
     return l ? { ...s, lentShares: l.shares, lentReturnsOn: l.returnsOn } : s;
   });
   const margin = rows

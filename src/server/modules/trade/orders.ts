@@ -5,7 +5,7 @@ import { uuidv7 } from 'uuidv7';
 import type { DB } from '../../db/schema';
 import type { AuthUser } from '../../auth/principal';
 import type { Quote } from '../../market';
-import { assertNoShortfall, moneyCommand } from '../../ledger';
+import { assertNoShortfall, lockCash, moneyCommand } from '../../ledger';
 import { invalid, ruleBroken } from '../../errors';
 import { acceptsOrders, isContinuousTrading, jstDate, limitPriceRefusal, LOT_SIZE, sessionAt, type LimitPrices, type MarketSession } from '../../../shared/market';
 import type { ConfigValues } from '../../../shared/domain/config-items';
@@ -21,6 +21,11 @@ import { placeThenClose } from './close-request';
 import { positionView, QuoteCache } from './view';
 import { assertTriggerAhead, conditionAuction, expiryFor } from './order-terms';
 import { assertMarginAccount } from './margin-agreement';
+import { accountSettings, type AccountSettings } from './account-type-repo';
+import type { Currency } from '../../../shared/money';
+import { defaultAccount, requestedAccount, roomRefusal } from './account-rules';
+import { nisaUsageOf } from './nisa-room';
+import { isNisa, roomFor, type AccountType } from '../../../shared/domain/account-type';
 
 export type OrderBody = z.infer<typeof orderBody>;
 
@@ -122,6 +127,12 @@ async function openOrder(trx: Transaction<DB>, ctx: TradeCtx, userId: string, bo
   const lev = checkLeverage(body.leverage, cfg);
   checkShortMargin(body.direction, lev);
   const inst = tradable(ctx.market, body.code);
+  // The account asked for (or NISA still possible as the default) before the margin account: a
+  // margin order in NISA is refused as such whatever the user's 信用取引口座.
+  const settings = await accountSettings(trx, userId);
+  const asked = requestedAccount({ requested: body.account, cashBuy: isCashBuy(body.direction, lev, body.dayTrade), settings, inst });
+  if (!asked.ok) throw ruleBroken(asked.refusal.id, asked.refusal.params);
+  const accountFor = (cost: number) => orderAccount(trx, ctx, { userId, asked: asked.account, settings, currency: inst.currency }, cost, now);
   // Margin and short orders need the recorded agreement to the 信用取引 risk explanation.
   await assertMarginAccount(trx, userId, body.direction, lev);
   await assertNoShortfall(trx, ctx.database.caps, userId, inst.currency);
@@ -153,7 +164,9 @@ async function openOrder(trx: Transaction<DB>, ctx: TradeCtx, userId: string, bo
     trigger_price: stop, validity: body.validity, then_close: body.then ? JSON.stringify(body.then) : null, exec_condition: condition,
   });
   if (fill !== null) {
-    const row: PositionRow = { ...base, ...openFields(base, fill, now, cfg), status: 'holding' };
+    const opened: PositionRow = { ...base, ...openFields(base, fill, now, cfg), status: 'holding' };
+    const account = await accountFor(opened.contract_value! + opened.open_fee);
+    const row: PositionRow = { ...opened, account_type: account };
     await insertPosition(trx, row);
     // The message before the money: the ledger's balance updates hold their rows (the house fee
     // account's too) until commit, so they come as late as they can (ledger/post.ts).
@@ -165,14 +178,48 @@ async function openOrder(trx: Transaction<DB>, ctx: TradeCtx, userId: string, bo
     await placeThenClose(trx, row, now);
     return (await findPosition(trx, userId, row.id)) ?? row;
   }
+  const reserved = orderReserve(body, side, limits, base.quantity, inst, lev, cfg);
   const row: PositionRow = {
     ...base,
-    reserved: orderReserve(body, side, limits, base.quantity, inst, lev, cfg),
+    reserved,
     // A market order outside continuous trading waits for the next auction; a stop-market order for its trigger.
     fill_at: auction ?? (body.type === 'market' && stop === null ? nextAuction(now) : null),
     expires_at: expiresAt,
+    // A waiting NISA buy holds its reservation of the room until it fills or ends (nisa-room.ts).
+    account_type: await accountFor(reserved),
   };
   await insertPosition(trx, row);
   await postReserve(trx, settleDeps(ctx), row);
   return row;
+}
+
+/** A cash buy (1× long, not a day trade): the only order NISA takes (docs/domain.md "Account types and NISA"). */
+export function isCashBuy(direction: Direction, leverageX10: number, dayTrade: boolean): boolean {
+  return direction === 'up' && leverageX10 <= 10 && !dayTrade;
+}
+
+interface AccountAsk {
+  userId: string;
+  /** requestedAccount's answer: undefined while the default may still be NISA. */
+  asked: AccountType | undefined;
+  settings: AccountSettings;
+  currency: Currency;
+}
+
+/**
+ * The order's account once its cost is known (yen: a fill's contract value and fee, a waiting
+ * order's reservation): a taxable account as asked; NISA (asked, or the default while it was
+ * possible) against the frame's room, read after the user's cash lock so that concurrent buys of
+ * one user queue here and each sees the room the previous ones left (assertNoShortfall has
+ * usually taken that lock already: one more round trip, so that the room read never depends on it).
+ */
+async function orderAccount(trx: Transaction<DB>, ctx: TradeCtx, o: AccountAsk, cost: number, now: number): Promise<AccountType> {
+  const { asked, userId } = o;
+  if (asked !== undefined && !isNisa(asked)) return asked;
+  await lockCash(trx, ctx.database.caps, userId, o.currency);
+  const usage = await nisaUsageOf(trx, userId, now);
+  if (asked === undefined) return defaultAccount(cost, roomFor(usage, 'nisa_growth'), o.settings);
+  const refusal = roomRefusal(asked, cost, roomFor(usage, asked));
+  if (refusal) throw ruleBroken(refusal.id, refusal.params);
+  return asked;
 }

@@ -5,8 +5,13 @@ import type { Direction } from '../../../shared/domain/position';
 import type { ConfigValues } from '../../../shared/domain/config-items';
 import { termsAtOpen } from './terms';
 import type { orderPreview, previewQuery } from '../../../shared/api/trade';
-import { checkLeverage, checkShortMargin, fillNow, orderReserve } from './orders';
-import { dayLimits, marketPrice, openSide, quoteAt, tradable } from './market';
+import { checkLeverage, checkShortMargin, fillNow, isCashBuy, orderReserve } from './orders';
+import { ruleBroken } from '../../errors';
+import { isNisa, roomFor, type AccountType } from '../../../shared/domain/account-type';
+import { accountSettings } from './account-type-repo';
+import { defaultAccount, requestedAccount, taxableDefault } from './account-rules';
+import { nisaUsageOf } from './nisa-room';
+import { dayLimits, marketPrice, openSide, quoteAt, tradable, type Tradable } from './market';
 import type { TradeCtx } from './deps';
 import { buyingPower } from '../../ledger';
 
@@ -35,6 +40,9 @@ export async function previewOrder(ctx: TradeCtx, userId: string, query: z.infer
   // Whole lots the cash covers at this price, fee included.
   let maxLots = Math.floor(power / Math.max(1, orderCost(price, LOT_SIZE, inst.priceScale, lev, cfg.feeSchedule).total));
   while (maxLots > 0 && orderCost(price, maxLots * LOT_SIZE, inst.priceScale, lev, cfg.feeSchedule).total > power) maxLots--;
+  const reserve = orderReserve(terms, side, limits, qty, inst, lev, cfg);
+  const waits = fillNow(terms, side, session, q) === null;
+  const { account, nisa } = await previewAccount(ctx, userId, query, lev, inst, waits ? reserve : cost.total, now);
   return {
     code: inst.code,
     session,
@@ -42,13 +50,31 @@ export async function previewOrder(ctx: TradeCtx, userId: string, query: z.infer
     price,
     limits: { upper: limits.upper, lower: limits.lower },
     ...cost,
-    reserve: orderReserve(terms, side, limits, qty, inst, lev, cfg),
-    waits: fillNow(terms, side, session, q) === null,
+    reserve,
+    waits,
     buyingPower: power,
     maxLots: Math.min(maxLots, 1_000_000),
     maxLeverage: cfg.maxLeverage,
     risk: riskOf(query.direction, lev, cost.contractValue, cost.principal, cfg),
+    account,
+    nisa,
   };
+}
+
+/**
+ * The account the order would be placed in, by the order's rules (account-rules.ts; the same
+ * refusals), and the NISA room of its frame (成長投資枠 for a taxable order) when the NISA account is
+ * open. Read without the lock: an estimate, the order checks again.
+ */
+async function previewAccount(ctx: TradeCtx, userId: string, query: z.infer<typeof previewQuery>, lev: number, inst: Tradable, cost: number, now: number) {
+  const settings = await accountSettings(ctx.database.db, userId);
+  const asked = requestedAccount({ requested: query.account, cashBuy: isCashBuy(query.direction, lev, false), settings, inst });
+  if (!asked.ok) throw ruleBroken(asked.refusal.id, asked.refusal.params);
+  if (!settings.nisa) return { account: asked.account ?? taxableDefault(settings), nisa: null };
+  const frame = asked.account !== undefined && isNisa(asked.account) ? asked.account : 'nisa_growth';
+  const room = roomFor(await nisaUsageOf(ctx.database.db, userId, now), frame);
+  const account: AccountType = asked.account ?? defaultAccount(cost, room, settings);
+  return { account, nisa: { account: frame, ...room } };
 }
 
 /** The costs and levels a margin or short position opened now would live by (terms.ts); null for a cash buy. */

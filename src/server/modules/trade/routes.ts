@@ -14,6 +14,6 @@ export function tradeRoutes(trading: TradingService) {
     route(tradeApi.closePreview, ({ user, params, query }) => trading.closePreview(user.id, params.id, query)),
     route(tradeApi.closePosition, ({ user, params, body, idempotencyKey }) => trading.close(user, params.id, body, idempotencyKey)),
     route(tradeApi.sell, ({ user, body, idempotencyKey }) => trading.sell(user, body, idempotencyKey)),
-    route(tradeApi.sellable, ({ user, query }) => trading.sellable(user.id, query.code)),
+    route(tradeApi.sellable, ({ user, query }) => trading.sellable(user.id, query.code, query.account)),
   ];
 }

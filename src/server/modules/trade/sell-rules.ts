@@ -6,6 +6,9 @@
 import type { MessageId } from '../../../shared/api/messages';
 import type { MessageParams } from '../../../shared/api/envelope';
 import { tPlusNApplies } from '../../../shared/domain/position';
+import { ACCOUNT_TYPES, type AccountType } from '../../../shared/domain/account-type';
+import { taxableDefault, type Refusal } from './account-rules';
+import type { AccountSettings } from './account-type-repo';
 
 export interface CashRow {
   id: string;
@@ -71,4 +74,26 @@ export function planSale(shares: number, held: number, lot: number, sellable: re
     whole++;
   }
   return { ok: true, whole, part: left };
+}
+
+/**
+ * The account a sale is from: the one asked for, else the one account holding the stock (none held:
+ * the taxable default, which the sale then refuses as more than held); several and none named →
+ * refused, the user must choose (`invalid_request` {field: 'account'}).
+ */
+export function saleAccount(requested: AccountType | undefined, held: readonly AccountType[], s: Pick<AccountSettings, 'specific'>): { ok: true; account: AccountType } | { ok: false; refusal: Refusal } {
+  if (requested !== undefined) return { ok: true, account: requested };
+  const distinct = [...new Set(held)];
+  if (distinct.length > 1) return { ok: false, refusal: { id: 'invalid_request', params: { field: 'account' } } };
+  return { ok: true, account: distinct[0] ?? taxableDefault(s) };
+}
+
+/** Each account holding the stock in cash (in ACCOUNT_TYPES order) with its held and sellable shares now. */
+export function heldByAccount(cash: readonly (CashRow & { account_type: string })[], today: string): { account: AccountType; held: number; sellable: number }[] {
+  return ACCOUNT_TYPES.flatMap((account) => {
+    const mine = cash.filter((r) => r.account_type === account);
+    if (mine.length === 0) return [];
+    const sum = (rs: readonly CashRow[]) => rs.reduce((a, r) => a + r.quantity, 0);
+    return [{ account, held: sum(mine), sellable: sum(mine.filter((r) => isSellable(r, today))) }];
+  });
 }

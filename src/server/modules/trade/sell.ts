@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { DB } from '../../db/schema';
 import type { AuthUser } from '../../auth/principal';
 import { moneyCommand } from '../../ledger';
-import { conflict, ruleBroken } from '../../errors';
+import { conflict, invalid, ruleBroken } from '../../errors';
 import { jstDate, LOT_SIZE } from '../../../shared/market';
 import { uuidv7 } from 'uuidv7';
 import type { sellableView, sellBody, sellResult } from '../../../shared/api/trade';
@@ -22,7 +22,10 @@ import { assertSellable, requestClose } from './closing';
 import { tradable } from './market';
 import { alertsFor, insertPosition, lockPosition, positionsByIds, transition, userRowsOfCode, type PositionRow } from './repo';
 import { positionView, QuoteCache } from './view';
-import { fifoOrder, isCashHolding, isSellable, planSale } from './sell-rules';
+import { fifoOrder, heldByAccount, isCashHolding, isSellable, planSale, saleAccount } from './sell-rules';
+import { accountSettings } from './account-type-repo';
+import { taxableDefault } from './account-rules';
+import type { AccountType } from '../../../shared/domain/account-type';
 import { averageUnitCost, splitMoney } from './book-cost-rules';
 import { holdingBook } from './book-cost';
 
@@ -62,12 +65,16 @@ function sellAs(ctx: TradeCtx, ownerId: string, guard: (() => void) | undefined,
         if (!locked || !HELD.includes(locked.status as (typeof HELD)[number])) continue;
         rows.push((await applyDueActions(trx, settleDeps(ctx), ctx.market, locked, now)).row);
       }
-      const cash = rows.filter(isCashHolding);
+      // One account's holding is sold (FIFO and the 取得価額 pool are per account, book-cost.ts).
+      const allCash = rows.filter(isCashHolding);
+      const chosen = saleAccount(body.account, allCash.map((r) => r.account_type as AccountType), await accountSettings(trx, ownerId));
+      if (!chosen.ok) throw invalid(chosen.refusal.id, chosen.refusal.params);
+      const cash = allCash.filter((r) => r.account_type === chosen.account);
       const held = cash.reduce((a, r) => a + r.quantity, 0);
       const queue = fifoOrder(cash.filter((r) => isSellable(r, today)));
       const plan = planSale(body.shares, held, LOT_SIZE, queue);
       if (!plan.ok) throw ruleBroken(plan.id, plan.params);
-      const { code: _code, shares: _shares, ...close } = body;
+      const { code: _code, shares: _shares, account: _account, ...close } = body;
       const sold: PositionRow[] = [];
       for (const row of queue.slice(0, plan.whole)) sold.push(await assertSellable(trx, row, now));
       if (plan.part > 0) sold.push(await splitOff(trx, await assertSellable(trx, queue[plan.whole]!, now), plan.part, now));
@@ -99,16 +106,25 @@ async function splitOff(trx: Transaction<DB>, row: PositionRow, shares: number, 
   return part;
 }
 
-/** What a sale of this stock may name now (the ticket's quantity choices) and its 平均取得単価. */
-export async function sellableOf(ctx: TradeCtx, userId: string, rawCode: string): Promise<z.infer<typeof sellableView>> {
+/**
+ * What a sale of this stock from an account may name now (the ticket's quantity choices) and its
+ * 平均取得単価; the account asked for, else the only (or the first, ACCOUNT_TYPES order) one holding
+ * it, else the taxable default. `accounts` lists every account holding it.
+ */
+export async function sellableOf(ctx: TradeCtx, userId: string, rawCode: string, asked?: AccountType): Promise<z.infer<typeof sellableView>> {
   const code = tradable(ctx.market, rawCode).code;
   const today = jstDate(ctx.clock.now());
-  const cash = (await heldRows(ctx.database.db, userId, code)).filter(isCashHolding);
+  const allCash = (await heldRows(ctx.database.db, userId, code)).filter(isCashHolding);
+  const accounts = heldByAccount(allCash, today);
+  const account = asked ?? accounts[0]?.account ?? taxableDefault(await accountSettings(ctx.database.db, userId));
+  const cash = allCash.filter((r) => r.account_type === account);
   const queue = fifoOrder(cash.filter((r) => isSellable(r, today)));
-  const book = await holdingBook(ctx.database.db, userId, code);
+  const book = await holdingBook(ctx.database.db, userId, code, account);
   const priceScale = ctx.market.instrument(code)?.priceScale ?? cash[0]?.price_scale ?? 1;
   return {
     code,
+    account,
+    accounts,
     held: cash.reduce((a, r) => a + r.quantity, 0),
     sellable: queue.reduce((a, r) => a + r.quantity, 0),
     lot: LOT_SIZE,

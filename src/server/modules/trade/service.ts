@@ -1,3 +1,4 @@
+import type { AccountType } from '../../../shared/domain/account-type';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { AuthUser } from '../../auth/principal';
@@ -79,8 +80,8 @@ export class TradingService implements HoldingsProvider {
     return sellForOwner(this.ctx, owner, body, key);
   }
 
-  sellable(userId: string, code: string) {
-    return sellableOf(this.ctx, userId, code);
+  sellable(userId: string, code: string, account?: AccountType) {
+    return sellableOf(this.ctx, userId, code, account);
   }
 
   preview(userId: string, query: Parameters<typeof previewOrder>[2]) {

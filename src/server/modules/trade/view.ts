@@ -2,6 +2,7 @@
  * A position as the user sees it (docs/product.md "Entities and fields"), valued at the live quote while held. The same
  * valuation (last price) feeds the funds summary and the maintenance check, so the three agree.
  */
+import type { AccountType } from '../../../shared/domain/account-type';
 import { jstDate } from '../../../shared/market';
 import { leverageFromTenths, tPlusNApplies, type BusinessType, type CloseReason, type Direction, type PositionStatus, type PriceType } from '../../../shared/domain/position';
 import { contractValue, maintenanceRatioBp, pnlFromCost } from '../../../shared/domain/trade-money';
@@ -115,6 +116,7 @@ export function positionView(row: PositionRow, alerts: AlertRow[], quotes: Quote
     name: inst?.nameJa ?? row.code,
     nameEn: inst?.nameEn ?? row.code,
     businessType: row.business_type as BusinessType,
+    account: row.account_type as AccountType,
     direction: row.direction as Direction,
     priceType: row.price_type as PriceType,
     status: row.status as PositionStatus,
