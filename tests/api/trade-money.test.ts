@@ -54,10 +54,10 @@ for (const dialect of testDialects()) {
       expect(b.pnl).toBeLessThan(-a.pnl);
       expect(b.tax).toBe(-a.tax); // the year nets to a loss: everything withheld comes back
       expect(await house(s, 'tax_payable')).toBe(taxBefore);
-      const rows = await s.services.database.db.selectFrom('trade_tax_year').selectAll().where('user_id', '=', u.id).execute();
-      // The taxable result is net of fees and of the short's borrow fee.
+      const rows = await s.services.database.db.selectFrom('trade_tax_year_account').selectAll().where('user_id', '=', u.id).execute();
+      // The taxable result is net of fees and of the short's borrow fee, netted in the 特定口座 both were in.
       expect(b.interest).toBeGreaterThan(0);
-      expect(rows).toEqual([expect.objectContaining({ year: 2026, net_gain: a.pnl + b.pnl - b.interest, tax_withheld: 0 })]);
+      expect(rows).toEqual([expect.objectContaining({ year: 2026, account: 'specific', net_gain: a.pnl + b.pnl - b.interest, tax_withheld: 0 })]);
       // The proceeds wait in `unsettled` until T+2 (docs/decisions/009-trading-money-conventions.md)…
       const net = a.pnl + b.pnl - b.interest;
       const principals = long.principal + short.principal;
@@ -137,8 +137,16 @@ for (const dialect of testDialects()) {
       const b = (await closePos(s, u, short.id)).body.data;
       expect(b.pnl).toBeLessThan(0);
       expect(b.tax).toBe(0);
-      const years = await s.services.database.db.selectFrom('trade_tax_year').select(['year', 'tax_withheld']).where('user_id', '=', u.id).orderBy('year').execute();
-      expect(years).toEqual([{ year: 2026, tax_withheld: a.tax }, { year: 2027, tax_withheld: 0 }]);
+      const years = await s.services.database.db
+        .selectFrom('trade_tax_year_account')
+        .select(['year', 'account', 'tax_withheld'])
+        .where('user_id', '=', u.id)
+        .orderBy('year')
+        .execute();
+      expect(years).toEqual([
+        { year: 2026, account: 'specific', tax_withheld: a.tax },
+        { year: 2027, account: 'specific', tax_withheld: 0 },
+      ]);
     });
   });
 }

@@ -31,7 +31,9 @@ for (const dialect of testDialects()) {
     const rows = (u: TestUser) => s.services.database.db.selectFrom('trade_position').selectAll().where('user_id', '=', u.id).orderBy('id').execute();
     const sellable = async (u: TestUser) => dataOf((await s.api(tradeApi.sellable, { token: u.token, query: { code: '7203' } })).body);
     const holding = async (u: TestUser) => dataOf((await s.api(tradeHoldings, { token: u.token })).body).stocks.find((x) => x.code === '7203')!;
-    const yearTax = (u: TestUser) => s.services.database.db.selectFrom('trade_tax_year').selectAll().where('user_id', '=', u.id).executeTakeFirst();
+    // The year's netting of the 特定口座 (源泉徴収あり), the account every purchase here is in.
+    const yearTax = (u: TestUser) =>
+      s.services.database.db.selectFrom('trade_tax_year_account').selectAll().where('user_id', '=', u.id).where('account', '=', 'specific').executeTakeFirst();
     const realized = async (u: TestUser) => Number((await s.services.database.db.selectFrom('trade_realized').select('amount').where('user_id', '=', u.id).executeTakeFirst())?.amount ?? 0);
 
     it('sells 100 of a 300-share purchase at a gain, then buys more and sells again: gains and tax follow the moving average to the yen', async () => {

@@ -40,6 +40,7 @@ function rec(kind: EntryKind, memo: FundsRecord['memo'], stock: Pick<FundsRecord
     amount: cash,
     postings: cash ? [{ currency: 'JPY', kind: 'cash', amount: cash }] : [],
     lines: [],
+    account: null,
   };
 }
 

@@ -43,6 +43,7 @@ function rec(kind: EntryKind, memo: FundsRecord['memo'], stock: Pick<FundsRecord
     amount: postings.reduce((s, p) => s + p.amount, 0),
     postings,
     lines,
+    account: null,
   };
 }
 const post = (kind: string, amount: number): Posting => ({ currency: 'JPY', kind, amount });

@@ -79,7 +79,7 @@ describe('splitRow', () => {
 });
 
 describe('dividendFor', () => {
-  const holder = (direction: 'up' | 'down', leverage_x10: number, quantity = 300) => ({ direction, leverage_x10, quantity, price_scale: 10 });
+  const holder = (direction: 'up' | 'down', leverage_x10: number, quantity = 300, account_type = 'specific') => ({ direction, leverage_x10, quantity, price_scale: 10, account_type });
 
   it('pays a cash long the dividend less 15.315% + 5% withheld, each rounded down', () => {
     // ¥23 × 300 = ¥6,900; 6,900 × 15.315% = 1,056.735 → 1,056; 6,900 × 5% = 345; net 5,499.
@@ -98,6 +98,11 @@ describe('dividendFor', () => {
   it('rounds a gross of a fraction of a yen down (a block of odd shares)', () => {
     // ¥0.7 × 15 = ¥10.5 → 10; tax 1.5315 → 1 and 0.5 → 0.
     expect(dividendFor(holder('up', 10, 15), 7)).toEqual({ kind: 'dividend', gross: 10, withheld: 1, net: 9 });
+  });
+
+  it('withholds in a 一般口座 as in a 特定口座, and nothing in a NISA account (株式数比例配分方式)', () => {
+    expect(dividendFor(holder('up', 10, 300, 'general'), 230)).toEqual({ kind: 'dividend', gross: 6_900, withheld: 1_401, net: 5_499 });
+    expect(dividendFor(holder('up', 10, 300, 'nisa_growth'), 230)).toEqual({ kind: 'dividend', gross: 6_900, withheld: 0, net: 6_900 });
   });
 
   it('credits a margin long the 配当落調整金: the same net amount, nothing withheld', () => {

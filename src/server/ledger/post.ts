@@ -64,6 +64,11 @@ export interface EntryInput {
   postings: PostingInput[];
   /** An event that moves no money (a stock split): journaled with no postings at all. */
   event?: true;
+  /**
+   * The account type (口座区分: specific, general, nisa_growth, nisa_tsumitate) of the position or
+   * holding the entry is about, written to journal_entry.tax_account; absent for everything else.
+   */
+  taxAccount?: string;
 }
 
 export interface PostedPosting extends PostingInput {
@@ -172,6 +177,8 @@ export async function postEntry(trx: Transaction<DB>, entry: EntryInput, now: nu
     ref_id: entry.refId ?? null,
     memo: entry.memo,
     created_at: now,
+    // Left out when absent (the column's null), so the compiled insert keeps one shape for the rest.
+    tax_account: entry.taxAccount,
   };
   await insertEntry(trx, header);
   const postings: PostedPosting[] = entry.postings.map((p) => ({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { CURRENCY_CODES } from '../money';
 import { ENTRY_KINDS, MEMO_IDS, RECORD_TYPES, type EntryKind } from '../domain/ledger-kinds';
+import { ACCOUNT_TYPES } from '../domain/account-type';
 
 export { RECORD_TYPES };
 
@@ -158,6 +159,8 @@ export const fundsRecord = z.object({
    * returned, reserve, P/L, fee, interest, tax (+ refund), loan, grant. They sum to the cash change.
    */
   lines: z.array(z.object({ type: z.enum(RECORD_LINE_TYPES), amount: int })),
+  /** The account type (口座区分) of the position or holding the record is about; null for the rest. */
+  account: z.enum(ACCOUNT_TYPES).nullable(),
 });
 
 export const fundsApi = {

@@ -6,6 +6,7 @@ import type { Executor } from '../../db/executor';
 import { HOUSE } from '../../ledger';
 import type { fundsRecord, RECORD_LINE_TYPES } from '../../../shared/api/funds';
 import { decodeMemo, ENTRY_KINDS, EVENT_KINDS, isEntryKind, kindsOfRecordType, type EntryKind, type Memo, type RecordType } from '../../../shared/domain/ledger-kinds';
+import { ACCOUNT_TYPES, type AccountType } from '../../../shared/domain/account-type';
 import type { z } from 'zod';
 import * as repo from './records-repo';
 
@@ -37,6 +38,11 @@ const LINE_OF: Record<string, LineType> = {
 function memoCode(memo: Memo): string | null {
   const code = (memo.params as Record<string, unknown>).code;
   return typeof code === 'string' ? code : null;
+}
+
+/** The entry's account type (journal_entry.tax_account), set on entries about a position or holding. */
+function accountOf(taxAccount: string | null): AccountType | null {
+  return taxAccount !== null && (ACCOUNT_TYPES as readonly string[]).includes(taxAccount) ? (taxAccount as AccountType) : null;
 }
 
 const newestFirst = <T extends { entry_id: string }>(rows: T[]) => rows.sort((a, b) => (a.entry_id < b.entry_id ? 1 : a.entry_id > b.entry_id ? -1 : 0));
@@ -106,6 +112,7 @@ export async function readRecords(
       amount: mine.filter((p) => p.currency === currency).reduce((s, p) => s + p.amount, 0),
       postings: mine.map((p) => ({ currency: p.currency, kind: p.kind, amount: p.amount })),
       lines: [...lines].filter(([, a]) => a !== 0).map(([type, amount]) => ({ type, amount })),
+      account: accountOf(h.tax_account),
     };
   });
   return { items, next: page.length > opts.limit ? ids[ids.length - 1]! : null };

@@ -1,7 +1,7 @@
 /**
  * The close dialog's estimate (issue 13 item 4): what closing a position at market or at a price
- * now would post: P/L, closing fee, interest, the year-netted tax and what comes back. The close
- * computes the same with the same functions (settle.ts closeAmounts / closeReturn, tax.ts
+ * now would post: P/L, closing fee, interest, the year-netted tax (per account type) and what comes
+ * back. The close computes the same with the same functions (settle.ts closeAmounts / closeReturn, tax.ts
  * yearTaxDelta; a cash holding's 取得費 by 総平均法, book-cost.ts), so the estimate differs from the
  * close only by the fill price. Read only: a split
  * or dividend due today that the job has not applied yet is applied by the close, not here.
@@ -15,7 +15,7 @@ import type { TradeCtx } from './deps';
 import { closeSide, marketPrice, quoteAt } from './market';
 import { findPosition } from './repo';
 import { closeAmounts, closeReturn, taxYearOf } from './settle';
-import { readYearTax, yearTaxDelta } from './tax';
+import { readYearTax, withholdsTax, yearTaxDelta } from './tax';
 import { previewSaleCost } from './book-cost';
 import { ownCost } from './book-cost-rules';
 import { isCashHolding } from './sell-rules';
@@ -36,8 +36,9 @@ export async function previewClose(ctx: TradeCtx, userId: string, id: string, qu
   const book = isCashHolding(pos) ? await previewSaleCost(db, pos) : undefined;
   const saleCost = book?.cost;
   const a = closeAmounts(pos, price, now, cfg, saleCost);
-  const year = await readYearTax(db, userId, taxYearOf(a.settlesOn));
-  const tax = yearTaxDelta(year.netGain, year.withheld, a.gain);
+  // The account's own year netting, withheld only where the close would withhold (tax.ts).
+  const year = await readYearTax(db, userId, taxYearOf(a.settlesOn), pos.account_type);
+  const tax = yearTaxDelta(await withholdsTax(db, userId, pos.account_type), year.netGain, year.withheld, a.gain);
   return {
     id: pos.id,
     price,

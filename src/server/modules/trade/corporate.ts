@@ -5,8 +5,8 @@
  * event is journaled (without money) and shown on the position; a 貸株 row on the position follows
  * it in the same transaction (SettleDeps.onSplit, the lending area's hook). On a dividend's ex-date
  * holders of record (bought before the ex-date, still held) are credited: a cash long the dividend
- * less 20.315% withheld (配当金), a margin long the 配当落調整金 (the same net amount); a short pays
- * the whole dividend.
+ * less 20.315% withheld (配当金; nothing withheld in a NISA account), a margin long the 配当落調整金
+ * (the net amount of a taxable holding); a short pays the whole dividend.
  *
  * A row records in `actions_through` the last ex-date reflected in it, so each action applies
  * exactly once, whether the job runs at midnight, after an outage, or a close gets there first. Work
@@ -21,6 +21,7 @@ import { jstDate, jstMs, roundToTick, type IsoDate, type TickTable } from '../..
 import { encodeMemo } from '../../../shared/domain/ledger-kinds';
 import { dividendTax, contractValue } from '../../../shared/domain/trade-money';
 import type { Direction } from '../../../shared/domain/position';
+import { isNisa } from '../../../shared/domain/account-type';
 import type { Currency } from '../../../shared/money';
 import type { CorporateAction, MarketDataSource } from '../../market';
 import { closeSide, openSide, tradable } from './market';
@@ -112,12 +113,15 @@ export function splitRow(pos: PositionRow, ratio: number, table: TickTable): Par
 /**
  * What a dividend pays (+) or costs (−) a held row, and under which entry kind. A margin long's
  * 配当落調整金 is the dividend less the tax a holder would have had withheld; a short pays it whole.
+ * A cash holding's dividend is withheld at source in a 特定 or 一般 account alike; in a NISA account
+ * nothing is withheld (received by 株式数比例配分方式, which this simulation assumes every NISA user
+ * chose: docs/domain.md "Account types and NISA").
  */
-export function dividendFor(pos: Pick<PositionRow, 'direction' | 'leverage_x10' | 'quantity' | 'price_scale'>, perShare: number) {
+export function dividendFor(pos: Pick<PositionRow, 'direction' | 'leverage_x10' | 'quantity' | 'price_scale' | 'account_type'>, perShare: number) {
   const gross = contractValue(perShare, pos.quantity, pos.price_scale);
   if (pos.direction === 'down') return { kind: 'adjustment_paid' as const, gross, withheld: 0, net: -gross };
   if (pos.leverage_x10 > 10) return { kind: 'adjustment_received' as const, gross, withheld: 0, net: gross - dividendTax(gross) };
-  const withheld = dividendTax(gross);
+  const withheld = isNisa(pos.account_type) ? 0 : dividendTax(gross);
   return { kind: 'dividend' as const, gross, withheld, net: gross - withheld };
 }
 
@@ -138,7 +142,7 @@ export async function applyDueActions(trx: Transaction<DB>, deps: SettleDeps, ma
       await applySplitRow(trx, row.id, patch, a.exDate, at);
       const params = { ratio: a.ratio, sharesBefore: row.quantity, sharesAfter: patch.quantity!, exDate: a.exDate };
       await deps.ledger.post(trx, {
-        kind: 'stock_split', userId: row.user_id, refType: 'position', refId: row.id, event: true, postings: [],
+        kind: 'stock_split', userId: row.user_id, refType: 'position', refId: row.id, event: true, postings: [], taxAccount: row.account_type,
         memo: encodeMemo({ id: 'memo_split', params: { code: row.code, ...params } }),
       });
       await addAlert(trx, row, { kind: 'split', params, at });

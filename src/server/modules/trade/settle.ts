@@ -14,7 +14,7 @@ import type { ConfigValues } from '../../../shared/domain/config-items';
 import { nextStatus, type CloseReason, type Direction, type PositionAction } from '../../../shared/domain/position';
 import { contractValue, cumulativeInterest, interestBase, pnlFromCost, principalFor, tradeFee } from '../../../shared/domain/trade-money';
 import type { Currency } from '../../../shared/money';
-import { netYearTax } from './tax';
+import { netYearTax, withholdsTax } from './tax';
 import { termsAtOpen, termsOf } from './terms';
 import { addInterest, addRealized, notifyFill, setReservedUnsettled, transition, type PositionRow } from './repo';
 import { placeThenClose } from './close-request';
@@ -56,10 +56,14 @@ export function openMemo(pos: Pick<PositionRow, 'code' | 'quantity' | 'price_sca
 
 /**
  * Posts one entry about a position (every kind is in the registry, src/shared/domain/ledger-kinds.ts)
- * and opens or ends the user's shortfall notice when the entry starts or repays one.
+ * and opens or ends the user's shortfall notice when the entry starts or repays one. The entry
+ * carries the position's account type (journal_entry.tax_account), so records and the 特定口座's
+ * withholding lock know which account it was in.
  */
-export async function postFor(trx: Trx, deps: SettleDeps, kind: EntryKind, pos: Pick<PositionRow, 'id' | 'user_id'>, memo: Memo, p: Postings, at: number) {
-  await deps.ledger.post(trx, { kind, userId: pos.user_id, refType: 'position', refId: pos.id, memo: encodeMemo(memo), postings: p.list });
+export async function postFor(trx: Trx, deps: SettleDeps, kind: EntryKind, pos: Pick<PositionRow, 'id' | 'user_id' | 'account_type'>, memo: Memo, p: Postings, at: number) {
+  await deps.ledger.post(trx, {
+    kind, userId: pos.user_id, refType: 'position', refId: pos.id, memo: encodeMemo(memo), postings: p.list, taxAccount: pos.account_type,
+  });
   await noteShortfall(trx, p, at);
 }
 
@@ -252,7 +256,8 @@ export function closeReturn(pos: Pick<PositionRow, 'principal'>, a: { pnl: numbe
  * counterparty, the remaining interest, the closing fee and the year-netted tax are charged. What
  * comes back repays a shortfall first and the rest sits in `unsettled` until T+2; a loss beyond the
  * position's own margin is paid from unsettled and cash, and beyond them becomes a shortfall
- * (不足金), never negative cash. Tax is netted in the year of the settlement date.
+ * (不足金), never negative cash. Tax is netted in the year of the settlement date, per account type
+ * (tax.ts: withheld only in a 特定口座 with 源泉徴収あり).
  */
 export async function settleClose(
   trx: Trx,
@@ -270,7 +275,8 @@ export async function settleClose(
   // A cash sale's 取得費 is the holding's moving average (総平均法), re-averaging the rows it leaves.
   const saleCost = isCashHolding(pos) ? await takeSaleCost(trx, pos) : undefined;
   const { today, settlesOn, interestNow, pnl, closeFee, interest, gain } = closeAmounts(pos, price, at, cfg, saleCost);
-  const tax = await netYearTax(trx, pos.user_id, taxYearOf(settlesOn), gain, at);
+  const withholds = await withholdsTax(trx, pos.user_id, pos.account_type);
+  const tax = await netYearTax(trx, pos.user_id, taxYearOf(settlesOn), pos.account_type, withholds, gain, at);
   const ok = await transition(trx, pos.id, pos.status as 'holding', {
     status: to, sell_time: at, sell_price: price, pnl, close_fee: closeFee, interest, interest_from: null, tax, book_cost: saleCost ?? null,
     close_reason: reason, close_fill_at: null, close_expires_at: null, updated_at: at,
