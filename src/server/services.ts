@@ -17,6 +17,7 @@ import { AdminGrants, FundsService, SettlementJob } from './modules/funds';
 import { UploadService } from './modules/uploads';
 import { KycService } from './modules/kyc';
 import { MarginAccountService } from './modules/margin-account';
+import { chooseTaxAccountAtOpening, NisaYearJob, TaxAccountService } from './modules/tax-account';
 import { IpoService } from './modules/ipo';
 import { LendingJob, LendingService } from './modules/lending';
 import { StrategiesJob, StrategyAdmin, StrategyFunds, StrategyService } from './modules/strategies';
@@ -105,6 +106,10 @@ export interface Services {
   kyc: KycService;
   /** 信用取引口座 applications (docs/domain.md "Margin account"). */
   marginAccount: MarginAccountService;
+  /** 口座区分 and NISA: the 特定口座 choice, NISA applications and room (docs/domain.md "Account types and NISA"). */
+  taxAccount: TaxAccountService;
+  /** The NISA year change: tells each NISA user their new room on the first run of a Tokyo year. */
+  nisaYearJob: NisaYearJob;
   /** The cross-instance bus (platform/bus.ts): in-process, or Redis pub/sub when REDIS_URL is set. */
   bus: Bus;
   /** Messages, news, customer service and price alerts. */
@@ -186,6 +191,8 @@ export function createServices(opts: ServiceOptions): Services {
   const admin = new AdminService({ database, audit, accounts, config, funds, trading, market, marketClock, kyc });
   const ipo = new IpoService(tradeCtx, trading, audit, kyc, logger);
   const marginAccount = new MarginAccountService(database, clock, audit, config);
+  const taxAccount = new TaxAccountService(database, clock, audit, kyc);
+  const nisaYearJob = new NisaYearJob(database);
   // Each draw result as the user's 当選 / 落選 message, in the draw's own transaction (once per application).
   ipo.onDrawResult((trx, r) =>
     notify(trx, { userId: r.userId, kind: r.wonLots > 0 ? 'ipo_won' : 'ipo_lost', params: { code: r.code, name: r.name, nameEn: r.nameEn, nameZhHant: r.nameZhHant, nameKo: r.nameKo, wonLots: r.wonLots }, at: r.at, dedupeKey: `ipo_draw:${r.applicationId}` }),
@@ -199,7 +206,7 @@ export function createServices(opts: ServiceOptions): Services {
   const services: Services = {
     database, clock, wallClock, logger, settings, config, audit, sessions, loginLimiter, accounts, passkeys, logins, ledger,
     market, marketClock, marketService, quotes, watchlist, trading, tradingEngine, corporateActions, block, funds, grants, settlement, jobs, jobQueue, rateLimits,
-    uploads, kyc, marginAccount, bus, messaging, push, newsJob, alertsJob, ipo, lending, lendingJob, strategies, strategyAdmin, strategiesJob, cash, deposits, withdrawals, fx, fxHoldings, admin,
+    uploads, kyc, marginAccount, taxAccount, nisaYearJob, bus, messaging, push, newsJob, alertsJob, ipo, lending, lendingJob, strategies, strategyAdmin, strategiesJob, cash, deposits, withdrawals, fx, fxHoldings, admin,
   };
   // The registry's jobs and holdings, now that every service exists (modules declare, we wire).
   const modules: readonly ServerModule<Services>[] = MODULES;
@@ -306,7 +313,8 @@ function kycAndLending(
   const { database, clock, wallClock, logger, marketClock, ledger, config, accounts, market, audit, trading } = s;
   // Real time: the daily upload quotas are a rate limit.
   const uploads = new UploadService(database, wallClock, opts.fileStore ?? fileStoreFromConfig(settings.uploads), config);
-  const kyc = new KycService(database, clock, audit, uploads);
+  // The account-opening choice (特定/一般, 源泉徴収) submitted with the KYC is the tax-account area's to store.
+  const kyc = new KycService(database, clock, audit, uploads, chooseTaxAccountAtOpening);
   const lending = new LendingService(database, marketClock, ledger, config, market, accounts, kyc);
   // The LTV job's forced sale is trading's close at the market (TradingService.closeAtMarket).
   const lendingJob = new LendingJob({ database, ledger, trading }, lending, config, logger);

@@ -195,10 +195,10 @@ for (const dialect of testDialects()) {
       await expect(s.services.kyc.requireVerified(u.id)).rejects.toBeInstanceOf(RealNameRequired);
       await expect(s.services.kyc.requireVerified(u.id)).rejects.toMatchObject({ kind: 'rule', messageId: 'real_name_required' });
       const sub = (await submit(u)).body.data.submission;
-      expect(await s.services.kyc.identityOf(u.id)).toEqual({ status: 'under_review', nameKana: 'ヤマダ\u3000タロウ' });
+      expect(await s.services.kyc.identityOf(u.id)).toEqual({ status: 'under_review', nameKana: 'ヤマダ\u3000タロウ', documentType: 'driver_licence' });
       await expect(s.services.kyc.requireVerified(u.id)).rejects.toMatchObject({ messageId: 'real_name_required' });
       await decide(sub.id, 'approve', 'matches the licence');
-      expect(await s.services.kyc.requireVerified(u.id)).toEqual({ status: 'verified', nameKana: 'ヤマダ\u3000タロウ' });
+      expect(await s.services.kyc.requireVerified(u.id)).toEqual({ status: 'verified', nameKana: 'ヤマダ\u3000タロウ', documentType: 'driver_licence' });
     });
   });
 }

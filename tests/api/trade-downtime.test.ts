@@ -81,7 +81,7 @@ for (const dialect of testDialects()) {
       const p = await placed(s, u, { code: c.code, type: 'limit', price: c.limit });
       expect(p.status).toBe('pending');
       expect((await runAt(s, c.r1)).filled).toBe(0);
-      const mark = await jobState(s).selectFrom('job_state').selectAll().execute();
+      const mark = await jobState(s).selectFrom('job_state').selectAll().where('name', '=', 'trade.bars').execute();
       expect(mark).toEqual([{ name: 'trade.bars', through: c.r1 }]);
 
       // Two overlapping runs (another instance) at the second instant: one fill between them.

@@ -10,6 +10,7 @@ import { marketModule } from './market';
 import { watchlistModule } from './watchlist';
 import { tradeModule } from './trade';
 import { marginAccountModule } from './margin-account';
+import { taxAccountModule } from './tax-account';
 import { blockModule } from './block';
 import { fundsModule } from './funds';
 import { uploadsModule } from './uploads';
@@ -29,6 +30,7 @@ export const MODULES = [
   watchlistModule,
   tradeModule,
   marginAccountModule,
+  taxAccountModule,
   blockModule,
   fundsModule,
   uploadsModule,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { TAX_ACCOUNT_CHOICES } from './tax-account';
 
 /*
  * 本人確認 (KYC), docs/domain.md "KYC": the user submits names, a document and its two
@@ -48,6 +49,8 @@ export const submitKycBody = z.object({
   documentNumber: z.string().trim().min(1).max(40),
   frontUploadId: z.string().min(1).max(64),
   backUploadId: z.string().min(1).max(64),
+  /** 口座開設: 特定口座（源泉徴収あり／なし）or 一般口座 only; omitted: the current choice (none yet: 特定 with withholding). */
+  taxAccount: z.enum(TAX_ACCOUNT_CHOICES).optional(),
 });
 export type SubmitKycBody = z.infer<typeof submitKycBody>;
 

@@ -156,10 +156,24 @@ export const MESSAGE_IDS = [
   // a margin or short order without an approved 信用取引口座 (POST margin-account, docs/domain.md "Margin account"):
   // params {state: none | pending | rejected}; it replaced margin_agreement_required (the agreement is part of the application)
   'margin_account_required',
+  // account types and NISA (docs/domain.md "Account types and NISA"): a margin / short / day trade asking for NISA params {account};
+  // an account the user does not have params {account}; what a NISA frame does not take params {code, account, reason: designated |
+  // tsumitate_funds_only}; a NISA buy beyond the frame's room params {account, yearRemaining, lifetimeRemaining} (yen)
+  'nisa_margin_not_allowed',
+  'account_type_unavailable',
+  'nisa_not_eligible',
+  'nisa_limit_exceeded',
   // applying again while an application is pending or approved; a rejected one before params {date} (config marginReapplyDays)
   'margin_account_pending',
   'margin_account_already_approved',
   'margin_account_reapply_later',
+  // the tax-account area (docs/domain.md "Account types and NISA"): the 源泉徴収 choice changed after the
+  // year's first 特定口座 sale or dividend, params {nextChange} (YYYY-01-01); a NISA application without a
+  // verified My Number identity, params {status} (the KYC status); a second one while one is pending or
+  // approved, params {state}. (account_type_unavailable {account} above: also a withholding change without 特定口座.)
+  'withholding_locked',
+  'nisa_my_number_required',
+  'nisa_already_applied',
   'follow_time_exceeded',
   // strategy funds (docs/domain.md "Strategy funds"): below the minimum params {amount}; locked params {date};
   // a subscription after which the fund still could not follow its rule params {amount (the least accepted), min (its minimum investable size), currency}

@@ -25,6 +25,11 @@ export const MESSAGE_KINDS = [
   // a referred 信用取引口座 application decided by an admin (docs/domain.md "Margin account")
   'margin_account_approved',
   'margin_account_rejected',
+  // a NISA application decided by an admin; the NISA year opened: params {year, growthRemaining,
+  // tsumitateRemaining, lifetimeRemaining, freed (lifetime room last year's sales freed)} (docs/domain.md "Account types and NISA")
+  'nisa_approved',
+  'nisa_rejected',
+  'nisa_year_opened',
   'ipo_won',
   'ipo_lost',
   'loan_ltv_warning',

@@ -11,6 +11,7 @@ import { marketApi } from './market';
 import { watchlistApi } from './watchlist';
 import { tradeApi } from './trade';
 import { marginAccountAdminApi, marginAccountApi } from './margin-account';
+import { taxAccountAdminApi, taxAccountApi } from './tax-account';
 import { blockAdminApi, blockApi } from './block';
 import { fundsAdminApi, fundsApi } from './funds';
 import { passkeyApi } from './passkey';
@@ -24,7 +25,7 @@ import { lendingAdminApi, lendingApi } from './lending';
 import { messagingAdminApi, messagingApi } from './messaging';
 
 export const API_GROUPS = {
-  configApi, accountApi, adminApi, marketApi, watchlistApi, tradeApi, marginAccountApi, marginAccountAdminApi, blockApi, blockAdminApi, fundsApi, fundsAdminApi, passkeyApi,
+  configApi, accountApi, adminApi, marketApi, watchlistApi, tradeApi, marginAccountApi, marginAccountAdminApi, taxAccountApi, taxAccountAdminApi, blockApi, blockAdminApi, fundsApi, fundsAdminApi, passkeyApi,
   cashApi, depositApi, depositAdminApi, withdrawalApi, withdrawalAdminApi,
   uploadsApi, kycApi, kycAdminApi,
   fxApi,

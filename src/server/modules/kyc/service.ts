@@ -8,6 +8,7 @@ import { decideReview, pendingReview, type ReviewDecision } from '../../platform
 import { conflict, DomainError, invalid, notFound, ruleBroken } from '../../errors';
 import type { UploadService } from '../uploads';
 import { notify } from '../messaging';
+import type { TaxAccountChoice } from '../../../shared/api/tax-account';
 import type { DocumentType, KycQueueItem, KycStatus, KycSubmission, KycView, SubmitKycBody } from '../../../shared/api/kyc';
 import { documentNumberValid, maskDocumentNumber, normaliseDocumentNumber, normaliseKanaName } from '../../../shared/domain/kyc-rules';
 import { reviewOfStatus, statusOfReview, submitRefusal, type SubmissionStatus } from './rules';
@@ -18,7 +19,12 @@ export interface Identity {
   status: KycStatus;
   /** The kana of the latest submission (the verified one when status is verified). */
   nameKana: string;
+  /** The document of the latest submission (a NISA account needs My Number). */
+  documentType: DocumentType;
 }
+
+/** Stores the account-opening choice in the submission's transaction (the tax-account area's, wired in services.ts). */
+export type TaxAccountOpening = (trx: Executor, userId: string, choice: TaxAccountChoice, now: number) => Promise<void>;
 
 /** The error for an action that needs a verified identity: 422 `real_name_required`. */
 export class RealNameRequired extends DomainError {
@@ -49,11 +55,12 @@ export class KycService {
     private readonly clock: Clock,
     private readonly audit: AuditLog,
     private readonly uploads: UploadService,
+    private readonly openTaxAccount?: TaxAccountOpening,
   ) {}
 
   async identityOf(userId: string): Promise<Identity | null> {
     const row = await repo.latestOf(this.database.db, userId);
-    return row ? { status: statusOfReview(row.review_status), nameKana: row.name_kana } : null;
+    return row ? { status: statusOfReview(row.review_status), nameKana: row.name_kana, documentType: row.document_type as DocumentType } : null;
   }
 
   /** Throws RealNameRequired (→ 422 real_name_required) unless the user is verified. */
@@ -61,7 +68,7 @@ export class KycService {
     const row = await repo.latestOf(db, userId);
     const status = row ? statusOfReview(row.review_status) : 'not_verified';
     if (!row || status !== 'verified') throw new RealNameRequired(status);
-    return { status, nameKana: row.name_kana };
+    return { status, nameKana: row.name_kana, documentType: row.document_type as DocumentType };
   }
 
   async status(userId: string): Promise<KycView> {
@@ -98,6 +105,7 @@ export class KycService {
         created_at: Math.max(this.clock.now(), latest ? Number(latest.created_at) + 1 : 0),
         ...pendingReview(),
       });
+      if (body.taxAccount) await this.openTaxAccount?.(trx, user.id, body.taxAccount, this.clock.now());
     });
     return this.status(user.id);
   }

@@ -20,6 +20,7 @@ export type { MarketClose } from './closing';
 export type { OrderBody } from './orders';
 export type { SellBody } from './sell';
 export { priceLimitsOf, tradableStock, type Tradable } from './prices';
+export { nisaUsageOf } from './nisa-room';
 
 type Needs = { trading: TradingService; tradingEngine: TradingEngine; corporateActions: CorporateActionsJob };
 
