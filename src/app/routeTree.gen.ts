@@ -27,6 +27,7 @@ import { Route as AdminKycRouteImport } from './routes/admin/kyc'
 import { Route as AdminLoansRouteImport } from './routes/admin/loans'
 import { Route as AdminMarginAccountsRouteImport } from './routes/admin/marginAccounts'
 import { Route as AdminNewsRouteImport } from './routes/admin/news'
+import { Route as AdminNisaRouteImport } from './routes/admin/nisa'
 import { Route as AdminStrategiesRouteImport } from './routes/admin/strategies'
 import { Route as AdminSupportRouteImport } from './routes/admin/support'
 import { Route as AdminUserRouteImport } from './routes/admin/user'
@@ -61,10 +62,12 @@ import { Route as InformationLoginDevicesRouteImport } from './routes/informatio
 import { Route as InformationLoginPassRouteImport } from './routes/information/loginPass'
 import { Route as InformationMarginAccountRouteImport } from './routes/information/marginAccount'
 import { Route as InformationMsgInfoRouteImport } from './routes/information/msgInfo'
+import { Route as InformationNisaRouteImport } from './routes/information/nisa'
 import { Route as InformationRechargeRouteImport } from './routes/information/recharge'
 import { Route as InformationRechargeChannelRouteImport } from './routes/information/rechargeChannel'
 import { Route as InformationServiceRouteImport } from './routes/information/service'
 import { Route as InformationSettingRouteImport } from './routes/information/setting'
+import { Route as InformationTaxAccountRouteImport } from './routes/information/taxAccount'
 import { Route as InformationUsdtAddressRouteImport } from './routes/information/usdtAddress'
 import { Route as InformationUserInfoRouteImport } from './routes/information/userInfo'
 import { Route as InformationXyInfoRouteImport } from './routes/information/xyInfo'
@@ -172,6 +175,11 @@ const AdminMarginAccountsRoute = AdminMarginAccountsRouteImport.update({
 const AdminNewsRoute = AdminNewsRouteImport.update({
   id: '/news',
   path: '/news',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminNisaRoute = AdminNisaRouteImport.update({
+  id: '/nisa',
+  path: '/nisa',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminStrategiesRoute = AdminStrategiesRouteImport.update({
@@ -345,6 +353,11 @@ const InformationMsgInfoRoute = InformationMsgInfoRouteImport.update({
   path: '/information/msgInfo',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InformationNisaRoute = InformationNisaRouteImport.update({
+  id: '/information/nisa',
+  path: '/information/nisa',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const InformationRechargeRoute = InformationRechargeRouteImport.update({
   id: '/information/recharge',
   path: '/information/recharge',
@@ -364,6 +377,11 @@ const InformationServiceRoute = InformationServiceRouteImport.update({
 const InformationSettingRoute = InformationSettingRouteImport.update({
   id: '/information/setting',
   path: '/information/setting',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InformationTaxAccountRoute = InformationTaxAccountRouteImport.update({
+  id: '/information/taxAccount',
+  path: '/information/taxAccount',
   getParentRoute: () => rootRouteImport,
 } as any)
 const InformationUsdtAddressRoute = InformationUsdtAddressRouteImport.update({
@@ -460,6 +478,7 @@ export interface FileRoutesByFullPath {
   '/admin/loans': typeof AdminLoansRoute
   '/admin/marginAccounts': typeof AdminMarginAccountsRoute
   '/admin/news': typeof AdminNewsRoute
+  '/admin/nisa': typeof AdminNisaRoute
   '/admin/strategies': typeof AdminStrategiesRoute
   '/admin/support': typeof AdminSupportRoute
   '/admin/user': typeof AdminUserRoute
@@ -497,10 +516,12 @@ export interface FileRoutesByFullPath {
   '/information/loginPass': typeof InformationLoginPassRoute
   '/information/marginAccount': typeof InformationMarginAccountRoute
   '/information/msgInfo': typeof InformationMsgInfoRoute
+  '/information/nisa': typeof InformationNisaRoute
   '/information/recharge': typeof InformationRechargeRoute
   '/information/rechargeChannel': typeof InformationRechargeChannelRoute
   '/information/service': typeof InformationServiceRoute
   '/information/setting': typeof InformationSettingRoute
+  '/information/taxAccount': typeof InformationTaxAccountRoute
   '/information/usdtAddress': typeof InformationUsdtAddressRoute
   '/information/userInfo': typeof InformationUserInfoRoute
   '/information/xyInfo': typeof InformationXyInfoRoute
@@ -533,6 +554,7 @@ export interface FileRoutesByTo {
   '/admin/loans': typeof AdminLoansRoute
   '/admin/marginAccounts': typeof AdminMarginAccountsRoute
   '/admin/news': typeof AdminNewsRoute
+  '/admin/nisa': typeof AdminNisaRoute
   '/admin/strategies': typeof AdminStrategiesRoute
   '/admin/support': typeof AdminSupportRoute
   '/admin/user': typeof AdminUserRoute
@@ -570,10 +592,12 @@ export interface FileRoutesByTo {
   '/information/loginPass': typeof InformationLoginPassRoute
   '/information/marginAccount': typeof InformationMarginAccountRoute
   '/information/msgInfo': typeof InformationMsgInfoRoute
+  '/information/nisa': typeof InformationNisaRoute
   '/information/recharge': typeof InformationRechargeRoute
   '/information/rechargeChannel': typeof InformationRechargeChannelRoute
   '/information/service': typeof InformationServiceRoute
   '/information/setting': typeof InformationSettingRoute
+  '/information/taxAccount': typeof InformationTaxAccountRoute
   '/information/usdtAddress': typeof InformationUsdtAddressRoute
   '/information/userInfo': typeof InformationUserInfoRoute
   '/information/xyInfo': typeof InformationXyInfoRoute
@@ -608,6 +632,7 @@ export interface FileRoutesById {
   '/admin/loans': typeof AdminLoansRoute
   '/admin/marginAccounts': typeof AdminMarginAccountsRoute
   '/admin/news': typeof AdminNewsRoute
+  '/admin/nisa': typeof AdminNisaRoute
   '/admin/strategies': typeof AdminStrategiesRoute
   '/admin/support': typeof AdminSupportRoute
   '/admin/user': typeof AdminUserRoute
@@ -645,10 +670,12 @@ export interface FileRoutesById {
   '/information/loginPass': typeof InformationLoginPassRoute
   '/information/marginAccount': typeof InformationMarginAccountRoute
   '/information/msgInfo': typeof InformationMsgInfoRoute
+  '/information/nisa': typeof InformationNisaRoute
   '/information/recharge': typeof InformationRechargeRoute
   '/information/rechargeChannel': typeof InformationRechargeChannelRoute
   '/information/service': typeof InformationServiceRoute
   '/information/setting': typeof InformationSettingRoute
+  '/information/taxAccount': typeof InformationTaxAccountRoute
   '/information/usdtAddress': typeof InformationUsdtAddressRoute
   '/information/userInfo': typeof InformationUserInfoRoute
   '/information/xyInfo': typeof InformationXyInfoRoute
@@ -684,6 +711,7 @@ export interface FileRouteTypes {
     | '/admin/loans'
     | '/admin/marginAccounts'
     | '/admin/news'
+    | '/admin/nisa'
     | '/admin/strategies'
     | '/admin/support'
     | '/admin/user'
@@ -721,10 +749,12 @@ export interface FileRouteTypes {
     | '/information/loginPass'
     | '/information/marginAccount'
     | '/information/msgInfo'
+    | '/information/nisa'
     | '/information/recharge'
     | '/information/rechargeChannel'
     | '/information/service'
     | '/information/setting'
+    | '/information/taxAccount'
     | '/information/usdtAddress'
     | '/information/userInfo'
     | '/information/xyInfo'
@@ -757,6 +787,7 @@ export interface FileRouteTypes {
     | '/admin/loans'
     | '/admin/marginAccounts'
     | '/admin/news'
+    | '/admin/nisa'
     | '/admin/strategies'
     | '/admin/support'
     | '/admin/user'
@@ -794,10 +825,12 @@ export interface FileRouteTypes {
     | '/information/loginPass'
     | '/information/marginAccount'
     | '/information/msgInfo'
+    | '/information/nisa'
     | '/information/recharge'
     | '/information/rechargeChannel'
     | '/information/service'
     | '/information/setting'
+    | '/information/taxAccount'
     | '/information/usdtAddress'
     | '/information/userInfo'
     | '/information/xyInfo'
@@ -831,6 +864,7 @@ export interface FileRouteTypes {
     | '/admin/loans'
     | '/admin/marginAccounts'
     | '/admin/news'
+    | '/admin/nisa'
     | '/admin/strategies'
     | '/admin/support'
     | '/admin/user'
@@ -868,10 +902,12 @@ export interface FileRouteTypes {
     | '/information/loginPass'
     | '/information/marginAccount'
     | '/information/msgInfo'
+    | '/information/nisa'
     | '/information/recharge'
     | '/information/rechargeChannel'
     | '/information/service'
     | '/information/setting'
+    | '/information/taxAccount'
     | '/information/usdtAddress'
     | '/information/userInfo'
     | '/information/xyInfo'
@@ -928,10 +964,12 @@ export interface RootRouteChildren {
   InformationLoginPassRoute: typeof InformationLoginPassRoute
   InformationMarginAccountRoute: typeof InformationMarginAccountRoute
   InformationMsgInfoRoute: typeof InformationMsgInfoRoute
+  InformationNisaRoute: typeof InformationNisaRoute
   InformationRechargeRoute: typeof InformationRechargeRoute
   InformationRechargeChannelRoute: typeof InformationRechargeChannelRoute
   InformationServiceRoute: typeof InformationServiceRoute
   InformationSettingRoute: typeof InformationSettingRoute
+  InformationTaxAccountRoute: typeof InformationTaxAccountRoute
   InformationUsdtAddressRoute: typeof InformationUsdtAddressRoute
   InformationUserInfoRoute: typeof InformationUserInfoRoute
   InformationXyInfoRoute: typeof InformationXyInfoRoute
@@ -1078,6 +1116,13 @@ declare module '@tanstack/react-router' {
       path: '/news'
       fullPath: '/admin/news'
       preLoaderRoute: typeof AdminNewsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/nisa': {
+      id: '/admin/nisa'
+      path: '/nisa'
+      fullPath: '/admin/nisa'
+      preLoaderRoute: typeof AdminNisaRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/strategies': {
@@ -1318,6 +1363,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InformationMsgInfoRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/information/nisa': {
+      id: '/information/nisa'
+      path: '/information/nisa'
+      fullPath: '/information/nisa'
+      preLoaderRoute: typeof InformationNisaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/information/recharge': {
       id: '/information/recharge'
       path: '/information/recharge'
@@ -1344,6 +1396,13 @@ declare module '@tanstack/react-router' {
       path: '/information/setting'
       fullPath: '/information/setting'
       preLoaderRoute: typeof InformationSettingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/information/taxAccount': {
+      id: '/information/taxAccount'
+      path: '/information/taxAccount'
+      fullPath: '/information/taxAccount'
+      preLoaderRoute: typeof InformationTaxAccountRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/information/usdtAddress': {
@@ -1472,6 +1531,7 @@ interface AdminRouteRouteChildren {
   AdminLoansRoute: typeof AdminLoansRoute
   AdminMarginAccountsRoute: typeof AdminMarginAccountsRoute
   AdminNewsRoute: typeof AdminNewsRoute
+  AdminNisaRoute: typeof AdminNisaRoute
   AdminStrategiesRoute: typeof AdminStrategiesRoute
   AdminSupportRoute: typeof AdminSupportRoute
   AdminUserRoute: typeof AdminUserRoute
@@ -1491,6 +1551,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminLoansRoute: AdminLoansRoute,
   AdminMarginAccountsRoute: AdminMarginAccountsRoute,
   AdminNewsRoute: AdminNewsRoute,
+  AdminNisaRoute: AdminNisaRoute,
   AdminStrategiesRoute: AdminStrategiesRoute,
   AdminSupportRoute: AdminSupportRoute,
   AdminUserRoute: AdminUserRoute,
@@ -1538,10 +1599,12 @@ const rootRouteChildren: RootRouteChildren = {
   InformationLoginPassRoute: InformationLoginPassRoute,
   InformationMarginAccountRoute: InformationMarginAccountRoute,
   InformationMsgInfoRoute: InformationMsgInfoRoute,
+  InformationNisaRoute: InformationNisaRoute,
   InformationRechargeRoute: InformationRechargeRoute,
   InformationRechargeChannelRoute: InformationRechargeChannelRoute,
   InformationServiceRoute: InformationServiceRoute,
   InformationSettingRoute: InformationSettingRoute,
+  InformationTaxAccountRoute: InformationTaxAccountRoute,
   InformationUsdtAddressRoute: InformationUsdtAddressRoute,
   InformationUserInfoRoute: InformationUserInfoRoute,
   InformationXyInfoRoute: InformationXyInfoRoute,

@@ -18,7 +18,7 @@ import type { StrategyHolding } from '../../src/shared/api/strategies';
 vi.mock('@tanstack/react-router', () => ({ Link: ({ children, className }: { children: ReactNode; className?: string }) => <a className={className}>{children}</a> }));
 
 const TOYOTA = {
-  code: '7203', nameJa: 'トヨタ自動車', nameEn: 'Toyota Motor', shares: 200, cost: 500_000, averageCost: 25_000, priceScale: 10, price: 26_000,
+  code: '7203', nameJa: 'トヨタ自動車', nameEn: 'Toyota Motor', shares: 200, account: 'specific' as const, cost: 500_000, averageCost: 25_000, priceScale: 10, price: 26_000,
   value: 520_000, pnl: 19_000, pnlBp: 380, dayChange: 4_000, dayChangeBp: 77, priceChange: 200, lentShares: 0, lentReturnsOn: null, positions: 2,
 };
 const SONY = {

@@ -18,7 +18,7 @@ import { HoldingsTotals, totalPnlBp, type HoldingsData } from '../../src/app/fea
 import { AssetSummary } from '../../src/app/features/funds/AssetSummary';
 
 const TOYOTA = {
-  code: '7203', nameJa: 'トヨタ自動車', nameEn: 'Toyota Motor', shares: 200, cost: 500_000, averageCost: 25_000, priceScale: 10, price: 26_000,
+  code: '7203', nameJa: 'トヨタ自動車', nameEn: 'Toyota Motor', shares: 200, account: 'specific' as const, cost: 500_000, averageCost: 25_000, priceScale: 10, price: 26_000,
   value: 520_000, pnl: 19_000, pnlBp: 380, dayChange: 4_000, dayChangeBp: 77, priceChange: 200, lentShares: 0, lentReturnsOn: null, positions: 2,
 };
 const SHORT = {

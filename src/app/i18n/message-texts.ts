@@ -205,12 +205,22 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
   },
   sell_exceeds_holding: { text: msg({ message: '保有株数を超えています（保有 {held}株・うち現在売却できるのは {sellable}株）' }) },
   margin_account_required: { text: msg({ message: '信用取引（信用新規買・空売り）には信用取引口座が必要です。設定の「信用取引口座」で申し込むか、審査の結果をお待ちください' }) },
+  nisa_margin_not_allowed: { text: msg({ message: 'NISA口座では信用取引・空売り・デイトレードはできません。特定口座または一般口座をお選びください' }) },
+  account_type_unavailable: { text: msg({ message: '選択した口座（預り区分）は開設されていません。NISA口座は申し込みが承認されるとご利用いただけます' }) },
+  nisa_not_eligible: { text: msg({ message: 'この銘柄はNISA口座では購入できません（成長投資枠は整理銘柄・監理銘柄を除く上場株式、つみたて投資枠は指定の投資信託のみが対象です）' }) },
+  nisa_limit_exceeded: {
+    text: msg({ message: 'NISAの非課税投資枠を超えるため注文できません' }),
+    variants: { amount: msg({ message: 'NISAの非課税投資枠を超えるため注文できません（今年の残り {yearRemaining}円・生涯の残り {lifetimeRemaining}円）' }) },
+  },
   margin_account_pending: { text: msg({ message: '信用取引口座の申し込みは審査中です。結果をお待ちください' }) },
   margin_account_already_approved: { text: msg({ message: '信用取引口座は開設済みです' }) },
   margin_account_reapply_later: {
     text: msg({ message: '信用取引口座の申し込みは承認されませんでした。しばらくしてから再度お申し込みください' }),
     variants: { date: msg({ message: '信用取引口座の申し込みは承認されませんでした。{date}から再度お申し込みいただけます' }) },
   },
+  withholding_locked: { text: msg({ message: 'この年はすでに特定口座で売却または配当の受け取りがあるため、源泉徴収の有無は変更できません。翌年1月1日以降、その年の最初の売却の前に変更できます' }) },
+  nisa_my_number_required: { text: msg({ message: 'NISA口座のお申し込みには、マイナンバーカードによる本人確認の完了が必要です' }) },
+  nisa_already_applied: { text: msg({ message: 'NISA口座はお申し込み済み（審査中または開設済み）です' }) },
   follow_time_exceeded: { text: msg({ message: 'フォロー注文の受付時間を過ぎています' }) },
   strategy_not_found: { text: msg({ message: 'ファンドが見つかりません' }) },
   strategy_below_minimum: {

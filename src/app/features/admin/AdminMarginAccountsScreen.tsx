@@ -1,20 +1,12 @@
-import { useState } from 'react';
 import { useSearch } from '@tanstack/react-router';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import { useLingui as useLinguiCore } from '@lingui/react';
 import { marginAccountAdminApi } from '../../../shared/api/margin-account';
 import { formatDateTime } from '../../../shared/money';
-import { endpointInfiniteQuery } from '../../api/query';
 import { MARGIN_STATE_TEXT } from '../margin-account';
 import { ReviewList, ReviewQueueScreen } from './ReviewQueue';
+import { REVIEW_QUEUE_STATUSES, useReviewQueue } from './useReviewQueue';
 import { ApplicationDetail } from './MarginApplicationDetail';
-
-const QUEUE_STATUSES = ['pending', 'approved', 'rejected'] as const;
-type QueueStatus = (typeof QUEUE_STATUSES)[number];
-
-const queueQuery = (status: QueueStatus) =>
-  endpointInfiniteQuery(marginAccountAdminApi.queue, { query: { status, limit: 20 } }, { staleTime: 5_000, meta: { persist: false } });
 
 /**
  * 信用口座 審査 (docs/domain.md "Margin account"): the referred applications (oldest first), each
@@ -25,15 +17,12 @@ const queueQuery = (status: QueueStatus) =>
 export function AdminMarginAccountsScreen() {
   const { i18n } = useLinguiCore();
   const { id } = useSearch({ from: '/admin/marginAccounts' });
-  const [status, setStatus] = useState<QueueStatus>('pending');
-  const queue = useInfiniteQuery(queueQuery(status));
-  const rows = queue.data?.pages.flatMap((p) => p.items) ?? [];
-  const open = id ? rows.find((r) => r.id === id) : undefined;
+  const { status, setStatus, queue, rows, open } = useReviewQueue(marginAccountAdminApi.queue, id);
   return (
     <ReviewQueueScreen
       headingId="admin-margin-h"
       title={<Trans>信用口座 審査</Trans>}
-      statuses={QUEUE_STATUSES}
+      statuses={REVIEW_QUEUE_STATUSES}
       statusLabel={(s) => i18n._(MARGIN_STATE_TEXT[s])}
       status={status}
       onStatus={setStatus}

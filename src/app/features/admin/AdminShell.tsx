@@ -21,6 +21,7 @@ export function AdminShell() {
     { to: '/admin/users', icon: icons.user, label: t`利用者` },
     { to: '/admin/kyc', icon: icons.idcard, label: t`本人確認 審査` },
     { to: '/admin/marginAccounts', icon: icons.shield, label: t`信用口座 審査` },
+    { to: '/admin/nisa', icon: icons.layers, label: t`NISA 審査` },
     { to: '/admin/deposits', icon: icons.wallet, label: t`入金審査` },
     { to: '/admin/depositChannels', icon: icons.card, label: t`入金方法` },
     { to: '/admin/withdrawals', icon: icons.withdraw, label: t`出金審査` },

@@ -14,7 +14,7 @@ import { ReasonDialog } from './ReasonDialog';
  */
 
 /** The routes whose `?id=` opens one row of a review queue. */
-export type ReviewRoute = '/admin/kyc' | '/admin/marginAccounts';
+export type ReviewRoute = '/admin/kyc' | '/admin/marginAccounts' | '/admin/nisa';
 
 type PagedQuery = { isPending: boolean; isError: boolean; hasNextPage: boolean; fetchNextPage: () => unknown };
 

@@ -6,6 +6,7 @@ import { Spinner } from '../../components/Spinner';
 import { userQuery, type AdminUserDetail } from './api';
 import { UserAccountCard } from './UserAccountCard';
 import { UserFundsCard } from './UserFundsCard';
+import { UserNisaCard } from './UserNisaCard';
 import { UserPositionsCard } from './UserPositionsCard';
 
 /** One user: account, state (changed with a reason), KYC, balances from the ledger, open positions. */
@@ -41,6 +42,7 @@ function UserDetail({ user }: { user: AdminUserDetail }) {
     <div className="admin-grid">
       <UserAccountCard user={user} />
       <UserFundsCard funds={user.funds} />
+      <UserNisaCard userId={user.id} />
       <UserPositionsCard user={user} />
     </div>
   );

@@ -11,6 +11,7 @@ import { MoreButton } from '../../components/MoreButton';
 import * as icons from '../../components/icons';
 import { fundsRecordsQuery, type FundsRecord, type RecordType } from './api';
 import { KIND_TEXT, memoText } from './record-texts';
+import { AccountBadge } from '../tax-account';
 import './funds.css';
 import './records.css';
 
@@ -166,6 +167,7 @@ function RecordItem({ r }: { r: FundsRecord }) {
       {memo ? <div className="record__memo">{memo}</div> : null}
       <div className="record__meta small">
         <span className="mono">{formatDateTime(r.createdAt)}</span>
+        <AccountBadge account={r.account} />
       </div>
       {lines.length > 0 || parts.length > 0 ? (
         <dl className="record__lines small">

@@ -15,6 +15,7 @@ import { AssetCard } from '../funds';
 import { MyFundHoldings } from '../strategies';
 import { KycStatusText } from '../kyc';
 import { MarginAccountMenuLink } from '../margin-account';
+import { TaxAccountMenuLinks } from '../tax-account';
 import { useUnread } from '../messaging';
 
 /** /information/index — "My page": account header, assets (from the ledger), menus. */
@@ -74,6 +75,7 @@ export function MineScreen() {
           value={user ? <KycStatusText status={user.kycStatus} /> : undefined}
         />
         <MarginAccountMenuLink />
+        <TaxAccountMenuLinks />
         <MenuLink to="/information/bankList" icon={icons.card} label={<Trans>銀行口座</Trans>} />
         <MenuLink to="/information/usdtAddress" icon={icons.wallet} label={<Trans>USDTアドレス</Trans>} />
         <MenuLink to="/information/loginPass" icon={icons.lock} label={<Trans>ログインパスワード</Trans>} />

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toKatakana } from 'wanakana';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DOCUMENT_TYPES, type DocumentType, type KycSubmission } from '../../../shared/api/kyc';
+import type { TaxAccountChoice } from '../../../shared/api/tax-account';
 import { documentNumberValid, normaliseDocumentNumber, normaliseKanaName } from '../../../shared/domain/kyc-rules';
 import { isApiError } from '../../api/client';
 import { userInfoKey } from '../../api/account';
@@ -15,20 +15,13 @@ import { Segmented } from '../../components/Segmented';
 import { toast } from '../../components/Toast';
 import { kycKey, submitKyc } from './api';
 import { DocumentTypeText } from './DocumentTypeText';
+import { liveKana } from './live-kana';
+import { TaxAccountChoiceField } from './TaxAccountChoiceField';
 
 type Field = 'name' | 'nameKana' | 'documentNumber' | 'frontUploadId' | 'backUploadId';
 const FIELDS: readonly Field[] = ['name', 'nameKana', 'documentNumber', 'frontUploadId', 'backUploadId'];
 /** Refusals that name no field but are about one (useServerErrors). */
 const REFUSAL_FIELD: Partial<Record<string, Field>> = { kana_invalid: 'nameKana', kana_latin_letters: 'nameKana', document_number_invalid: 'documentNumber' };
-
-/**
- * Hiragana typed into the kana field becomes katakana as it is typed (not during IME composition,
- * which would break the candidate list); half-width kana and spacing are settled on leaving the
- * field. Latin letters are left as typed so the error can name them (the server refuses them too).
- */
-function liveKana(value: string): string {
-  return toKatakana(value, { passRomaji: true });
-}
 
 /** The 本人確認 form; a failed submission's names and document prefill a resubmission (photos are taken again). */
 export function KycForm({ previous, onSubmitted }: { previous: KycSubmission | null; onSubmitted: () => void }) {
@@ -41,6 +34,7 @@ export function KycForm({ previous, onSubmitted }: { previous: KycSubmission | n
   const [documentNumber, setDocumentNumber] = useState('');
   const [front, setFront] = useState<string | null>(null);
   const [back, setBack] = useState<string | null>(null);
+  const [taxAccount, setTaxAccount] = useState<TaxAccountChoice>('specific_withholding');
   const [tried, setTried] = useState(false);
   const refused = useServerErrors(FIELDS, REFUSAL_FIELD);
 
@@ -77,7 +71,7 @@ export function KycForm({ previous, onSubmitted }: { previous: KycSubmission | n
     setTried(true);
     refused.clear();
     if (Object.values(errors).some(Boolean) || submit.isPending || !kana.ok || !front || !back) return;
-    submit.mutate({ name: name.trim(), nameKana: kana.value, documentType, documentNumber: number, frontUploadId: front, backUploadId: back });
+    submit.mutate({ name: name.trim(), nameKana: kana.value, documentType, documentNumber: number, frontUploadId: front, backUploadId: back, taxAccount });
   };
 
   const hint: Record<DocumentType, string> = {
@@ -133,6 +127,7 @@ export function KycForm({ previous, onSubmitted }: { previous: KycSubmission | n
       <p className="form__note">
         <Trans>写真は端末で縮小してから送信します。位置情報などの撮影情報は保存されません。</Trans>
       </p>
+      <TaxAccountChoiceField value={taxAccount} onChange={setTaxAccount} />
       {refused.formError ? (
         <p className="field__error" role="alert">
           {refused.formError}

@@ -54,6 +54,9 @@ export const MESSAGE_TITLE: Record<MessageItem['kind'], MessageDescriptor> = {
   kyc_rejected: msg({ message: '本人確認の不承認' }),
   margin_account_approved: msg({ message: '信用取引口座の開設' }),
   margin_account_rejected: msg({ message: '信用取引口座の不承認' }),
+  nisa_approved: msg({ message: 'NISA口座の開設' }),
+  nisa_rejected: msg({ message: 'NISA口座の不承認' }),
+  nisa_year_opened: msg({ message: 'NISA 新しい年の非課税投資枠' }),
   ipo_won: msg({ message: 'IPO抽選結果（当選）' }),
   ipo_lost: msg({ message: 'IPO抽選結果（落選）' }),
   loan_ltv_warning: msg({ message: '担保維持率の警告' }),
@@ -102,6 +105,15 @@ export function messageBody(i18n: I18n, m: Pick<MessageItem, 'kind' | 'params'>)
       return i18n._(msg({ message: '信用取引口座を開設しました。信用新規買・空売りがご利用いただけます' }));
     case 'margin_account_rejected':
       return tr(i18n, msg({ message: '信用取引口座のお申し込みは承認されませんでした。理由：{reason}' }), { reason: str(p, 'reason') });
+    case 'nisa_approved':
+      return i18n._(msg({ message: 'NISA口座を開設しました。買い注文の預り区分でNISAを選べます' }));
+    case 'nisa_rejected':
+      return tr(i18n, msg({ message: 'NISA口座のお申し込みは承認されませんでした。理由：{reason}' }), { reason: str(p, 'reason') });
+    case 'nisa_year_opened':
+      return tr(i18n, msg({ message: '{year}年のNISA非課税投資枠をご利用いただけます（成長投資枠 残り{growth}、つみたて投資枠 残り{tsumitate}）。昨年の売却で生涯投資枠が{freed}回復し、生涯投資枠の残りは{lifetime}です' }), {
+        year: num(p, 'year'), growth: formatMoney(num(p, 'growthRemaining'), 'JPY'), tsumitate: formatMoney(num(p, 'tsumitateRemaining'), 'JPY'),
+        freed: formatMoney(num(p, 'freed'), 'JPY'), lifetime: formatMoney(num(p, 'lifetimeRemaining'), 'JPY'),
+      });
     case 'ipo_won':
       return tr(i18n, msg({ message: '{stock}の抽選に当選しました。購入期間内に購入または辞退のお手続きをお願いします' }), { stock });
     case 'ipo_lost':

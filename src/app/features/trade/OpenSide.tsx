@@ -3,6 +3,7 @@ import { formatLeverage, formatNumber } from '../../../shared/money';
 import { Stepper } from '../../components/Stepper';
 import { Segmented } from '../../components/Segmented';
 import { parseLots } from '../../components/forms/validation';
+import { AccountChoice } from './AccountChoice';
 import { ClosedNotice } from './ClosedNotice';
 import { CostPreview } from './CostPreview';
 import { FundsNotice } from './FundsNotice';
@@ -12,7 +13,7 @@ import type { TicketState } from './useOrderTicket';
 
 /**
  * The opening sides below the order type (現物買, 信用新規買, 信用新規売): 単元, the leverage and
- * いちにち信用 of a margin side, the cost preview, a margin side's costs and risks, and what the
+ * いちにち信用 of a margin side, the 預り区分 (AccountChoice), the cost preview, a margin side's costs and risks, and what the
  * buying power allows.
  */
 export function OpenSide({ ticket }: { ticket: TicketState }) {
@@ -86,6 +87,15 @@ export function OpenSide({ ticket }: { ticket: TicketState }) {
           </span>
         </label>
       ) : null}
+
+      <AccountChoice
+        options={ticket.accountChoices}
+        value={ticket.account}
+        onChange={ticket.setAccount}
+        nisa={sp?.nisa}
+        need={preview ? (waits && sp ? sp.reserve : preview.total) : null}
+        refusal={ticket.refusalOf('account')}
+      />
 
       <ClosedNotice closedNow={closedNow} acceptsOrders={sp?.acceptsOrders} />
 

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { contractValue } from '../../../shared/domain/trade-money';
 import { formatLeverage, formatMoney, formatNumber } from '../../../shared/money';
 import { ActionDialog } from '../../components/ConfirmDialog';
+import { AccountRow } from './AccountChoice';
 import { MarginRisk } from './MarginRisk';
 import { OrderLegs } from './OrderLegs';
 import { kindOf } from './order-type';
@@ -14,6 +15,8 @@ export function OrderConfirm({ ticket }: { ticket: TicketState }) {
   const { t } = useLingui();
   const { activeSide, busy, submit, cancelConfirm, name, code, sellTone, margin, leverage, opening, openType, closeType } = ticket;
   const { lots, sellShares, closing, dayTrade, sellPrice, priceScale, sp, direction } = ticket;
+  // 預り区分: what the order body carries (a sale: the account sold from; 返済: none to choose).
+  const account = opening ? ticket.account : activeSide === 'cashSell' ? (ticket.sellBody?.account ?? ticket.sellInfo?.account ?? null) : null;
   const { sideText, orderTypeText } = useTicketTexts(ticket.mode, priceScale);
   // The server's own figures (GET trade/preview: orders.ts orderReserve), so the sheet shows what
   // the order command will reserve; the ticket's estimate only until the server has answered.
@@ -44,6 +47,7 @@ export function OrderConfirm({ ticket }: { ticket: TicketState }) {
           {sideText[activeSide]}
           {margin ? ` ${formatLeverage(leverage)}` : ''}
         </dd>
+        <AccountRow account={account} />
         {opening || kindOf(closeType) === 'oco' ? (
           <OrderLegs value={opening ? openType : closeType} priceScale={priceScale} mode={opening ? 'open' : 'close'} />
         ) : (

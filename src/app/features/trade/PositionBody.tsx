@@ -12,6 +12,7 @@ import { AutoCloseCountdown, useMarketOffset } from './AutoCloseCountdown';
 import { PositionFields, formatPercentBp } from './PositionFields';
 import { AmendDialog, CancelDialog, amendable } from './OrderDialogs';
 import { CloseDialog } from './CloseDialog';
+import { AccountBadge } from '../tax-account';
 
 const HELD = ['holding', 'closing', 'in_progress'];
 
@@ -42,6 +43,7 @@ function PositionHead({ p, held, open }: { p: PositionView; held: boolean; open:
       <div className="pos__head">
         <span className="pos__name pos__name--lg">{name}</span>
         <span className="pos__code mono">{p.code}</span>
+        <AccountBadge account={p.account} />
         <span className={`status status--${p.status}`}>{i18n._(STATUS_TEXT[p.status])}</span>
       </div>
       {p.status === 'pending' ? (

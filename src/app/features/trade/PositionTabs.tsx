@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Direction } from '../../../shared/domain/position';
+import type { AccountType } from '../../../shared/domain/account-type';
 import { Tabs } from '../../components/Segmented';
 import { PositionList } from './holdings/PositionList';
 import { HoldingsState, MarginHoldings, StockHoldings, type HoldingsData, type useHoldings } from './holdings/HoldingsView';
@@ -23,7 +24,7 @@ export function PositionTabs({
   tab: TradeTab;
   onTab: (t: TradeTab) => void;
   holdings: ReturnType<typeof useHoldings>;
-  onTrade: (code: string, direction: Direction) => void;
+  onTrade: (code: string, direction: Direction, account?: AccountType) => void;
 }) {
   const { t } = useLingui();
   const marginCount = holdings.data?.margin.length ?? 0;
@@ -57,7 +58,7 @@ export function PositionTabs({
  * 保有証券: the cash holdings, then allotments paid for and awaiting listing (funds/summary, asked
  * once the list is drawn, so it adds nothing to the tab's first paint); "none held" only without either.
  */
-function StocksTab({ h, onTrade }: { h: HoldingsData; onTrade: (code: string, direction: Direction) => void }) {
+function StocksTab({ h, onTrade }: { h: HoldingsData; onTrade: (code: string, direction: Direction, account?: AccountType) => void }) {
   const awaiting = useAwaitingListing(useAfterPaint());
   return (
     <>

@@ -4,6 +4,7 @@ import { formatMoney, formatNumber, formatPriceYen } from '../../../shared/money
 import { Stepper } from '../../components/Stepper';
 import { ClosedNotice } from './ClosedNotice';
 import { HoldingSummary } from './HoldingSummary';
+import { SellAccountPicker } from './SellAccountPicker';
 import { sellCostEstimate, stepSellShares, unitsOf } from './ticket';
 import type { TicketState } from './useOrderTicket';
 
@@ -16,7 +17,10 @@ import type { TicketState } from './useOrderTicket';
 export function SellHolding({ ticket }: { ticket: TicketState }) {
   const { stock, sellInfo, holdings } = ticket;
   return stock ? (
-    <HoldingSummary stock={stock} sellable={sellInfo} />
+    <>
+      {sellInfo ? <SellAccountPicker sellable={sellInfo} onChange={ticket.setSellAccount} refusal={ticket.refusalOf('account')} /> : null}
+      <HoldingSummary stock={stock} sellable={sellInfo} />
+    </>
   ) : (
     <p className="muted small" data-testid="no-holding">
       {holdings.isPending ? <Trans>保有株式を確認しています…</Trans> : <Trans>この銘柄を現物で保有していません。</Trans>}

@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Direction } from '../../../shared/domain/position';
+import type { AccountType } from '../../../shared/domain/account-type';
 import { Page } from '../../components/Page';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
@@ -21,7 +22,7 @@ const OrderTicket = lazy(() => loadTicket().then((m) => ({ default: m.OrderTicke
  * /trade/index — tab screen, kept alive: the portfolio first (totals, then 保有証券 / 建玉 / 注文中 /
  * 履歴), with the order ticket one tap away — the 注文 button opens it in a panel at the top.
  * `?code=7203&direction=up|down` (the stock detail's buy/sell, a holding's 売る / 買い増し) opens the
- * ticket on that stock and direction.
+ * ticket on that stock and direction; a holding's 売る adds `&account=` (its 預り区分: the sale is of that card's shares).
  */
 export function TradeScreen() {
   const { t } = useLingui();
@@ -36,19 +37,19 @@ export function TradeScreen() {
   // A stock from the URL (stock detail's buy / sell) opens the ticket on it.
   useEffect(() => {
     if (search?.code) setTicketOpen(true);
-  }, [search?.code, search?.direction]);
+  }, [search?.code, search?.direction, search?.account]);
   useEffect(() => {
     if (ticketOpen) panel.current?.scrollIntoView?.({ block: 'start' });
-  }, [ticketOpen, search?.code]);
+  }, [ticketOpen, search?.code, search?.direction, search?.account]);
 
-  const openTicket = (code: string, direction: Direction) => {
+  const openTicket = (code: string, direction: Direction, account?: AccountType) => {
     setTicketOpen(true);
-    void navigate({ to: '/trade/index', search: { code, direction }, replace: true });
+    void navigate({ to: '/trade/index', search: { code, direction, account }, replace: true });
   };
   // Closing drops the stock from the URL too, so the same buy / sell link opens the ticket again.
   const closeTicket = () => {
     setTicketOpen(false);
-    if (search?.code || search?.direction) void navigate({ to: '/trade/index', search: {}, replace: true });
+    if (search?.code || search?.direction || search?.account) void navigate({ to: '/trade/index', search: {}, replace: true });
   };
 
   return (
@@ -73,6 +74,7 @@ export function TradeScreen() {
             <OrderTicket
               code={search?.code}
               direction={search?.direction}
+              account={search?.account}
               onPlaced={(p) => {
                 setTab(p.status === 'pending' ? 'pending' : p.leverage > 1 || p.dayTrade || p.direction === 'down' ? 'margin' : 'stocks');
               }}

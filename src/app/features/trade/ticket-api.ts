@@ -8,6 +8,7 @@ import { tradeApi } from '../../../shared/api/trade';
 import { fundsApi } from '../../../shared/api/funds';
 import { blockApi } from '../../../shared/api/block';
 import type { BodyOf, DataOf } from '../../../shared/api/endpoint';
+import type { AccountType } from '../../../shared/domain/account-type';
 import { endpointArea, endpointQuery } from '../../api/query';
 
 export type Holdings = DataOf<typeof tradeApi.holdings>;
@@ -22,9 +23,12 @@ export function holdingsQuery() {
   return endpointQuery(tradeApi.holdings, {}, { silent: true, staleTime: 5_000 });
 }
 
-/** GET trade/sellable?code=: the FIFO share counts 現物売 may name now. Not persisted: only meaningful now. */
-export function sellableQuery(code: string) {
-  return endpointQuery(tradeApi.sellable, { query: { code } }, { silent: true, staleTime: 0, meta: { persist: false } });
+/**
+ * GET trade/sellable?code=&account=: the FIFO share counts 現物売 may name now, of one account (預り区分;
+ * omitted: the only or first one) and every account's held / sellable. Not persisted: only meaningful now.
+ */
+export function sellableQuery(code: string, account?: AccountType) {
+  return endpointQuery(tradeApi.sellable, { query: account ? { code, account } : { code } }, { silent: true, staleTime: 0, meta: { persist: false } });
 }
 
 /** What a ticket command changes: everything of the trade area (positions, holdings, sellable) and the funds figures. */

@@ -2,7 +2,9 @@ import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Direction } from '../../../shared/domain/position';
 import type { FeeSchedule } from '../../../shared/domain/trade-money';
+import type { AccountType } from '../../../shared/domain/account-type';
 import { orderPreviewQuery, type OrderBody, type QuoteDetail } from './api';
+import { accountOptions, allowedPick, type AccountSettings } from './account-choice';
 import { useDebounced } from '../../components/useDebounced';
 import { DEFAULT_ORDER_TYPE, orderTypeBody, orderTypeReady, type OrderTypeValue } from './OrderTypeFields';
 import {
@@ -34,18 +36,25 @@ export function useOpenOrder(input: {
   maxLeverage: number;
   feeSchedule: FeeSchedule;
   available: number | null;
+  /** The user's accounts (GET tax-account) and whether the stock is a 整理銘柄 / 監理銘柄 (not for NISA). */
+  accounts: AccountSettings;
+  designated: boolean;
 }) {
   const { activeSide, code, tradable, q, ticketQuote, today, mode, maxLeverage, feeSchedule } = input;
   const [openType, setOpenType] = useState<OrderTypeValue>(DEFAULT_ORDER_TYPE);
   const [lots, setLots] = useState(1);
   const [marginLev, setMarginLev] = useState(0);
   const [dayTradeOn, setDayTradeOn] = useState(false);
+  const [accountPick, setAccount] = useState<AccountType | null>(null);
 
   const opening = isOpeningSide(activeSide) ? activeSide : null;
   const direction: Direction = opening ? sideDirection(opening) : 'up';
   const leverage = opening ? leverageForSide(opening, marginLev, maxLeverage) : 1;
   const margin = isMarginSide(activeSide);
   const dayTrade = mode === 'fixed' || (margin && dayTradeOn);
+  // 預り区分: the user's pick while allowed, else the server's default (the preview's `account`).
+  const accountChoices = accountOptions({ margin: margin || dayTrade, settings: input.accounts, designated: input.designated });
+  const picked = allowedPick(accountChoices, accountPick);
   const openCtx = { mode: 'open' as const, direction, dayTrade };
   const openReady = orderTypeReady(openType, openCtx, ticketQuote, today);
   const openPrice =
@@ -55,7 +64,7 @@ export function useOpenOrder(input: {
     opening && code && tradable && (openType.type === 'market' || openType.price !== null)
       ? {
           code, direction, type: openType.type, price: openType.type === 'limit' ? (openType.price ?? undefined) : undefined, lots, leverage,
-          trigger: openType.trigger ?? undefined, condition: openType.condition ?? undefined,
+          trigger: openType.trigger ?? undefined, condition: openType.condition ?? undefined, account: picked ?? undefined,
         }
       : null;
   // Keyed by content, so a re-render with the same order does not restart the debounce.
@@ -73,10 +82,11 @@ export function useOpenOrder(input: {
   const waits = sp ? sp.waits : openType.type === 'limit' || openType.trigger !== null || openType.condition !== null;
   const closedNow = sp ? !sp.acceptsOrders || (dayTrade && sp.session === 'closing_auction') : false;
   const maxLots = preview?.maxLots ?? null;
+  const account: AccountType | null = picked ?? (previewFresh && sp ? sp.account : null);
   const money = opening && preview ? fundsShort({ total: preview.total, reserve: waits && sp ? sp.reserve : null, buyingPower, maxLots }) : 'ok';
 
   const orderBody: OrderBody | null =
-    opening && code && openPrice !== null && openReady ? { code, direction, lots, leverage, dayTrade, ...orderTypeBody(openType) } : null;
+    opening && code && openPrice !== null && openReady ? { code, direction, lots, leverage, dayTrade, ...orderTypeBody(openType), ...(account ? { account } : {}) } : null;
 
   return {
     openType,
@@ -101,5 +111,8 @@ export function useOpenOrder(input: {
     maxLots,
     money,
     orderBody,
+    accountChoices,
+    account,
+    setAccount,
   };
 }

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import type { Direction } from '../../../shared/domain/position';
+import type { AccountType } from '../../../shared/domain/account-type';
 import type { FeeSchedule } from '../../../shared/domain/trade-money';
 import { displayName } from '../../../shared/market/local-names';
 import { useSiteConfig } from '../../api/site-config';
@@ -11,14 +12,17 @@ import { DEFAULT_ORDER_TYPE, type OrderTypeValue } from './OrderTypeFields';
 import { tokyoToday } from './order-type';
 import { holdingsQuery, sellableQuery } from './ticket-api';
 import { marginAccountQuery } from '../margin-account';
+import { taxAccountQuery } from '../tax-account';
 import { initialSide, sidesFor, type TicketQuote, type TicketSide } from './ticket';
 import { useOpenOrder } from './useOpenOrder';
-import { useCloseOrder, useSellOrder } from './useSaleOrders';
+import { entrySellPick, useCloseOrder, useSellOrder } from './useSaleOrders';
 import { useTicketCommands } from './useTicketCommands';
 
 export interface OrderTicketProps {
   code?: string;
   direction?: Direction;
+  /** 現物売 from a holding card: that card's 預り区分 (the ticket starts on its shares). */
+  account?: AccountType;
   dayTrade?: 'toggle' | 'fixed';
   onPlaced?: (p: PositionView) => void;
 }
@@ -30,7 +34,7 @@ export type TicketState = ReturnType<typeof useOrderTicket>;
  * holdings of it, the side chosen and each side's order (useOpenOrder, useSaleOrders), whether it
  * can be sent, and the commands (useTicketCommands).
  */
-export function useOrderTicket({ code: initialCode, direction: initialDirection, dayTrade: mode = 'toggle', onPlaced }: OrderTicketProps) {
+export function useOrderTicket({ code: initialCode, direction: initialDirection, account: initialAccount, dayTrade: mode = 'toggle', onPlaced }: OrderTicketProps) {
   const { i18n } = useLingui();
   const config = useSiteConfig();
   const maxLeverage = config.data?.maxLeverage ?? 1;
@@ -48,20 +52,29 @@ export function useOrderTicket({ code: initialCode, direction: initialDirection,
   const quote = useQuery({ ...quoteQuery(code ?? ''), enabled: code !== null });
   const funds = useQuery(buyingPowerQuery());
   const holdings = useQuery(holdingsQuery());
-  const sellable = useQuery({ ...sellableQuery(code ?? ''), enabled: code !== null && mode === 'toggle' });
-  const account = useQuery(marginAccountQuery());
+  // 現物売's 預り区分 when the stock is held in several accounts (kept per code: another stock starts on the server's choice).
+  const [sellPick, setSellPick] = useState<{ code: string; account: AccountType } | null>(() => entrySellPick({ code: initialCode, direction: initialDirection, account: initialAccount }));
+  const sellAccount = sellPick && sellPick.code === code ? sellPick.account : undefined;
+  const sellable = useQuery({ ...sellableQuery(code ?? '', sellAccount), enabled: code !== null && mode === 'toggle' });
+  const marginAccount = useQuery(marginAccountQuery());
+  const taxAccount = useQuery(taxAccountQuery()).data;
   const detail = code !== null && quote.data?.instrument.code === code ? quote.data : undefined;
   const instrument = detail?.instrument;
   const q = detail?.quote;
   const tradable = instrument ? instrument.kind === 'stock' : true;
   const name = instrument ? displayName(instrument, i18n.locale) : (picked?.name ?? '');
-  const stock = code ? holdings.data?.stocks.find((s) => s.code === code) : undefined;
+  const sellInfo = sellable.data && sellable.data.code === code && (!sellAccount || sellable.data.account === sellAccount) ? sellable.data : undefined;
+  // The holding row (per stock and account) a sale takes from: the sellable figures' account, else the stock's first row.
+  const ofCode = code ? (holdings.data?.stocks ?? []).filter((s) => s.code === code) : [];
+  const stock = ofCode.find((s) => s.account === (sellAccount ?? sellInfo?.account)) ?? ofCode[0];
+  const setSellAccount = (account: AccountType) => {
+    if (code) setSellPick({ code, account });
+  };
   const marginOfCode = useMemo(() => (code ? (holdings.data?.margin ?? []).filter((m) => m.code === code) : []), [holdings.data, code]);
-  const sellInfo = sellable.data && sellable.data.code === code ? sellable.data : undefined;
 
   // The side the entry asks for, once what the user holds of the stock is known: 売り sells a
   // holding (現物売) or closes a margin position (返済) before it would ever open a short.
-  const entry = `${initialCode ?? ''}|${initialDirection ?? ''}`;
+  const entry = `${initialCode ?? ''}|${initialDirection ?? ''}|${initialAccount ?? ''}`;
   const [appliedEntry, setAppliedEntry] = useState<string | null>(null);
   useEffect(() => {
     if (appliedEntry === entry) return;
@@ -76,8 +89,11 @@ export function useOrderTicket({ code: initialCode, direction: initialDirection,
         marginPositions: held?.margin.filter((m) => m.code === initialCode).length ?? 0,
       }),
     );
+    // A holding card's 売る names its account: the sale starts on that card's shares.
+    const pick = entrySellPick({ code: initialCode, direction: initialDirection, account: initialAccount });
+    if (pick) setSellPick(pick);
     setAppliedEntry(entry);
-  }, [appliedEntry, entry, initialCode, initialDirection, mode, holdings.isPending, holdings.data]);
+  }, [appliedEntry, entry, initialCode, initialDirection, initialAccount, mode, holdings.isPending, holdings.data]);
   const activeSide: TicketSide = sides.includes(side) ? side : (sides[0] ?? 'cashBuy');
 
   const ticketQuote: TicketQuote | null = useMemo(
@@ -91,7 +107,14 @@ export function useOrderTicket({ code: initialCode, direction: initialDirection,
   const feeSchedule: FeeSchedule = config.data?.feeSchedule ?? 'zero';
 
   const quoteCtx = { code, q, ticketQuote, today };
-  const open = useOpenOrder({ ...quoteCtx, activeSide, tradable, mode, maxLeverage, feeSchedule, available: funds.data?.available ?? null });
+  const accounts = {
+    specific: taxAccount?.specific ?? null,
+    nisaOpen: taxAccount ? taxAccount.nisa.state === 'approved' : null,
+    nisaPending: taxAccount?.nisa.state === 'pending',
+  };
+  // 整理銘柄 / 監理銘柄 (Instrument.designation, optional): not for NISA 成長投資枠.
+  const designated = !!(instrument && 'designation' in instrument && instrument.designation);
+  const open = useOpenOrder({ ...quoteCtx, activeSide, tradable, mode, maxLeverage, feeSchedule, available: funds.data?.available ?? null, accounts, designated });
   const sale = useSellOrder({ ...quoteCtx, sellInfo, activeSide, closeType });
   const back = useCloseOrder({ ...quoteCtx, marginOfCode, closeType });
 
@@ -104,11 +127,11 @@ export function useOrderTicket({ code: initialCode, direction: initialDirection,
     !open.closedNow &&
     (activeSide === 'cashSell' ? sellBody !== null : activeSide === 'close' ? closing !== null && back.closeOk : orderBody !== null && open.money === 'ok');
   // A margin side before the 信用取引口座 is open leads to its application (docs/domain.md "Margin account").
-  const needsAgreement = open.margin && account.data?.state !== 'approved';
+  const needsAgreement = open.margin && marginAccount.data?.state !== 'approved';
   const commands = useTicketCommands({ activeSide, ready, needsAgreement, orderBody, sellBody, closing, closeType, onPlaced });
   const sellTone = activeSide === 'cashSell' || activeSide === 'marginShort' || (activeSide === 'close' && closing?.direction === 'up');
 
-  const stockState = { picked, setPicked, code, name, quote, detail, instrument, q, tradable, holdings, stock, sellInfo, marginOfCode };
+  const stockState = { picked, setPicked, code, name, quote, detail, instrument, q, tradable, holdings, stock, sellInfo, setSellAccount, marginOfCode };
   const sideState = { mode, maxLeverage, sides, activeSide, setSide, ticketQuote, now, priceScale, closeType, setCloseType, ready, sellTone };
   return { ...stockState, ...sideState, ...open, ...sale, ...back, ...commands };
 }

@@ -1,4 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
+import type { AccountType } from '../../../shared/domain/account-type';
+import type { Direction } from '../../../shared/domain/position';
 import type { QuoteDetail } from './api';
 import { orderTypeBody, orderTypeReady, type OrderTypeValue } from './OrderTypeFields';
 import type { MarginHolding, SellBody, Sellable } from './ticket-api';
@@ -8,6 +10,15 @@ import { keepSellShares, sellSteps, type TicketQuote, type TicketSide } from './
 export function closeFields(v: OrderTypeValue) {
   const { condition: _c, then: _t, ...rest } = orderTypeBody(v);
   return rest;
+}
+
+/**
+ * The 預り区分 a ticket opened from the URL sells from: a holding card's 売る (`?code=&direction=down&account=`)
+ * names its account, so the sale is of that card's shares, not the server's first account; else none
+ * (the server chooses: the only account holding the stock, or the first).
+ */
+export function entrySellPick(entry: { code?: string; direction?: Direction; account?: AccountType }): { code: string; account: AccountType } | null {
+  return entry.code && entry.direction === 'down' && entry.account ? { code: entry.code, account: entry.account } : null;
 }
 
 /**
@@ -33,7 +44,7 @@ export function useSellOrder(input: {
   const closeReady = orderTypeReady(closeType, sellCtx, ticketQuote, today);
   const sellPrice = closeType.type === 'limit' ? closeType.price : closeType.trigger !== null ? closeType.trigger : (q?.bid ?? q?.price ?? null);
   const sellBody: SellBody | null =
-    activeSide === 'cashSell' && code && sellShares !== null && closeReady ? { code, shares: sellShares, ...closeFields(closeType) } : null;
+    activeSide === 'cashSell' && code && sellInfo && sellShares !== null && closeReady ? { code, shares: sellShares, ...closeFields(closeType), account: sellInfo.account } : null;
   return { steps, sellShares, setSellShares, sellPrice, sellBody };
 }
 

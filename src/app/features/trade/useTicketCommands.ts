@@ -15,13 +15,17 @@ import type { TicketSide } from './ticket';
 import { closeFields } from './useSaleOrders';
 
 /** The ticket's fields a refusal can be shown under (OrderTypeFields, OpenSide); the body's names. */
-export const TICKET_FIELDS = ['price', 'trigger', 'stop', 'then.price', 'then.trigger', 'then.stop', 'lots', 'quantity', 'leverage', 'validity', 'condition'] as const;
+export const TICKET_FIELDS = ['price', 'trigger', 'stop', 'then.price', 'then.trigger', 'then.stop', 'lots', 'quantity', 'leverage', 'validity', 'condition', 'account'] as const;
 export type TicketField = (typeof TICKET_FIELDS)[number];
 /** Refusals that name no field but are about one (useServerErrors). */
 const REFUSAL_FIELD: Partial<Record<string, TicketField>> = {
   trigger_already_reached: 'trigger',
   sell_quantity_not_lot_multiple: 'quantity',
   short_needs_margin: 'leverage',
+  // 預り区分 (AccountChoice); nisa_limit_exceeded stays over the button: fewer 単元 cure it as well.
+  nisa_margin_not_allowed: 'account',
+  account_type_unavailable: 'account',
+  nisa_not_eligible: 'account',
 };
 
 /**

@@ -7,6 +7,8 @@
  * did (optional value, trimmed, length and pattern checked, anything invalid dropped to
  * "absent") and are unit-tested (tests/unit/ui-search.test.ts).
  */
+import { ACCOUNT_TYPES, type AccountType } from '../../../shared/domain/account-type';
+
 type Raw = Record<string, unknown>;
 
 /** An optional string param: kept when it is a string (numbers are stringified) matching the rules. */
@@ -83,11 +85,15 @@ export const aboutSearch = (s: Raw): { section?: (typeof ABOUT_SECTIONS)[number]
   section: optionalEnum(s.section, ABOUT_SECTIONS),
 });
 
-/** /trade/index: the stock detail's buy/sell entry opens the ticket on `code`, buy up or buy down. */
+/**
+ * /trade/index: the stock detail's buy/sell entry opens the ticket on `code`, buy up or buy down;
+ * a holding card's 売る adds its `account` (預り区分), so the sale is of that card's shares.
+ */
 export const TRADE_DIRECTIONS = ['up', 'down'] as const;
-export const tradeSearch = (s: Raw): { code?: string; direction?: (typeof TRADE_DIRECTIONS)[number] } => ({
+export const tradeSearch = (s: Raw): { code?: string; direction?: (typeof TRADE_DIRECTIONS)[number]; account?: AccountType } => ({
   ...codeSearch(s),
   direction: optionalEnum(s.direction, TRADE_DIRECTIONS),
+  account: optionalEnum(s.account, ACCOUNT_TYPES),
 });
 
 /** /admin/audit filters: an admin (id or phone), a target id or name, an action key. */

@@ -1,8 +1,7 @@
-import { useState, type ReactNode } from 'react';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Direction } from '../../../../shared/domain/position';
 import { formatLeverage, formatMoney, formatNumber, formatPercent, formatPriceYen } from '../../../../shared/money';
 import { displayName } from '../../../../shared/market/local-names';
 import { AsOf } from '../../../components/AsOf';
@@ -10,20 +9,18 @@ import { EmptyView } from '../../../components/EmptyView';
 import { LoadingPane } from '../../../components/Spinner';
 import { Signed } from '../../../components/Signed';
 import * as icons from '../../../components/icons';
-import { HoldingFigures } from './HoldingFigures';
-import { allLent, LentNote } from './LentNote';
 import { holdingsQuery, type HoldingsData } from './holdings-query';
-import { PositionRow, positionsQuery } from './PositionList';
 import './holdings.css';
 
 /*
- * 保有証券 (GET trade/holdings): cash holdings one row per stock, margin positions (建玉) apart,
+ * 保有証券 (GET trade/holdings): cash holdings one row per stock and account (StockHoldings.tsx), margin positions (建玉) apart,
  * totals on top. The server values them at the live price; like the positions list, the view is
  * polled while on screen, and offline it shows the persisted figures with their time (AsOf).
  * Used by the trade screen (features/trade) and, through YourPosition, the stock detail.
  */
 
 export type { HoldingsData };
+export { StockHoldings } from './StockHoldings';
 export type StockHolding = HoldingsData['stocks'][number];
 export type MarginHolding = HoldingsData['margin'][number];
 
@@ -70,79 +67,7 @@ export function HoldingsTotals({ h }: { h: HoldingsData }) {
   );
 }
 
-/** The cash holdings, one card per stock: 売る / 買い増し open the ticket; the name opens the stock. */
-export function StockHoldings({ h, onTrade }: { h: HoldingsData; onTrade: (code: string, direction: Direction) => void }) {
-  const { i18n } = useLingui();
-  if (h.stocks.length === 0) return <EmptyView compact icon={icons.inbox} text={<Trans>保有している株はありません</Trans>} />;
-  return (
-    <ul className="pos-list" data-testid="holdings-stocks">
-      {h.stocks.map((s) => (
-        <li key={s.code} className="pos holding" data-code={s.code}>
-          <Link to="/market/stockDetail" search={{ code: s.code }} className="holding__head">
-            <span className="pos__name">{displayName(s, i18n.locale)}</span>
-            <span className="pos__code mono">{s.code}</span>
-            <span className="holding__shares small">
-              <Trans>{formatNumber(s.shares)}株</Trans>
-            </span>
-          </Link>
-          <HoldingFigures s={s} market />
-          <LentNote s={s} id={`lent-${s.code}`} />
-          <HoldingLots code={s.code} count={s.positions} />
-          <div className="holding__actions">
-            <button
-              type="button"
-              className="btn btn--secondary holding__sell"
-              disabled={allLent(s)}
-              aria-describedby={s.lentShares > 0 ? `lent-${s.code}` : undefined}
-              onClick={() => onTrade(s.code, 'down')}
-            >
-              <Trans>売る</Trans>
-            </button>
-            <button type="button" className="btn btn--secondary holding__buy" onClick={() => onTrade(s.code, 'up')}>
-              <Trans>買い増し</Trans>
-            </button>
-          </div>
-        </li>
-      ))}
-      <li className="holding__rule small muted">
-        <Trans>本日の評価損益の変化＝保有株数 ×（現在値 − 前日終値）。本日買い付けた株は買付代金から数えます。</Trans>
-      </li>
-    </ul>
-  );
-}
-
 /** 建玉: margin positions one row each (long or short, leverage, いちにち信用), to the position detail. */
-/**
- * 内訳: the purchases a holding sums (each its own position, sold oldest first), opened on demand —
- * each links to its detail, where its fees, settlement and T+N date are shown.
- */
-function HoldingLots({ code, count }: { code: string; count: number }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <details className="holding__lots" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>
-        <Trans>内訳（{count}件）</Trans>
-      </summary>
-      {open ? <HoldingLotList code={code} /> : null}
-    </details>
-  );
-}
-
-function HoldingLotList({ code }: { code: string }) {
-  const query = useInfiniteQuery(positionsQuery('open'));
-  const lots = (query.data?.pages.flatMap((p) => p.items) ?? []).filter(
-    (p) => p.code === code && p.direction === 'up' && p.leverage === 1 && !p.dayTrade,
-  );
-  if (query.isPending) return <LoadingPane />;
-  return (
-    <ul className="pos-list">
-      {lots.map((p) => (
-        <PositionRow key={p.id} p={p} compact />
-      ))}
-    </ul>
-  );
-}
-
 export function MarginHoldings({ h }: { h: HoldingsData }) {
   const { i18n } = useLingui();
   if (h.margin.length === 0) return <EmptyView compact icon={icons.inbox} text={<Trans>信用取引の建玉はありません</Trans>} />;

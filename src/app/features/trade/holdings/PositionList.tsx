@@ -14,6 +14,7 @@ import { MoreButton } from '../../../components/MoreButton';
 import { Signed } from '../../../components/Signed';
 import * as icons from '../../../components/icons';
 import { alertTags } from '../alert-texts';
+import { AccountBadge } from '../../tax-account';
 import { POSITIONS_POLL_MS } from './holdings-query';
 import { orderTypeText, STATUS_TEXT, sideText } from '../labels';
 import { ORDER_KIND_TEXT, orderLabel, orderLabelKind, positionOrder } from '../order-label';
@@ -97,6 +98,7 @@ export function PositionRow({ p, compact = false, footer }: { p: PositionView; c
             {p.direction === 'up' ? '▲' : '▼'} {i18n._(sideText(p))}
           </span>
           <span>{formatLeverage(p.leverage)}</span>
+          <AccountBadge account={p.account} />
           <span>{i18n._(p.businessType === 'block' ? orderTypeText(p) : ORDER_KIND_TEXT[orderLabelKind(positionOrder(p))])}</span>
           <span>
             <Trans>{formatNumber(p.quantity)}株</Trans>

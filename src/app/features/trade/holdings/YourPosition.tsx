@@ -8,6 +8,7 @@ import { AsOf } from '../../../components/AsOf';
 import { Signed } from '../../../components/Signed';
 import { holdingsQuery, type HoldingsData } from './holdings-query';
 import { HoldingFigures } from './HoldingFigures';
+import { AccountBadge } from '../../tax-account';
 import '../../../components/positions.css';
 import './holdings.css';
 
@@ -30,14 +31,19 @@ export function YourPosition({ code }: { code: string }) {
   const mine = signedIn && query.data ? positionIn(query.data, code) : null;
   if (!mine) return null;
   const { stock, margin } = mine;
+  // One row per account (預り区分) the stock is held in: 特定 and NISA shares apart.
+  const stocks = stock && query.data ? query.data.stocks.filter((s) => s.code === code) : [];
   return (
     <section className="card your-position" aria-label={t`保有状況`} data-testid="your-position">
       <h2 className="card__title">
         <Trans>保有状況</Trans>
       </h2>
-      {stock ? (
-        <HoldingFigures s={stock} shares testId="your-position-stock" />
-      ) : null}
+      {stocks.map((s) => (
+        <div key={s.account} className="your-position__stock" data-account={s.account}>
+          <AccountBadge account={s.account} />
+          <HoldingFigures s={s} shares testId="your-position-stock" />
+        </div>
+      ))}
       {margin.length ? (
         <ul className="your-position__margin" data-testid="your-position-margin">
           {margin.map((m) => (
