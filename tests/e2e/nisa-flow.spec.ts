@@ -1,9 +1,9 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatMoney } from '../../src/shared/money';
 import { NISA_LIMITS } from '../../src/shared/domain/account-type';
 import { api, ok, shots, toast } from './helpers';
-import { adminToken, newAdminPage } from './admin-passkey';
-import { applyForNisaOnScreen, myNumberUser } from './nisa-steps';
+import { newAdminPage } from './admin-passkey';
+import { applyForNisaOnScreen, myNumberUser, onTradingMorning } from './nisa-steps';
 
 /**
  * Issue 38 "Must show", 390×844, Japanese: a user verified with a My Number card, holding a stock in
@@ -21,8 +21,6 @@ const screen = (page: Page) => page.locator('.page:visible');
 const ticket = (page: Page) => screen(page).locator('.ticket');
 const choice = (page: Page) => ticket(page).getByTestId('account-choice');
 const card = (page: Page, account: string) => screen(page).locator(`[data-testid="holdings-stocks"] .holding[data-code="${CODE}"][data-account="${account}"]`);
-let admin = '';
-const setClock = (request: APIRequestContext, at: string | null) => ok(request, 'post', 'test/clock', { token: admin, body: { at } });
 
 interface Position {
   code: string;
@@ -32,19 +30,18 @@ interface Position {
   openFee: number;
 }
 
-test.describe.configure({ mode: 'serial' });
+// Serial, the admin's token taken, the clock at TRADING_MORNING (given back after all).
+const spec = onTradingMorning();
 
 test.beforeAll(async ({ request }) => {
-  admin = await adminToken(request);
+  const admin = spec.admin;
   await ok(request, 'post', 'admin/config', { token: admin, body: { name: 'sellAfterDays', value: 0, reason: 'e2e: same-day selling (the default)' } });
   // Fees charged (the reference table), so the room used is seen to count the buy fee too.
   await ok(request, 'post', 'admin/config', { token: admin, body: { name: 'feeSchedule', value: 'reference', reason: 'e2e: reference fee table' } });
-  await setClock(request, '2026-11-27T10:00:00+09:00');
 });
 
 test.afterAll(async ({ request }) => {
-  await ok(request, 'post', 'admin/config', { token: admin, body: { name: 'feeSchedule', value: 'zero', reason: 'e2e: back to the default' } });
-  await setClock(request, null);
+  await ok(request, 'post', 'admin/config', { token: spec.admin, body: { name: 'feeSchedule', value: 'zero', reason: 'e2e: back to the default' } });
 });
 
 /** For `shots`: the page reloaded, `target` drawn with its data, the fonts loaded. */
@@ -79,7 +76,7 @@ const ticketDrawn = async (p: Page) => {
 test('open NISA → buy in 成長投資枠 → the room used → sell from the NISA card → the badges left', async ({ page, request, browser }) => {
   // Six screens in two languages each, the back office's passkey sign-in and two orders.
   test.setTimeout(240_000);
-  const { phone, token } = await myNumberUser(page, request, admin, { password: 'nisa-flow-1', grant: 5_000_000 });
+  const { phone, token } = await myNumberUser(page, request, spec.admin, { password: 'nisa-flow-1', grant: 5_000_000 });
   // A holding in 特定 first (no NISA yet), so the stock is held in two accounts once NISA is bought.
   await ok(request, 'post', 'trade/orders', { token, key: true, body: { code: CODE, direction: 'up', type: 'market', lots: 1, leverage: 1, account: 'specific' } });
 

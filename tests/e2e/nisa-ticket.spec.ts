@@ -1,8 +1,6 @@
-import sharp from 'sharp';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { myNumberCheckDigit } from '../../src/shared/domain/kyc-rules';
-import { api, loginThroughUi, newPhone, ok, registerUser } from './helpers';
-import { adminToken } from './admin-passkey';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { api } from './helpers';
+import { myNumberUser, onTradingMorning, openNisaByApi } from './nisa-steps';
 
 /**
  * 預り区分 on the order ticket and every holding line (issue 38), 390×844: without NISA the NISA
@@ -13,49 +11,8 @@ import { adminToken } from './admin-passkey';
  */
 const screen = (page: Page) => page.locator('.page:visible');
 const CODE = '7203';
-let admin = '';
-const setClock = (request: APIRequestContext, at: string | null) => ok(request, 'post', 'test/clock', { token: admin, body: { at } });
-
-test.describe.configure({ mode: 'serial' });
-test.beforeAll(async ({ request }) => {
-  admin = await adminToken(request);
-  await setClock(request, '2026-11-27T10:00:00+09:00');
-});
-test.afterAll(async ({ request }) => {
-  await setClock(request, null);
-});
-
-async function upload(request: APIRequestContext, token: string, purpose: string, red: number): Promise<string> {
-  const body = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: red, g: 80, b: 160 } } }).png().toBuffer();
-  const res = await request.fetch(`/api/vue/uploads?purpose=${purpose}`, { method: 'POST', headers: { token, 'content-type': 'application/octet-stream' }, data: body });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: { id: string } }).data.id;
-}
-
-/** A user verified with a My Number card, ¥5,000,000 granted, signed in. */
-async function user(page: Page, request: APIRequestContext) {
-  const phone = newPhone();
-  const token = await registerUser(request, phone, 'nisa-ticket-1');
-  const { id } = await ok<{ id: string }>(request, 'get', 'user/info', { token });
-  const first11 = phone.replace(/\D/g, '').padStart(11, '1').slice(-11);
-  const [front, back] = [await upload(request, token, 'kyc_front', 1), await upload(request, token, 'kyc_back', 2)];
-  const sub = await ok<{ submission: { id: string } }>(request, 'post', 'kyc', {
-    token,
-    body: { name: '山田 太郎', nameKana: 'ヤマダ タロウ', documentType: 'my_number', documentNumber: first11 + myNumberCheckDigit(first11), frontUploadId: front, backUploadId: back },
-  });
-  await ok(request, 'post', `admin/kyc/${sub.submission.id}/approve`, { token: admin, body: { reason: 'マイナンバーカードを確認しました' } });
-  await ok(request, 'post', `admin/users/${id}/grant`, { token: admin, key: true, body: { currency: 'JPY', amount: 5_000_000, reason: 'e2e: nisa ticket' } });
-  await loginThroughUi(page, phone, 'nisa-ticket-1');
-  return { token, id };
-}
-
-async function openNisa(request: APIRequestContext, token: string, id: string) {
-  await ok(request, 'post', 'tax-account/nisa', { token, body: { declaration: true } });
-  const queue = await ok<{ items: { id: string; userId: string }[] }>(request, 'get', 'admin/nisa/applications?status=pending&limit=100', { token: admin });
-  const app = queue.items.find((i) => i.userId === id);
-  expect(app).toBeTruthy();
-  await ok(request, 'post', `admin/nisa/applications/${app!.id}/decide`, { token: admin, body: { decision: 'approved', reason: '税務署の確認が済みました' } });
-}
+// The clock on a weekday morning (continuous trading), so a market order fills at once.
+const spec = onTradingMorning();
 
 /** `target` in ja and en (the language switched in storage, the page reloaded, `ready` awaited). */
 async function shot(page: Page, name: string, target: (p: Page) => Locator, ready: (p: Page) => Promise<void>) {
@@ -80,7 +37,8 @@ const previewShown = async (p: Page) => {
 
 test('預り区分 on the ticket, the sale and the holding lines', async ({ page, request }) => {
   test.setTimeout(180_000);
-  const { token, id } = await user(page, request);
+  const user = await myNumberUser(page, request, spec.admin, { password: 'nisa-ticket-1', grant: 5_000_000 });
+  const { token } = user;
 
   // No NISA yet: NISA成長 / つみたて disabled, the reason with a link to the NISA screen; 特定 chosen.
   await page.goto(`/#/trade/index?code=${CODE}&direction=up`);
@@ -88,10 +46,10 @@ test('預り区分 on the ticket, the sale and the holding lines', async ({ page
   await expect(choice(page).locator('[data-account="nisa_growth"]')).toBeDisabled();
   await shot(page, 'ticket-no-nisa', ticket, previewShown);
 
-  await openNisa(request, token, id);
+  await openNisaByApi(request, spec.admin, user);
   const specific = await api(request, 'post', 'trade/orders', { token, key: true, body: { code: CODE, direction: 'up', type: 'market', lots: 1, leverage: 1, account: 'specific' } });
   const nisa = await api(request, 'post', 'trade/orders', { token, key: true, body: { code: CODE, direction: 'up', type: 'market', lots: 2, leverage: 1, account: 'nisa_growth' } });
-  console.log('buys:', specific.status, specific.body.msg, nisa.status, nisa.body.msg);
+  expect([specific.status, nisa.status]).toEqual([200, 200]);
 
   // NISA open: a cash buy defaults to NISA成長 with the room left; つみたて disabled (no designated funds).
   await page.reload();

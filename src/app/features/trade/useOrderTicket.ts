@@ -79,13 +79,16 @@ export function useOrderTicket({ code: initialCode, direction: initialDirection,
   useEffect(() => {
     if (appliedEntry === entry) return;
     const needsHoldings = initialDirection === 'down' && mode === 'toggle' && initialCode;
-    if (needsHoldings && holdings.isPending) return;
+    // The sellable figures are never persisted, so they are the server's word now; the holdings
+    // may be restored from the offline cache from before a purchase made elsewhere.
+    if (needsHoldings && (holdings.isPending || sellable.isPending)) return;
     const held = needsHoldings ? holdings.data : undefined;
+    const sellableNow = needsHoldings && sellable.data?.code === initialCode ? sellable.data.accounts.reduce((a, x) => a + x.held, 0) : 0;
     setSide(
       initialSide({
         direction: initialDirection,
         mode,
-        cashShares: held?.stocks.find((s) => s.code === initialCode)?.shares ?? 0,
+        cashShares: Math.max(sellableNow, held?.stocks.find((s) => s.code === initialCode)?.shares ?? 0),
         marginPositions: held?.margin.filter((m) => m.code === initialCode).length ?? 0,
       }),
     );
@@ -93,7 +96,7 @@ export function useOrderTicket({ code: initialCode, direction: initialDirection,
     const pick = entrySellPick({ code: initialCode, direction: initialDirection, account: initialAccount });
     if (pick) setSellPick(pick);
     setAppliedEntry(entry);
-  }, [appliedEntry, entry, initialCode, initialDirection, initialAccount, mode, holdings.isPending, holdings.data]);
+  }, [appliedEntry, entry, initialCode, initialDirection, initialAccount, mode, holdings.isPending, holdings.data, sellable.isPending, sellable.data]);
   const activeSide: TicketSide = sides.includes(side) ? side : (sides[0] ?? 'cashBuy');
 
   const ticketQuote: TicketQuote | null = useMemo(
