@@ -3,6 +3,9 @@ import fc from 'fast-check';
 import { nisaUsage, roomFor, NISA_LIMITS, type NisaFrame, type NisaUsage } from '../../src/shared/domain/account-type';
 import { roomRow } from '../../src/server/modules/trade/nisa-room';
 
+// A fixed draw by default, so the coverage counts below cannot flake (PROPERTY_SEED=random explores; fast-check prints the seed of a failure).
+const SEED = process.env.PROPERTY_SEED === 'random' ? undefined : Number(process.env.PROPERTY_SEED ?? 38);
+
 /**
  * The NISA room (issue 38 "Must show": a property test): random sequences of NISA buys (filled at
  * once, or waiting and then filled or cancelled), sales of part of a holding at its 取得費 by 総平均法,
@@ -261,7 +264,7 @@ describe('NISA usage (nisaUsage, roomFor) against its definitions', () => {
           if (seen.soldSomething) sold++;
         },
       ),
-      { numRuns: Number(process.env.PROPERTY_RUNS ?? 300) },
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 300), seed: SEED },
     );
     // The sequences really bought and sold, not only advanced the clock.
     expect(filled).toBeGreaterThan(50);
@@ -287,7 +290,7 @@ describe('NISA usage (nisaUsage, roomFor) against its definitions', () => {
         expect(roomFor(usage, 'nisa_growth')).toEqual({ yearRemaining: 2_400_000, lifetimeRemaining: 0, room: 0 });
         expect(roomFor(usage, 'nisa_tsumitate')).toEqual({ yearRemaining: 1_200_000, lifetimeRemaining: 0, room: 0 });
       }),
-      { numRuns: 20 },
+      { numRuns: 20, seed: SEED },
     );
   });
 });

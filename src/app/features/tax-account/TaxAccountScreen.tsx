@@ -39,7 +39,8 @@ export function TaxAccountScreen() {
             <p className="small muted">
               <Trans>一般口座はどなたにもあります。特定口座・NISA口座で保有していないお取引は一般口座になります。</Trans>
             </p>
-            {view.specific ? <WithholdingForm view={view} /> : (
+            {/* Keyed by the saved choice: a refetch that changes it (another device, the offline copy) resets the radios. */}
+            {view.specific ? <WithholdingForm key={String(view.withholding)} view={view} /> : (
               <p className="small">
                 <Trans>特定口座を開設していないため、売却益の計算と確定申告はお客様ご自身で行います。</Trans>
               </p>
