@@ -87,8 +87,8 @@ test('open NISA → buy in 成長投資枠 → the room used → sell from the N
   // Meanwhile the ticket's NISA choice is disabled as under review (審査中), not as "not opened".
   await page.goto(`/#/trade/index?code=${CODE}&direction=up`);
   await expect(choice(page).locator('[data-account="nisa_growth"]')).toBeDisabled();
-  await expect(choice(page).locator('[data-refusal="nisa_pending"]')).toContainText('審査中');
-  await expect(choice(page).locator('[data-refusal="nisa_closed"]')).toHaveCount(0);
+  await expect(choice(page).locator('[data-account-refusal="nisa_pending"]')).toContainText('審査中');
+  await expect(choice(page).locator('[data-account-refusal="nisa_closed"]')).toHaveCount(0);
   await ticketShots(page, 'nisa-flow-2-ticket-pending', ticketDrawn, choice);
 
   // 2. The back office: the application approved with a reason (audited).

@@ -42,7 +42,7 @@ test('預り区分 on the ticket, the sale and the holding lines', async ({ page
 
   // No NISA yet: NISA成長 / つみたて disabled, the reason with a link to the NISA screen; 特定 chosen.
   await page.goto(`/#/trade/index?code=${CODE}&direction=up`);
-  await expect(choice(page).locator('[data-refusal="nisa_closed"]').getByRole('link')).toHaveAttribute('href', /information\/nisa/);
+  await expect(choice(page).locator('[data-account-refusal="nisa_closed"]').getByRole('link')).toHaveAttribute('href', /information\/nisa/);
   await expect(choice(page).locator('[data-account="nisa_growth"]')).toBeDisabled();
   await shot(page, 'ticket-no-nisa', ticket, previewShown);
 
@@ -69,7 +69,7 @@ test('預り区分 on the ticket, the sale and the holding lines', async ({ page
   // A margin side: NISA refused (信用取引はNISAでは取引できません).
   await shot(page, 'ticket-margin', ticket, async (p) => {
     await ticket(p).getByRole('radio', { name: /信用新規買|Margin buy/ }).click();
-    await expect(choice(p).locator('[data-refusal="nisa_margin"]')).toBeVisible();
+    await expect(choice(p).locator('[data-account-refusal="nisa_margin"]')).toBeVisible();
   });
 
   // 現物売 of a stock held in 特定 and NISA: which account's shares.

@@ -67,7 +67,7 @@ export function AccountChoice(props: {
         </p>
       ) : null}
       {refusalNotes(options).map((n) => (
-        <p key={n.refusal} className="stepper__hint account-choice__note" data-refusal={n.refusal}>
+        <p key={n.refusal} className="stepper__hint account-choice__note" data-account-refusal={n.refusal}>
           <b>{n.accounts.map((a) => i18n._(ACCOUNT_BADGE[a])).join(' / ')}</b>
           <Trans context="label separator">：</Trans>
           <RefusalText refusal={n.refusal} />
