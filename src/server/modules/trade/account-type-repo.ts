@@ -5,6 +5,7 @@
  * the one implicit account before issue 38.
  */
 import type { Executor } from '../../db/executor';
+import { statement } from '../../db/compiled-statement';
 
 export interface AccountSettings {
   /** The user has a 特定口座 (else 一般 only). */
@@ -15,10 +16,11 @@ export interface AccountSettings {
   nisa: boolean;
 }
 
-/** One statement (it is on the order path): the tax_account row's two flags and the latest NISA review. */
-export async function accountSettings(db: Executor, userId: string): Promise<AccountSettings> {
-  const row = await db
-    .selectNoFrom((eb) => [
+// One statement, compiled once per database (it is on every order's path: db/compiled-statement.ts):
+// the tax_account row's two flags and the latest NISA review, as scalar subqueries.
+const settingsRow = statement(
+  (db, userId: string) =>
+    db.selectNoFrom((eb) => [
       eb.selectFrom('tax_account').select('specific').where('user_id', '=', userId).as('specific'),
       eb.selectFrom('tax_account').select('withholding').where('user_id', '=', userId).as('withholding'),
       eb
@@ -29,12 +31,16 @@ export async function accountSettings(db: Executor, userId: string): Promise<Acc
         .orderBy('id', 'desc')
         .limit(1)
         .as('nisa'),
-    ])
-    .executeTakeFirstOrThrow();
-  const hasRow = row.specific !== null && row.specific !== undefined;
+    ]),
+  1,
+);
+
+export async function accountSettings(db: Executor, userId: string): Promise<AccountSettings> {
+  const row = (await settingsRow(db, userId)).rows[0];
+  const hasRow = row?.specific !== null && row?.specific !== undefined;
   return {
     specific: hasRow ? Number(row.specific) === 1 : true,
     withholding: hasRow ? Number(row.specific) === 1 && Number(row.withholding) === 1 : true,
-    nisa: row.nisa === 'approved',
+    nisa: row?.nisa === 'approved',
   };
 }
