@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { flagsOf, lockedYear, nextChange, nisaApplyRefusal, tokyoYear, yearStart } from '../../src/server/modules/tax-account/rules';
+import { flagsOf, lockedYear, nextChange, nisaApplyRefusal, yearStart } from '../../src/server/modules/tax-account/rules';
+import { jstYear as tokyoYear } from '../../src/shared/market/jst';
 
 /** The tax-account area's pure rules (docs/domain.md "Account types and NISA"). */
 describe('tax-account rules', () => {

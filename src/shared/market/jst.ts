@@ -58,6 +58,11 @@ export function jstDate(ms: number): IsoDate {
   return fromDayNumber(Math.floor((ms + JST_OFFSET_MS) / DAY_MS));
 }
 
+/** The Tokyo calendar year of an instant (NISA's yearly room, the 源泉徴収 choice's year). */
+export function jstYear(ms: number): number {
+  return Number(jstDate(ms).slice(0, 4));
+}
+
 /** Milliseconds since Tokyo midnight of an instant (0 … 86,399,999). */
 export function jstMsOfDay(ms: number): number {
   const shifted = ms + JST_OFFSET_MS;

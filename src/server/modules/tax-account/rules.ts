@@ -1,4 +1,4 @@
-import { jstDate, jstMs, type IsoDate } from '../../../shared/market/jst';
+import { jstMs, type IsoDate } from '../../../shared/market/jst';
 import type { NisaState, TaxAccountChoice } from '../../../shared/api/tax-account';
 
 /*
@@ -11,11 +11,6 @@ import type { NisaState, TaxAccountChoice } from '../../../shared/api/tax-accoun
 export function flagsOf(choice: TaxAccountChoice): { specific: 0 | 1; withholding: 0 | 1 } {
   if (choice === 'general') return { specific: 0, withholding: 0 };
   return { specific: 1, withholding: choice === 'specific_withholding' ? 1 : 0 };
-}
-
-/** The Tokyo year of an instant. */
-export function tokyoYear(at: number): number {
-  return Number(jstDate(at).slice(0, 4));
 }
 
 /** The first instant of a Tokyo year (1 January 00:00 JST). */

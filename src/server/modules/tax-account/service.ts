@@ -11,7 +11,8 @@ import { notify } from '../messaging';
 import { nisaUsageOf } from '../trade';
 import type { KycService } from '../kyc';
 import type { NisaQueueItem, TaxAccountChoice, TaxAccountView, UserNisaView } from '../../../shared/api/tax-account';
-import { flagsOf, lockedYear, nextChange, nisaApplyRefusal, nisaStateOf, tokyoYear, yearStart } from './rules';
+import { flagsOf, lockedYear, nextChange, nisaApplyRefusal, nisaStateOf, yearStart } from './rules';
+import { jstYear } from '../../../shared/market/jst';
 import * as repo from './repo';
 
 /** No tax_account row: 特定口座 with withholding, what every user had before issue 38. */
@@ -22,7 +23,7 @@ const DEFAULT_FLAGS = { specific: 1, withholding: 1 } as const;
  * a 特定 netting row for this year or the next), or null when it may change now.
  */
 async function withholdingLockedYear(db: Executor, userId: string, now: number): Promise<number | null> {
-  const year = tokyoYear(now);
+  const year = jstYear(now);
   const sold = await repo.specificActivityBetween(db, userId, yearStart(year), yearStart(year + 1));
   return lockedYear(year, sold, await repo.latestSpecificTaxYear(db, userId, [year, year + 1]));
 }
@@ -106,7 +107,7 @@ export class TaxAccountService {
       await repo.insertNisa(trx, {
         id: uuidv7(),
         user_id: user.id,
-        year: tokyoYear(now),
+        year: jstYear(now),
         declared_at: now,
         // Later than the previous application even on a clock that stands still (tests, replays).
         created_at: Math.max(now, latest ? Number(latest.created_at) + 1 : 0),

@@ -2,7 +2,8 @@ import type { Database } from '../../db/database';
 import type { JobHandler } from '../module';
 import { notify } from '../messaging';
 import { nisaUsageOf } from '../trade';
-import { tokyoYear, yearStart } from './rules';
+import { jstYear } from '../../../shared/market/jst';
+import { yearStart } from './rules';
 import * as repo from './repo';
 
 /** job_state row of this job: the Tokyo year whose opening was announced. */
@@ -20,7 +21,7 @@ export class NisaYearJob implements JobHandler<{ messages: number }> {
   constructor(private readonly database: Database) {}
 
   async run(at: number): Promise<{ messages: number }> {
-    const year = tokyoYear(at);
+    const year = jstYear(at);
     return this.database.db.transaction().execute(async (trx) => {
       const done = await repo.jobMark(trx, MARK);
       if (done !== null && done >= year) return { messages: 0 };

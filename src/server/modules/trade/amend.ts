@@ -10,11 +10,10 @@ import type { DB } from '../../db/schema';
 import type { Capabilities } from '../../db/capabilities';
 import { lockCash, moneyCommand } from '../../ledger';
 import { conflict, invalid, notFound, ruleBroken } from '../../errors';
-import { isNisa, nisaUsage, roomFor } from '../../../shared/domain/account-type';
-import { jstDate } from '../../../shared/market';
+import { isNisa, roomFor } from '../../../shared/domain/account-type';
 import type { Currency } from '../../../shared/money';
 import { roomRefusal } from './account-rules';
-import { nisaRoomRows } from './nisa-room';
+import { nisaUsageOf } from './nisa-room';
 import { orderCost } from '../../../shared/domain/trade-money';
 import type { Direction, PositionStatus } from '../../../shared/domain/position';
 import type { amendBody, PositionView } from '../../../shared/api/trade';
@@ -91,8 +90,7 @@ export function amendOrder(ctx: TradeCtx, user: AuthUser, id: string, body: Amen
 async function assertNisaRoom(trx: Transaction<DB>, caps: Capabilities, pos: PositionRow, reserved: number, now: number): Promise<void> {
   if (!isNisa(pos.account_type)) return;
   await lockCash(trx, caps, pos.user_id, pos.currency as Currency);
-  const rows = await nisaRoomRows(trx, pos.user_id, pos.id);
-  const room = roomFor(nisaUsage(rows, Number(jstDate(now).slice(0, 4))), pos.account_type);
+  const room = roomFor(await nisaUsageOf(trx, pos.user_id, now, pos.id), pos.account_type);
   const refusal = roomRefusal(pos.account_type, reserved, room);
   if (refusal) throw ruleBroken(refusal.id, refusal.params);
 }

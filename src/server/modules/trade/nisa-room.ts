@@ -6,12 +6,12 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { jstDate } from '../../../shared/market';
+import { jstYear } from '../../../shared/market';
 import { isNisa, nisaUsage, type NisaRoomRow, type NisaUsage } from '../../../shared/domain/account-type';
 import { nisaPositionRows } from './nisa-room-repo';
 import type { PositionRow } from './repo';
 
-export const yearOf = (at: number | null) => (at === null ? null : Number(jstDate(at).slice(0, 4)));
+const yearOf = (at: number | null) => (at === null ? null : jstYear(at));
 
 /** One NISA position row as the room counts it (NisaRoomRow). */
 export function roomRow(r: Pick<PositionRow, 'account_type' | 'status' | 'buy_time' | 'contract_value' | 'open_fee' | 'reserved' | 'sell_time' | 'book_cost'>): NisaRoomRow | null {
@@ -37,7 +37,7 @@ export async function nisaRoomRows(db: Kysely<DB>, userId: string, exceptId?: st
   return rows.map(roomRow).filter((r): r is NisaRoomRow => r !== null);
 }
 
-/** The user's NISA usage in the Tokyo year of `now`. */
-export async function nisaUsageOf(db: Kysely<DB>, userId: string, now: number): Promise<NisaUsage> {
-  return nisaUsage(await nisaRoomRows(db, userId), yearOf(now)!);
+/** The user's NISA usage in the Tokyo year of `now` (`exceptId`: as if that waiting order were not there). */
+export async function nisaUsageOf(db: Kysely<DB>, userId: string, now: number, exceptId?: string): Promise<NisaUsage> {
+  return nisaUsage(await nisaRoomRows(db, userId, exceptId), jstYear(now));
 }
