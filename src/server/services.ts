@@ -21,6 +21,8 @@ import { chooseTaxAccountAtOpening, NisaYearJob, TaxAccountService } from './mod
 import { IpoService } from './modules/ipo';
 import { LendingJob, LendingService } from './modules/lending';
 import { StrategiesJob, StrategyAdmin, StrategyFunds, StrategyService } from './modules/strategies';
+import { TrustService, TrustStrikeJob } from './modules/trusts';
+import { PlanRunJob, PlanService } from './modules/plans';
 import { BankDirectory, CashService, DepositService, WithdrawalService } from './modules/cash';
 import { FxHoldings, FxService } from './modules/fx';
 import { AdminService } from './modules/admin';
@@ -130,6 +132,14 @@ export interface Services {
   strategyAdmin: StrategyAdmin;
   /** The funds' daily work: the rebalance in the session, the NAV strike after the close. */
   strategiesJob: StrategiesJob;
+  /** Investment trusts: the catalogue, orders at the next NAV, holdings; `placeInTransaction` for the plans area (docs/domain.md "Investment trusts and 積立"). */
+  trusts: TrustService;
+  /** The funds' daily work: the catalogue on the first run, each business day's NAV strike with its fills and distributions, the 解約 payouts. */
+  trustStrikeJob: TrustStrikeJob;
+  /** 積立 plans: create, edit, pause / resume / stop, the list and runs (docs/domain.md "Investment trusts and 積立"). */
+  plans: PlanService;
+  /** The plans' run dates, each once: fund buys through `trusts`, stock buys through `trading`. */
+  planRunJob: PlanRunJob;
   /** Payout destinations: bank accounts and USDT wallets, chosen from the Zengin list (docs/domain.md "Bank accounts and wallets"). */
   cash: CashService;
   /** Deposits: channels, the user's request with a receipt, the admin review (docs/domain.md "Deposits"). */
@@ -187,6 +197,13 @@ export function createServices(opts: ServiceOptions): Services {
   );
   const { uploads, kyc, lending, lendingJob } = kycAndLending({ database, clock, wallClock, logger, marketClock, ledger, config, accounts, market, audit, trading }, opts, settings);
   const { strategies, strategyAdmin, strategiesJob } = strategyServices({ database, logger, marketClock, ledger, market, accounts, audit, trading });
+  // Fund orders take the NAV of the market's day (the cut-off and the strike follow the market clock).
+  const trusts = new TrustService({ database, ledger, clock: marketClock }, accounts);
+  const trustStrikeJob = new TrustStrikeJob({ database, clock: marketClock, ledger, market }, logger);
+  // Plans run on the market's days and hours, as the orders they place.
+  const plansCtx = { database, clock: marketClock, ledger, market };
+  const plans = new PlanService(plansCtx, trusts);
+  const planRunJob = new PlanRunJob(plansCtx, { accounts, trading, trusts }, logger);
   const { cash, deposits, withdrawals, fx, fxHoldings } = moneyInAndOut({ database, clock, wallClock, marketClock, ledger, config, accounts, market, audit, kyc, lending, uploads, rateLimits });
   const admin = new AdminService({ database, audit, accounts, config, funds, trading, market, marketClock, kyc });
   const ipo = new IpoService(tradeCtx, trading, audit, kyc, logger);
@@ -206,7 +223,7 @@ export function createServices(opts: ServiceOptions): Services {
   const services: Services = {
     database, clock, wallClock, logger, settings, config, audit, sessions, loginLimiter, accounts, passkeys, logins, ledger,
     market, marketClock, marketService, quotes, watchlist, trading, tradingEngine, corporateActions, block, funds, grants, settlement, jobs, jobQueue, rateLimits,
-    uploads, kyc, marginAccount, taxAccount, nisaYearJob, bus, messaging, push, newsJob, alertsJob, ipo, lending, lendingJob, strategies, strategyAdmin, strategiesJob, cash, deposits, withdrawals, fx, fxHoldings, admin,
+    uploads, kyc, marginAccount, taxAccount, nisaYearJob, bus, messaging, push, newsJob, alertsJob, ipo, lending, lendingJob, strategies, strategyAdmin, strategiesJob, trusts, trustStrikeJob, plans, planRunJob, cash, deposits, withdrawals, fx, fxHoldings, admin,
   };
   // The registry's jobs and holdings, now that every service exists (modules declare, we wire).
   const modules: readonly ServerModule<Services>[] = MODULES;

@@ -44,6 +44,7 @@ const createdIn = new WeakMap<object, Set<string>>();
  *     fx_spread_income                  exchange: the spread kept, in the target currency (+ = earned)
  *     dividend_clearing                 dividends paid to holders (−) and received from shorts (+)
  *     lending_fee_expense               貸株: fees and 配当金相当額 paid to lenders (−)
+ *     trust_settlement                  投資信託: purchases paid to the trustee (+), 解約代金 and distributions received from it (−)
  * A user's equity in a currency is cash + frozen + margin + unsettled + loan + shortfall.
  */
 
@@ -61,6 +62,8 @@ export const HOUSE_ACCOUNT_KINDS = [
   'dividend_clearing',
   // stock lending pays the user a fee (and 配当金相当額): docs/domain.md "Loans and stock lending"
   'lending_fee_expense',
+  // investment trusts pay and are paid through the trustee: docs/domain.md "Investment trusts and 積立"
+  'trust_settlement',
 ] as const;
 
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];

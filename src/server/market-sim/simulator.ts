@@ -32,6 +32,9 @@ export const SIMULATOR_DEFAULTS = { seed: 'kabuto', anchorDate: '2025-12-30', hi
 
 export { OutsideHorizonError };
 
+/** Month bars of the written universe, by options, code and month, for every simulator of the process. */
+const SHARED_MONTHS = new Lru<string, MonthBars>(50_000);
+
 type DayData = { bar: DailyBar; base: number; limits: MonthBars['limits'][number] };
 
 export class Simulator implements MarketDataSource {
@@ -39,7 +42,9 @@ export class Simulator implements MarketDataSource {
   private readonly ctx: SeriesContext;
   private readonly series = new Map<string, Series>();
   private readonly indexModels = new Map<string, IndexModel>();
-  private readonly months = new Lru<string, MonthBars>(50_000);
+  /** Months of stocks listed after start (listNew): this simulator's own. */
+  private readonly months = new Lru<string, MonthBars>(8_000);
+  private readonly optionsKey: string;
   private readonly minutes = new Lru<string, MinuteBar[]>(8_000);
   /** Each stock's actions over the whole horizon: asked for by every corporate-actions job run. */
   private readonly actions = new Lru<string, CorporateAction[]>(4_000);
@@ -54,6 +59,7 @@ export class Simulator implements MarketDataSource {
   constructor(options: SimulatorOptions = {}) {
     this.options = { ...SIMULATOR_DEFAULTS, ...options };
     const { seed, anchorDate, historyStart, horizonEnd } = this.options;
+    this.optionsKey = JSON.stringify([seed, anchorDate, historyStart, horizonEnd]);
     this.ctx = {
       seed,
       factors: new FactorDraws(seed),
@@ -194,9 +200,12 @@ export class Simulator implements MarketDataSource {
   }
 
   private month(inst: Instrument, m: number): MonthBars {
-    return this.months.getOr(`${inst.code}|${m}`, () => {
-      const listed = this.listed.get(inst.code);
-      if (listed) return listedMonth(monthBars(this.seriesOf(inst.code), m), this.seriesOf(inst.code), listed.listing);
+    const listed = this.listed.get(inst.code);
+    if (listed) return this.months.getOr(`${inst.code}|${m}`, () => listedMonth(monthBars(this.seriesOf(inst.code), m), this.seriesOf(inst.code), listed.listing));
+    // The written universe's months (indices included: their members are fixed) are a pure function
+    // of the options, so every simulator of the process shares them (a test server per test, the
+    // investment trusts' first catch-up reading years of TOPIX: docs/decisions/026-investment-trusts.md).
+    return SHARED_MONTHS.getOr(`${this.optionsKey}|${inst.code}|${m}`, () => {
       if (inst.kind !== 'index') return monthBars(this.seriesOf(inst.code), m);
       const model = this.indexModel(inst.code);
       const parts = model.members.map((s) => this.month(s.instrument, m));

@@ -18,6 +18,8 @@ import { kycModule } from './kyc';
 import { cashModule } from './cash';
 import { fxModule } from './fx';
 import { strategiesModule } from './strategies';
+import { trustsModule } from './trusts';
+import { plansModule } from './plans';
 import { ipoModule } from './ipo';
 import { lendingModule } from './lending';
 import { messagingModule } from './messaging';
@@ -38,6 +40,8 @@ export const MODULES = [
   cashModule,
   fxModule,
   strategiesModule,
+  trustsModule,
+  plansModule,
   ipoModule,
   lendingModule,
   messagingModule,

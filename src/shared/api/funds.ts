@@ -131,7 +131,7 @@ export const fundsHistory = z.object({
   dayChangeBp: int,
 });
 
-export const RECORD_LINE_TYPES = ['principal', 'reserve', 'pnl', 'fee', 'interest', 'tax', 'dividend', 'shortfall', 'loan', 'grant', 'transfer', 'fx', 'other'] as const;
+export const RECORD_LINE_TYPES = ['principal', 'reserve', 'pnl', 'fee', 'interest', 'tax', 'dividend', 'shortfall', 'loan', 'grant', 'transfer', 'fx', 'trust', 'other'] as const;
 
 export const fundsRecord = z.object({
   id: z.string(),

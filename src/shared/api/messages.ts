@@ -264,6 +264,25 @@ export const MESSAGE_IDS = [
   'price_alert_limit',
   'push_subscription_invalid',
   'news_not_found',
+  // investment trusts (docs/domain.md "Investment trusts and 積立"): no such fund / order of the user's; a suspended
+  // fund params {code}; a one-off buy in つみたて投資枠 (only through a 積立 plan) params {account}; a buy below
+  // the minimum params {min, currency}; a 解約 of more units than held and free params {available}; a cancel after the
+  // 15:30 cut-off of the order's NAV date (or of an order no longer pending) params {until (epoch ms), status}
+  'trust_not_found',
+  'trust_order_not_found',
+  'trust_suspended',
+  'nisa_tsumitate_plan_only',
+  'trust_min_amount',
+  'trust_units_exceed',
+  'trust_not_cancellable',
+  // 積立 plans (docs/domain.md "Investment trusts and 積立"): a schedule that is not one params {field}; an
+  // account type the plan's kind may not use params {account, kind}; a fund id or stock code that is not
+  // one params {target}; a plan not the user's or not there; a stopped plan edited or resumed (422)
+  'plan_schedule_invalid',
+  'plan_account_not_allowed',
+  'plan_target_unknown',
+  'plan_not_found',
+  'plan_stopped',
 ] as const;
 
 export type MessageId = (typeof MESSAGE_IDS)[number];

@@ -40,6 +40,9 @@ export const MESSAGE_KINDS = [
   'login_alert',
   // a bank account or wallet was added, params {type, label, usableAt} (docs/domain.md "Bank accounts and wallets")
   'payout_destination_added',
+  // a 積立 run skipped, params {planId, kind, reason (PlanSkipReason), runDate, amount, lots, account, and the
+  // fund's names and code (fund, fundCode, fundEn, fundZhHant, fundKo) or the stock's (code, name, nameEn)}
+  'plan_skipped',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 

@@ -23,6 +23,8 @@ import { strategiesAdminApi, strategiesApi } from './strategies';
 import { ipoAdminApi, ipoApi } from './ipo';
 import { lendingAdminApi, lendingApi } from './lending';
 import { messagingAdminApi, messagingApi } from './messaging';
+import { trustsAdminApi, trustsApi } from './trusts';
+import { plansAdminApi, plansApi } from './plans';
 
 export const API_GROUPS = {
   configApi, accountApi, adminApi, marketApi, watchlistApi, tradeApi, marginAccountApi, marginAccountAdminApi, taxAccountApi, taxAccountAdminApi, blockApi, blockAdminApi, fundsApi, fundsAdminApi, passkeyApi,
@@ -33,6 +35,8 @@ export const API_GROUPS = {
   ipoApi, ipoAdminApi,
   lendingApi, lendingAdminApi,
   messagingApi, messagingAdminApi,
+  trustsApi, trustsAdminApi,
+  plansApi, plansAdminApi,
 } as const;
 
 export type AnyEndpoint = Endpoint<any, any, any, any, any, any>;

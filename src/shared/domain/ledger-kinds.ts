@@ -9,7 +9,7 @@
  */
 
 /** The records tabs (`GET funds/records?type=`); `all` shows every kind. */
-export const RECORD_TYPES = ['trade', 'grant', 'deposit', 'withdraw', 'fx', 'loan', 'ipo', 'strategy', 'all'] as const;
+export const RECORD_TYPES = ['trade', 'grant', 'deposit', 'withdraw', 'fx', 'loan', 'ipo', 'strategy', 'trust', 'all'] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
 export interface EntryKindInfo {
@@ -23,7 +23,7 @@ export interface EntryKindInfo {
  * Entry kinds that record an event without moving money (a split changes shares and prices, not
  * yen): journaled with no postings, tied to the user by `journal_entry.user_id`.
  */
-export const EVENT_KINDS = ['stock_split'] as const satisfies readonly EntryKind[];
+export const EVENT_KINDS = ['stock_split', 'plan_skipped'] as const satisfies readonly EntryKind[];
 
 /**
  * Entry kinds whose change of the user's equity is profit that no position or holding carries:
@@ -34,7 +34,7 @@ export const EVENT_KINDS = ['stock_split'] as const satisfies readonly EntryKind
  * here (and in a migration that backfills it).
  */
 export const INCOME_KINDS = [
-  'dividend', 'dividend_adjustment', 'dividend_substitute', 'lending_fee', 'loan_interest', 'late_interest',
+  'dividend', 'dividend_adjustment', 'dividend_substitute', 'lending_fee', 'loan_interest', 'late_interest', 'trust_distribution',
 ] as const satisfies readonly EntryKind[];
 
 export const ENTRY_KINDS = {
@@ -74,6 +74,15 @@ export const ENTRY_KINDS = {
   loan_forced_repay: { records: 'loan', ja: '担保売却による返済' },
   lending_fee: { records: 'loan', ja: '貸株金利（雑所得）' },
   dividend_substitute: { records: 'loan', ja: '配当金相当額（雑所得）' },
+  // investment trusts and 積立 (docs/domain.md "Investment trusts and 積立"): the reserve at order, its
+  // return, the purchase at the NAV, the 解約 payout on the 受渡日, distributions, a skipped plan run
+  trust_reserve: { records: 'trust', ja: '投資信託の買付（資金拘束）' },
+  trust_release: { records: 'trust', ja: '投資信託の注文取消（拘束資金の返却）' },
+  trust_purchase: { records: 'trust', ja: '投資信託の買付約定' },
+  trust_redemption: { records: 'trust', ja: '投資信託の解約代金' },
+  trust_distribution: { records: 'trust', ja: '投資信託の分配金（普通分配金）' },
+  trust_capital_return: { records: 'trust', ja: '投資信託の元本払戻金（特別分配金）' },
+  plan_skipped: { records: 'trust', ja: '積立の見送り' },
 } as const satisfies Record<string, EntryKindInfo>;
 
 export type EntryKind = keyof typeof ENTRY_KINDS;
@@ -161,6 +170,20 @@ export interface MemoParams {
   memo_lending_fee: { code: string; shares: number; through: string; rateBp: number };
   /** 配当金相当額 for lent shares (paid in place of the dividend; 雑所得, not withheld). */
   memo_dividend_substitute: { code: string; shares: number; perShare: number; priceScale: number; exDate: string };
+  /** A fund buy of `amount` yen (total incl. fee) at the NAV of `navDate`, reserved until then. */
+  memo_trust_reserve: { fund: string; fundCode: string; amount: number; navDate: string } & FundNames;
+  /** A fund buy's reserve returned (why: cancel | failed). */
+  memo_trust_release: { fund: string; fundCode: string; amount: number; why: string } & FundNames;
+  /** `units` bought at `nav` (per 10,000口) of `date`: `value` plus `fee` (購入時手数料) paid, the rest returned. */
+  memo_trust_purchase: { fund: string; fundCode: string; units: number; nav: number; date: string; value: number; fee: number } & FundNames;
+  /** 解約 of `units` at `nav` of `date`: `value` less `retention` (信託財産留保額); `gain` over the 取得価額; tax its own line. */
+  memo_trust_redemption: { fund: string; fundCode: string; units: number; nav: number; date: string; value: number; retention: number; gain: number } & FundNames;
+  /** A distribution of `per10k` per 10,000口 on `units` (決算日 `date`): 普通分配金 `ordinary` (taxed), 元本払戻金 `special`; `paid`: reinvested or paid to cash. */
+  memo_trust_distribution: { fund: string; fundCode: string; units: number; per10k: number; date: string; ordinary: number; special: number; paid: 'reinvest' | 'cash' } & FundNames;
+  /** 元本払戻金（特別分配金） of `amount` on `units` (決算日 `date`): the holder's own principal back, untaxed; 取得価額 falls by it. */
+  memo_trust_capital_return: { fund: string; fundCode: string; units: number; date: string; amount: number; paid: 'reinvest' | 'cash' } & FundNames;
+  /** A 積立 run of `runDate` skipped for `reason` (a PlanSkipReason): a fund (`fund` its name, `fundCode`) or a stock `code`. */
+  memo_plan_skipped: { kind: string; code?: string; fund?: string; fundCode?: string; reason: string; runDate: string; amount?: number } & FundNames;
   /** An entry written before memos were message ids: the client shows the kind only. */
   memo_none: Record<never, never>;
 }
@@ -196,6 +219,7 @@ export const MEMO_IDS = [
   'memo_split', 'memo_dividend', 'memo_dividend_adjustment', 'memo_settlement', 'memo_late_interest',
   'memo_demo_grant', 'memo_admin_grant', 'memo_deposit', 'memo_fx_exchange', 'memo_withdrawal_request', 'memo_withdrawal_paid', 'memo_withdrawal_returned', 'memo_withdrawal_cancelled', 'memo_strategy_subscribe', 'memo_strategy_subscription', 'memo_strategy_redemption', 'memo_strategy_refund', 'memo_strategy_fee', 'memo_ipo_reserve', 'memo_ipo_release', 'memo_ipo_payment',
   'memo_loan_draw', 'memo_loan_interest', 'memo_loan_repay', 'memo_loan_forced_repay', 'memo_lending_fee', 'memo_dividend_substitute',
+  'memo_trust_reserve', 'memo_trust_release', 'memo_trust_purchase', 'memo_trust_redemption', 'memo_trust_distribution', 'memo_trust_capital_return', 'memo_plan_skipped',
   'memo_none',
 ] as const satisfies readonly MemoId[];
 

@@ -36,6 +36,7 @@ import { messaging } from './2026-11-25-012-messaging';
 import { marginAccount } from './2026-11-29-002-margin-account';
 import { namesI18n } from './2026-11-29-003-names-i18n';
 import { accountTypes } from './2026-11-30-001-account-types';
+import { trustsAndPlans } from './2026-12-01-001-trusts-and-plans';
 
 /** Ordered by name (ISO date first). Add new migrations here; never edit a landed one. */
 export const migrations: Record<string, (caps: Capabilities) => Migration> = {
@@ -75,4 +76,5 @@ export const migrations: Record<string, (caps: Capabilities) => Migration> = {
   '2026-11-29-002-margin-account': marginAccount,
   '2026-11-29-003-names-i18n': namesI18n,
   '2026-11-30-001-account-types': accountTypes,
+  '2026-12-01-001-trusts-and-plans': trustsAndPlans,
 };

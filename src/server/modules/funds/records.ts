@@ -32,6 +32,8 @@ const LINE_OF: Record<string, LineType> = {
   wallet_clearing: 'transfer',
   // A currency exchange: the amount handed to (or taken from) the house's FX book is its own line, not "other".
   fx: 'fx',
+  // Money paid to or received from a 投資信託's trustee (a purchase, a 解約 payout, a distribution).
+  trust_settlement: 'trust',
 };
 
 /** The stock code a memo names, if any. */

@@ -23,14 +23,14 @@ export async function saveSettings(db: Executor, userId: string, flags: { specif
 
 /**
  * Whether a 特定口座 sale or dividend was booked in [from, to) (journal_entry.tax_account, written by
- * trade's settlement and dividend paths).
+ * trade's settlement and dividend paths, and by the trusts' 解約 payouts and 普通分配金).
  */
 export async function specificActivityBetween(db: Executor, userId: string, from: number, to: number): Promise<boolean> {
   const row = await db
     .selectFrom('journal_entry')
     .select('id')
     .where('user_id', '=', userId)
-    .where('kind', 'in', ['trade_close', 'dividend'])
+    .where('kind', 'in', ['trade_close', 'dividend', 'trust_redemption', 'trust_distribution'])
     .where('tax_account', '=', 'specific')
     .where('created_at', '>=', from)
     .where('created_at', '<', to)

@@ -21,6 +21,8 @@ export type { OrderBody } from './orders';
 export type { SellBody } from './sell';
 export { priceLimitsOf, tradableStock, type Tradable } from './prices';
 export { nisaUsageOf } from './nisa-room';
+// Fund 解約 gains net with stock gains per account and year (docs/domain.md "Investment trusts and 積立").
+export { netYearTax, withholdsTax } from './tax';
 
 type Needs = { trading: TradingService; tradingEngine: TradingEngine; corporateActions: CorporateActionsJob };
 
