@@ -28,8 +28,10 @@ import { Route as AdminLoansRouteImport } from './routes/admin/loans'
 import { Route as AdminMarginAccountsRouteImport } from './routes/admin/marginAccounts'
 import { Route as AdminNewsRouteImport } from './routes/admin/news'
 import { Route as AdminNisaRouteImport } from './routes/admin/nisa'
+import { Route as AdminPlanRunsRouteImport } from './routes/admin/planRuns'
 import { Route as AdminStrategiesRouteImport } from './routes/admin/strategies'
 import { Route as AdminSupportRouteImport } from './routes/admin/support'
+import { Route as AdminTrustsRouteImport } from './routes/admin/trusts'
 import { Route as AdminUserRouteImport } from './routes/admin/user'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
 import { Route as AdminWithdrawalsRouteImport } from './routes/admin/withdrawals'
@@ -45,6 +47,11 @@ import { Route as HomeNewsDetailRouteImport } from './routes/home/newsDetail'
 import { Route as HomeNewsListRouteImport } from './routes/home/newsList'
 import { Route as HomeQcListRouteImport } from './routes/home/qcList'
 import { Route as HomeStrategyRouteImport } from './routes/home/strategy'
+import { Route as HomeTrustRouteImport } from './routes/home/trust'
+import { Route as HomeTrustOrderRouteImport } from './routes/home/trustOrder'
+import { Route as HomeTrustsRouteImport } from './routes/home/trusts'
+import { Route as HomeTsumitateRouteImport } from './routes/home/tsumitate'
+import { Route as HomeTsumitatePlanRouteImport } from './routes/home/tsumitatePlan'
 import { Route as HomeUpStockRouteImport } from './routes/home/upStock'
 import { Route as HomeUpStockRecordRouteImport } from './routes/home/upStockRecord'
 import { Route as InformationAboutUsRouteImport } from './routes/information/aboutUs'
@@ -182,6 +189,11 @@ const AdminNisaRoute = AdminNisaRouteImport.update({
   path: '/nisa',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminPlanRunsRoute = AdminPlanRunsRouteImport.update({
+  id: '/planRuns',
+  path: '/planRuns',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminStrategiesRoute = AdminStrategiesRouteImport.update({
   id: '/strategies',
   path: '/strategies',
@@ -190,6 +202,11 @@ const AdminStrategiesRoute = AdminStrategiesRouteImport.update({
 const AdminSupportRoute = AdminSupportRouteImport.update({
   id: '/support',
   path: '/support',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminTrustsRoute = AdminTrustsRouteImport.update({
+  id: '/trusts',
+  path: '/trusts',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminUserRoute = AdminUserRouteImport.update({
@@ -265,6 +282,31 @@ const HomeQcListRoute = HomeQcListRouteImport.update({
 const HomeStrategyRoute = HomeStrategyRouteImport.update({
   id: '/home/strategy',
   path: '/home/strategy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeTrustRoute = HomeTrustRouteImport.update({
+  id: '/home/trust',
+  path: '/home/trust',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeTrustOrderRoute = HomeTrustOrderRouteImport.update({
+  id: '/home/trustOrder',
+  path: '/home/trustOrder',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeTrustsRoute = HomeTrustsRouteImport.update({
+  id: '/home/trusts',
+  path: '/home/trusts',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeTsumitateRoute = HomeTsumitateRouteImport.update({
+  id: '/home/tsumitate',
+  path: '/home/tsumitate',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeTsumitatePlanRoute = HomeTsumitatePlanRouteImport.update({
+  id: '/home/tsumitatePlan',
+  path: '/home/tsumitatePlan',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HomeUpStockRoute = HomeUpStockRouteImport.update({
@@ -479,8 +521,10 @@ export interface FileRoutesByFullPath {
   '/admin/marginAccounts': typeof AdminMarginAccountsRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/nisa': typeof AdminNisaRoute
+  '/admin/planRuns': typeof AdminPlanRunsRoute
   '/admin/strategies': typeof AdminStrategiesRoute
   '/admin/support': typeof AdminSupportRoute
+  '/admin/trusts': typeof AdminTrustsRoute
   '/admin/user': typeof AdminUserRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
@@ -498,6 +542,11 @@ export interface FileRoutesByFullPath {
   '/home/newsList': typeof HomeNewsListRoute
   '/home/qcList': typeof HomeQcListRoute
   '/home/strategy': typeof HomeStrategyRoute
+  '/home/trust': typeof HomeTrustRoute
+  '/home/trustOrder': typeof HomeTrustOrderRoute
+  '/home/trusts': typeof HomeTrustsRoute
+  '/home/tsumitate': typeof HomeTsumitateRoute
+  '/home/tsumitatePlan': typeof HomeTsumitatePlanRoute
   '/home/upStock': typeof HomeUpStockRoute
   '/home/upStockRecord': typeof HomeUpStockRecordRoute
   '/information/aboutUs': typeof InformationAboutUsRoute
@@ -555,8 +604,10 @@ export interface FileRoutesByTo {
   '/admin/marginAccounts': typeof AdminMarginAccountsRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/nisa': typeof AdminNisaRoute
+  '/admin/planRuns': typeof AdminPlanRunsRoute
   '/admin/strategies': typeof AdminStrategiesRoute
   '/admin/support': typeof AdminSupportRoute
+  '/admin/trusts': typeof AdminTrustsRoute
   '/admin/user': typeof AdminUserRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
@@ -574,6 +625,11 @@ export interface FileRoutesByTo {
   '/home/newsList': typeof HomeNewsListRoute
   '/home/qcList': typeof HomeQcListRoute
   '/home/strategy': typeof HomeStrategyRoute
+  '/home/trust': typeof HomeTrustRoute
+  '/home/trustOrder': typeof HomeTrustOrderRoute
+  '/home/trusts': typeof HomeTrustsRoute
+  '/home/tsumitate': typeof HomeTsumitateRoute
+  '/home/tsumitatePlan': typeof HomeTsumitatePlanRoute
   '/home/upStock': typeof HomeUpStockRoute
   '/home/upStockRecord': typeof HomeUpStockRecordRoute
   '/information/aboutUs': typeof InformationAboutUsRoute
@@ -633,8 +689,10 @@ export interface FileRoutesById {
   '/admin/marginAccounts': typeof AdminMarginAccountsRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/nisa': typeof AdminNisaRoute
+  '/admin/planRuns': typeof AdminPlanRunsRoute
   '/admin/strategies': typeof AdminStrategiesRoute
   '/admin/support': typeof AdminSupportRoute
+  '/admin/trusts': typeof AdminTrustsRoute
   '/admin/user': typeof AdminUserRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
@@ -652,6 +710,11 @@ export interface FileRoutesById {
   '/home/newsList': typeof HomeNewsListRoute
   '/home/qcList': typeof HomeQcListRoute
   '/home/strategy': typeof HomeStrategyRoute
+  '/home/trust': typeof HomeTrustRoute
+  '/home/trustOrder': typeof HomeTrustOrderRoute
+  '/home/trusts': typeof HomeTrustsRoute
+  '/home/tsumitate': typeof HomeTsumitateRoute
+  '/home/tsumitatePlan': typeof HomeTsumitatePlanRoute
   '/home/upStock': typeof HomeUpStockRoute
   '/home/upStockRecord': typeof HomeUpStockRecordRoute
   '/information/aboutUs': typeof InformationAboutUsRoute
@@ -712,8 +775,10 @@ export interface FileRouteTypes {
     | '/admin/marginAccounts'
     | '/admin/news'
     | '/admin/nisa'
+    | '/admin/planRuns'
     | '/admin/strategies'
     | '/admin/support'
+    | '/admin/trusts'
     | '/admin/user'
     | '/admin/users'
     | '/admin/withdrawals'
@@ -731,6 +796,11 @@ export interface FileRouteTypes {
     | '/home/newsList'
     | '/home/qcList'
     | '/home/strategy'
+    | '/home/trust'
+    | '/home/trustOrder'
+    | '/home/trusts'
+    | '/home/tsumitate'
+    | '/home/tsumitatePlan'
     | '/home/upStock'
     | '/home/upStockRecord'
     | '/information/aboutUs'
@@ -788,8 +858,10 @@ export interface FileRouteTypes {
     | '/admin/marginAccounts'
     | '/admin/news'
     | '/admin/nisa'
+    | '/admin/planRuns'
     | '/admin/strategies'
     | '/admin/support'
+    | '/admin/trusts'
     | '/admin/user'
     | '/admin/users'
     | '/admin/withdrawals'
@@ -807,6 +879,11 @@ export interface FileRouteTypes {
     | '/home/newsList'
     | '/home/qcList'
     | '/home/strategy'
+    | '/home/trust'
+    | '/home/trustOrder'
+    | '/home/trusts'
+    | '/home/tsumitate'
+    | '/home/tsumitatePlan'
     | '/home/upStock'
     | '/home/upStockRecord'
     | '/information/aboutUs'
@@ -865,8 +942,10 @@ export interface FileRouteTypes {
     | '/admin/marginAccounts'
     | '/admin/news'
     | '/admin/nisa'
+    | '/admin/planRuns'
     | '/admin/strategies'
     | '/admin/support'
+    | '/admin/trusts'
     | '/admin/user'
     | '/admin/users'
     | '/admin/withdrawals'
@@ -884,6 +963,11 @@ export interface FileRouteTypes {
     | '/home/newsList'
     | '/home/qcList'
     | '/home/strategy'
+    | '/home/trust'
+    | '/home/trustOrder'
+    | '/home/trusts'
+    | '/home/tsumitate'
+    | '/home/tsumitatePlan'
     | '/home/upStock'
     | '/home/upStockRecord'
     | '/information/aboutUs'
@@ -946,6 +1030,11 @@ export interface RootRouteChildren {
   HomeNewsListRoute: typeof HomeNewsListRoute
   HomeQcListRoute: typeof HomeQcListRoute
   HomeStrategyRoute: typeof HomeStrategyRoute
+  HomeTrustRoute: typeof HomeTrustRoute
+  HomeTrustOrderRoute: typeof HomeTrustOrderRoute
+  HomeTrustsRoute: typeof HomeTrustsRoute
+  HomeTsumitateRoute: typeof HomeTsumitateRoute
+  HomeTsumitatePlanRoute: typeof HomeTsumitatePlanRoute
   HomeUpStockRoute: typeof HomeUpStockRoute
   HomeUpStockRecordRoute: typeof HomeUpStockRecordRoute
   InformationAboutUsRoute: typeof InformationAboutUsRoute
@@ -1125,6 +1214,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminNisaRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/planRuns': {
+      id: '/admin/planRuns'
+      path: '/planRuns'
+      fullPath: '/admin/planRuns'
+      preLoaderRoute: typeof AdminPlanRunsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/strategies': {
       id: '/admin/strategies'
       path: '/strategies'
@@ -1137,6 +1233,13 @@ declare module '@tanstack/react-router' {
       path: '/support'
       fullPath: '/admin/support'
       preLoaderRoute: typeof AdminSupportRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/trusts': {
+      id: '/admin/trusts'
+      path: '/trusts'
+      fullPath: '/admin/trusts'
+      preLoaderRoute: typeof AdminTrustsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/user': {
@@ -1242,6 +1345,41 @@ declare module '@tanstack/react-router' {
       path: '/home/strategy'
       fullPath: '/home/strategy'
       preLoaderRoute: typeof HomeStrategyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/trust': {
+      id: '/home/trust'
+      path: '/home/trust'
+      fullPath: '/home/trust'
+      preLoaderRoute: typeof HomeTrustRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/trustOrder': {
+      id: '/home/trustOrder'
+      path: '/home/trustOrder'
+      fullPath: '/home/trustOrder'
+      preLoaderRoute: typeof HomeTrustOrderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/trusts': {
+      id: '/home/trusts'
+      path: '/home/trusts'
+      fullPath: '/home/trusts'
+      preLoaderRoute: typeof HomeTrustsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/tsumitate': {
+      id: '/home/tsumitate'
+      path: '/home/tsumitate'
+      fullPath: '/home/tsumitate'
+      preLoaderRoute: typeof HomeTsumitateRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/tsumitatePlan': {
+      id: '/home/tsumitatePlan'
+      path: '/home/tsumitatePlan'
+      fullPath: '/home/tsumitatePlan'
+      preLoaderRoute: typeof HomeTsumitatePlanRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/home/upStock': {
@@ -1532,8 +1670,10 @@ interface AdminRouteRouteChildren {
   AdminMarginAccountsRoute: typeof AdminMarginAccountsRoute
   AdminNewsRoute: typeof AdminNewsRoute
   AdminNisaRoute: typeof AdminNisaRoute
+  AdminPlanRunsRoute: typeof AdminPlanRunsRoute
   AdminStrategiesRoute: typeof AdminStrategiesRoute
   AdminSupportRoute: typeof AdminSupportRoute
+  AdminTrustsRoute: typeof AdminTrustsRoute
   AdminUserRoute: typeof AdminUserRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminWithdrawalsRoute: typeof AdminWithdrawalsRoute
@@ -1552,8 +1692,10 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminMarginAccountsRoute: AdminMarginAccountsRoute,
   AdminNewsRoute: AdminNewsRoute,
   AdminNisaRoute: AdminNisaRoute,
+  AdminPlanRunsRoute: AdminPlanRunsRoute,
   AdminStrategiesRoute: AdminStrategiesRoute,
   AdminSupportRoute: AdminSupportRoute,
+  AdminTrustsRoute: AdminTrustsRoute,
   AdminUserRoute: AdminUserRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminWithdrawalsRoute: AdminWithdrawalsRoute,
@@ -1581,6 +1723,11 @@ const rootRouteChildren: RootRouteChildren = {
   HomeNewsListRoute: HomeNewsListRoute,
   HomeQcListRoute: HomeQcListRoute,
   HomeStrategyRoute: HomeStrategyRoute,
+  HomeTrustRoute: HomeTrustRoute,
+  HomeTrustOrderRoute: HomeTrustOrderRoute,
+  HomeTrustsRoute: HomeTrustsRoute,
+  HomeTsumitateRoute: HomeTsumitateRoute,
+  HomeTsumitatePlanRoute: HomeTsumitatePlanRoute,
   HomeUpStockRoute: HomeUpStockRoute,
   HomeUpStockRecordRoute: HomeUpStockRecordRoute,
   InformationAboutUsRoute: InformationAboutUsRoute,

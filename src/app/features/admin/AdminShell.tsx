@@ -30,6 +30,8 @@ export function AdminShell() {
     { to: '/admin/block', icon: icons.layers, label: t`ブロック取引` },
     { to: '/admin/ipo', icon: icons.gift, label: t`IPO・公募` },
     { to: '/admin/strategies', icon: icons.pulse, label: t`ファンド運用` },
+    { to: '/admin/trusts', icon: icons.chart, label: t`投資信託` },
+    { to: '/admin/planRuns', icon: icons.refresh, label: t`積立の実行` },
     { to: '/admin/audit', icon: icons.list, label: t`監査ログ` },
     { to: '/admin/support', icon: icons.support, label: t`サポート受信箱` },
     { to: '/admin/news', icon: icons.news, label: t`お知らせ・記事` },

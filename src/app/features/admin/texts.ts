@@ -33,6 +33,9 @@ export const KYC_TEXT: Record<(typeof ADMIN_KYC_STATUSES)[number], MessageDescri
 /** Audit actions written by the areas (account, config, block, funds, kyc); an unknown one shows its key. */
 export const ACTION_TEXT: Record<string, MessageDescriptor> = {
   'user.state': msg({ message: '口座状態の変更' }),
+  'trust.terms': msg({ message: '投資信託の手数料・指定の変更' }),
+  'trust.suspend': msg({ message: '投資信託の受付停止' }),
+  'trust.reopen': msg({ message: '投資信託の受付再開' }),
   'user.grant': msg({ message: 'テスト資金の付与' }),
   'config.set': msg({ message: '設定の変更' }),
   'block.offer.create': msg({ message: 'ブロック取引の作成' }),

@@ -29,6 +29,7 @@ const LINE_TEXT: Record<LineType, MessageDescriptor> = {
   grant: msg({ message: '付与' }),
   transfer: msg({ message: '送金（銀行・ウォレット）' }),
   fx: msg({ message: '両替' }),
+  trust: msg({ message: '投資信託（買付・解約・分配）' }),
   other: msg({ message: 'その他' }),
 };
 
@@ -45,7 +46,7 @@ const ALWAYS: Partial<Record<EntryKind, LineType[]>> = {
 export function recordLines(r: Pick<FundsRecord, 'kind' | 'lines'>): { type: LineType; amount: number }[] {
   const out = r.lines.filter((l) => l.type !== 'shortfall');
   for (const type of ALWAYS[r.kind] ?? []) if (!out.some((l) => l.type === type)) out.push({ type, amount: 0 });
-  const order: LineType[] = ['principal', 'reserve', 'pnl', 'dividend', 'interest', 'fee', 'tax', 'loan', 'grant', 'transfer', 'fx', 'other'];
+  const order: LineType[] = ['principal', 'reserve', 'pnl', 'dividend', 'interest', 'fee', 'tax', 'loan', 'grant', 'transfer', 'fx', 'trust', 'other'];
   return out.sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type));
 }
 

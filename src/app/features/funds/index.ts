@@ -11,3 +11,4 @@
 export { AssetCard } from './AssetCard';
 export { AssetSummary } from './AssetSummary';
 export { useAwaitingListing, useAwaitingWords } from './AwaitingListing';
+export { planSkipText } from './record-texts';

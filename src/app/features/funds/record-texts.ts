@@ -15,6 +15,7 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { EntryKind, FundNames, MemoId, MemoParams, OfferingNames, TradeParams } from '../../../shared/domain/ledger-kinds';
+import { PLAN_SKIP_REASONS, type PlanSkipReason } from '../../../shared/domain/plan';
 import { displayName, enteredName } from '../../../shared/market/local-names';
 import { CURRENCIES, HOME_CURRENCY, currencyOf, formatIsoDate, formatMoney, formatNumber, formatScaled, formatTickPrice } from '../../../shared/money';
 
@@ -53,6 +54,13 @@ export const KIND_TEXT: Record<EntryKind, MessageDescriptor> = {
   ipo_reserve: msg({ message: '新規公開株の申込（資金拘束）' }),
   ipo_release: msg({ message: '新規公開株の拘束資金の返却' }),
   ipo_payment: msg({ message: '新規公開株の払込' }),
+  trust_reserve: msg({ message: '投資信託の買付（資金拘束）' }),
+  trust_release: msg({ message: '投資信託の注文取消（拘束資金の返却）' }),
+  trust_purchase: msg({ message: '投資信託の買付約定' }),
+  trust_redemption: msg({ message: '投資信託の解約代金' }),
+  trust_distribution: msg({ message: '投資信託の分配金（普通分配金）' }),
+  trust_capital_return: msg({ message: '投資信託の元本払戻金（特別分配金）' }),
+  plan_skipped: msg({ message: '積立の見送り' }),
 };
 
 /** The instrument of a record, as the server sends it. */
@@ -261,6 +269,42 @@ export const MEMO_TEXT: { [K in MemoId]: (p: MemoParams[K], c: MemoContext) => s
     tr(c, msg({ message: '{stock} {shares}株 @ {price} の払込' }), {
       stock: offeringLabel(p, c), shares: formatNumber(p.shares), price: formatMemoPrice(p.price, p.priceScale, c.record.currency),
     }),
+  // investment trusts and 積立 (docs/domain.md "Investment trusts and 積立"); NAVs are per 10,000口
+  memo_trust_reserve: (p, c) =>
+    tr(c, msg({ message: '{fund} の買付（{amount}を基準価額 {navDate} 分の約定まで拘束）' }), {
+      fund: fundLabel(p, c), amount: formatMoney(p.amount, c.record.currency), navDate: formatMemoDate(p.navDate),
+    }),
+  memo_trust_release: (p, c) =>
+    tr(c, msg({ message: '{fund} の拘束資金 {amount} を返却（{why}）' }), { fund: fundLabel(p, c), amount: formatMoney(p.amount, c.record.currency), why: trustWhy(p.why, c) }),
+  memo_trust_purchase: (p, c) =>
+    tr(c, msg({ message: '{fund} {units}口を基準価額 {nav}（{date}）で買付：約定金額 {value}・購入時手数料 {fee}' }), {
+      fund: fundLabel(p, c), units: formatNumber(p.units), nav: formatMoney(p.nav, HOME_CURRENCY), date: formatMemoDate(p.date),
+      value: formatMoney(p.value, HOME_CURRENCY), fee: formatMoney(p.fee, HOME_CURRENCY),
+    }),
+  memo_trust_redemption: (p, c) =>
+    tr(c, msg({ message: '{fund} {units}口を基準価額 {nav}（{date}）で解約：解約金額 {value}・信託財産留保額 {retention}・譲渡損益 {gain}' }), {
+      fund: fundLabel(p, c), units: formatNumber(p.units), nav: formatMoney(p.nav, HOME_CURRENCY), date: formatMemoDate(p.date),
+      value: formatMoney(p.value, HOME_CURRENCY), retention: formatMoney(p.retention, HOME_CURRENCY), gain: formatSignedYen(p.gain),
+    }),
+  memo_trust_distribution: (p, c) =>
+    tr(c, p.paid === 'reinvest'
+      ? msg({ message: '{fund} 分配金 1万口あたり {per10k} × {units}口（決算日 {date}）：普通分配金 {ordinary}・元本払戻金（特別分配金） {special}、税引後を再投資' })
+      : msg({ message: '{fund} 分配金 1万口あたり {per10k} × {units}口（決算日 {date}）：普通分配金 {ordinary}・元本払戻金（特別分配金） {special}' }), {
+      fund: fundLabel(p, c), per10k: formatMoney(p.per10k, HOME_CURRENCY), units: formatNumber(p.units), date: formatMemoDate(p.date),
+      ordinary: formatMoney(p.ordinary, HOME_CURRENCY), special: formatMoney(p.special, HOME_CURRENCY),
+    }),
+  memo_trust_capital_return: (p, c) =>
+    tr(c, p.paid === 'reinvest'
+      ? msg({ message: '{fund} 元本払戻金（特別分配金） {amount}（{units}口・決算日 {date}）：非課税、個別元本と取得価額から差し引き、再投資' })
+      : msg({ message: '{fund} 元本払戻金（特別分配金） {amount}（{units}口・決算日 {date}）：非課税、個別元本と取得価額から差し引き' }), {
+      fund: fundLabel(p, c), amount: formatMoney(p.amount, HOME_CURRENCY), units: formatNumber(p.units), date: formatMemoDate(p.date),
+    }),
+  memo_plan_skipped: (p, c) =>
+    tr(c, msg({ message: '{target} の{runDate}の積立を見送りました：{reason}' }), {
+      target: p.fund ? fundLabel({ ...p, fund: p.fund }, c) : stockLabel(c.record, c.i18n.locale, p.code ?? null),
+      runDate: formatMemoDate(p.runDate),
+      reason: planSkipText(p.reason, typeof p.amount === 'number' ? { needed: p.amount } : null, c.i18n),
+    }),
   memo_none: () => null,
 };
 
@@ -321,6 +365,13 @@ const REQUIRED: { [K in MemoId]: Record<string, Check> } = {
   memo_ipo_reserve: { code: 'string', lots: 'int', amount: 'int' },
   memo_ipo_release: { code: 'string', why: 'string', amount: 'int' },
   memo_ipo_payment: { code: 'string', shares: 'int', price: 'int', priceScale: 'scale' },
+  memo_trust_reserve: { fund: 'string', fundCode: 'string', amount: 'int', navDate: 'string' },
+  memo_trust_release: { fund: 'string', fundCode: 'string', amount: 'int', why: 'string' },
+  memo_trust_purchase: { fund: 'string', fundCode: 'string', units: 'int', nav: 'int', date: 'string', value: 'int', fee: 'int' },
+  memo_trust_redemption: { fund: 'string', fundCode: 'string', units: 'int', nav: 'int', date: 'string', value: 'int', retention: 'int', gain: 'int' },
+  memo_trust_distribution: { fund: 'string', fundCode: 'string', units: 'int', per10k: 'int', date: 'string', ordinary: 'int', special: 'int', paid: 'string' },
+  memo_trust_capital_return: { fund: 'string', fundCode: 'string', units: 'int', date: 'string', amount: 'int', paid: 'string' },
+  memo_plan_skipped: { kind: 'string', reason: 'string', runDate: 'string' },
   memo_none: {},
 };
 
@@ -355,6 +406,55 @@ function ipoWhy(why: string, c: MemoContext): string {
     : why === 'waived' ? msg({ message: '購入の辞退' })
     : msg({ message: '払込期限の経過' });
   return c.i18n._(d);
+}
+
+/** Why a fund buy's reserve came back (memo_trust_release). */
+function trustWhy(why: string, c: MemoContext): string {
+  return c.i18n._(why === 'cancel' ? msg({ message: '注文の取消' }) : msg({ message: '注文が成立しなかったため' }));
+}
+
+/** A signed yen amount: "+¥1,200" / "−¥300" (a 解約's gain over the 取得価額). */
+function formatSignedYen(v: number): string {
+  return v > 0 ? `+${formatMoney(v, HOME_CURRENCY)}` : v < 0 ? `−${formatMoney(-v, HOME_CURRENCY)}` : formatMoney(0, HOME_CURRENCY);
+}
+
+const SKIP_TEXT: Record<PlanSkipReason, MessageDescriptor> = {
+  insufficient_cash: msg({ message: '残高不足' }),
+  nisa_room: msg({ message: 'NISAの非課税投資枠の不足' }),
+  fund_suspended: msg({ message: 'ファンドの購入停止中' }),
+  not_eligible: msg({ message: 'この口座では購入できない銘柄' }),
+  stock_untradable: msg({ message: '売買停止などで注文できない銘柄' }),
+  account_restricted: msg({ message: '口座のお取引制限' }),
+  order_refused: msg({ message: '注文が受け付けられませんでした' }),
+};
+
+/**
+ * Why a 積立 run was skipped (a PlanSkipReason), with what its params tell: "残高不足（必要 ¥30,000）",
+ * "NISAの非課税投資枠の不足（残り ¥12,000）". An unknown reason (a newer server) reads as a refused order.
+ * Shared by the records (memo_plan_skipped) and the plan screens.
+ */
+export function planSkipText(reason: string, params: Record<string, unknown> | null, i18n: I18n): string {
+  const base = i18n._((PLAN_SKIP_REASONS as readonly string[]).includes(reason) ? SKIP_TEXT[reason as PlanSkipReason] : SKIP_TEXT.order_refused);
+  const yen = (k: string) => {
+    const v = params?.[k];
+    return typeof v === 'number' && Number.isSafeInteger(v) ? formatMoney(v, HOME_CURRENCY) : null;
+  };
+  const say = (d: MessageDescriptor, values: Record<string, string>) => {
+    const withValues: MessageDescriptor = { ...d, values };
+    return i18n._(withValues);
+  };
+  // The refusal's own figures (balance_insufficient: required / available; nisa_limit_exceeded:
+  // yearRemaining), else the run's amount as what was needed.
+  const needed = yen('required') ?? yen('needed') ?? yen('amount');
+  const available = reason === 'insufficient_cash' ? yen('available') : null;
+  const remaining = reason === 'nisa_room' ? (yen('yearRemaining') ?? yen('remaining')) : null;
+  const detail =
+    needed && available ? say(msg({ message: '必要 {needed}・利用可能 {available}' }), { needed, available })
+    : needed && remaining ? say(msg({ message: '必要 {needed}・今年の残り {remaining}' }), { needed, remaining })
+    : remaining ? say(msg({ message: '残り {remaining}' }), { remaining })
+    : needed && (reason === 'insufficient_cash' || reason === 'nisa_room') ? say(msg({ message: '必要 {needed}' }), { needed })
+    : null;
+  return detail ? say(msg({ message: '{base}（{detail}）' }), { base, detail }) : base;
 }
 
 /** 350 bp → "3.5%" (lending memos). */

@@ -35,6 +35,8 @@ export function HomeScreen() {
     { to: '/home/dayTrading', label: t`いちにち信用`, icon: icons.clock },
     { to: '/home/qcList', label: t`クオンツ`, icon: icons.pulse },
     { to: '/home/fllow', label: t`フォロー注文`, icon: icons.list },
+    { to: '/home/trusts', label: t`投信`, icon: icons.wallet },
+    { to: '/home/tsumitate', label: t`積立`, icon: icons.refresh },
     { to: '/information/recharge', label: t`入金`, icon: icons.deposit },
   ];
   return (

@@ -65,7 +65,26 @@ export const MESSAGE_TITLE: Record<MessageItem['kind'], MessageDescriptor> = {
   price_alert: msg({ message: '株価通知' }),
   login_alert: msg({ message: '新しいログインのお知らせ' }),
   payout_destination_added: msg({ message: '出金先の登録のお知らせ' }),
+  plan_skipped: msg({ message: '積立の見送りのお知らせ' }),
 };
+
+/** Why a 積立 run was skipped (PlanSkipReason), in the reader's language. */
+const PLAN_SKIP_REASON: Record<string, MessageDescriptor> = {
+  insufficient_cash: msg({ message: '買付余力が不足していました' }),
+  nisa_room: msg({ message: 'NISAの非課税投資枠の残りが不足していました' }),
+  fund_suspended: msg({ message: 'ファンドの購入が停止されていました' }),
+  not_eligible: msg({ message: '選択した預り区分では購入できませんでした' }),
+  stock_untradable: msg({ message: '銘柄が売買できない状態でした' }),
+  account_restricted: msg({ message: '口座のお取引が制限されていました' }),
+  order_refused: msg({ message: '注文を受け付けられませんでした' }),
+};
+
+/** The fund (in the reader's language) or the stock a 積立 message is about. */
+function planTargetOf(locale: string, p: P): string {
+  if (p.kind !== 'fund') return stockOf(locale, p);
+  const name = (locale === 'en' ? str(p, 'fundEn') : locale === 'zh-Hant' ? str(p, 'fundZhHant') : locale === 'ko' ? str(p, 'fundKo') : '') || str(p, 'fund');
+  return name || str(p, 'fundCode');
+}
 
 /** The body sentence of a message, in the reader's language. */
 export function messageBody(i18n: I18n, m: Pick<MessageItem, 'kind' | 'params'>): string {
@@ -135,6 +154,12 @@ export function messageBody(i18n: I18n, m: Pick<MessageItem, 'kind' | 'params'>)
       return p.type === 'wallet'
         ? tr(i18n, msg({ message: '出金先のUSDTアドレス（{label}）が登録されました。{usableAt} から出金先として利用できます。お心当たりがない場合は、すぐにカスタマーサポートへご連絡ください' }), values)
         : tr(i18n, msg({ message: '出金先の銀行口座（{label}）が登録されました。{usableAt} から出金先として利用できます。お心当たりがない場合は、すぐにカスタマーサポートへご連絡ください' }), values);
+    }
+    case 'plan_skipped': {
+      const reason = PLAN_SKIP_REASON[str(p, 'reason')] ?? PLAN_SKIP_REASON.order_refused!;
+      return tr(i18n, msg({ message: '{runDate}の積立（{target}）を見送りました。理由：{reason}。積立は次回から続きます' }), {
+        runDate: str(p, 'runDate'), target: planTargetOf(i18n.locale, p), reason: i18n._(reason),
+      });
     }
     case 'login_alert': {
       const client = { browser: str(p, 'browser'), os: str(p, 'os'), deviceName: str(p, 'deviceName'), deviceType: (str(p, 'deviceType') || 'other') as 'other' };

@@ -43,7 +43,7 @@ export const inviteSearch = (s: Raw): { invite?: string } => ({
 });
 
 /** Fund record tabs: everything, trades, grants (journaled test funds), deposits, withdrawals. */
-export const FUND_RECORD_TYPES = ['all', 'trade', 'grant', 'fx', 'deposit', 'withdraw'] as const;
+export const FUND_RECORD_TYPES = ['all', 'trade', 'trust', 'grant', 'fx', 'deposit', 'withdraw'] as const;
 export const fundRecordSearch = (s: Raw): { type?: (typeof FUND_RECORD_TYPES)[number] } => ({
   type: optionalEnum(s.type, FUND_RECORD_TYPES),
 });
@@ -101,4 +101,22 @@ export const auditSearch = (s: Raw): { admin?: string; target?: string; action?:
   admin: optionalString(s.admin, { max: 64 }),
   target: optionalString(s.target, { max: 64 }),
   action: optionalString(s.action, { max: 64, pattern: /^[a-z_.]+$/ }),
+});
+
+/** 投資信託 list tabs (/home/trusts): the catalogue, my holdings, my orders. */
+export const TRUST_TABS = ['funds', 'holdings', 'orders'] as const;
+export const trustListSearch = (s: Raw): { tab?: (typeof TRUST_TABS)[number] } => ({ tab: optionalEnum(s.tab, TRUST_TABS) });
+
+/** The fund order ticket (/home/trustOrder): the fund, buy or 解約, and an account type to start with. */
+export const trustOrderSearch = (s: Raw): { id?: string; side?: 'buy' | 'sell'; account?: AccountType } => ({
+  id: optionalString(s.id, { max: 64 }),
+  side: optionalEnum(s.side, ['buy', 'sell'] as const),
+  account: optionalEnum(s.account, ACCOUNT_TYPES),
+});
+
+/** The 積立 plan screen (/home/tsumitatePlan): an existing plan (`id`), or a new one for a fund or a stock. */
+export const planSearch = (s: Raw): { id?: string; fund?: string; code?: string } => ({
+  id: optionalString(s.id, { max: 64 }),
+  fund: optionalString(s.fund, { max: 64 }),
+  code: optionalString(s.code, { max: 16, pattern: /^[0-9A-Za-z.\-_]+$/ }),
 });

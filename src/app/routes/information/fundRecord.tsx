@@ -24,6 +24,7 @@ function FundRecordScreen() {
   const labels: Record<Tab, string> = {
     all: t`すべて`,
     trade: t`取引`,
+    trust: t`投資信託`,
     grant: t`付与`,
     fx: t`両替`,
     deposit: t`入金`,
