@@ -24,7 +24,7 @@ export interface BootstrapResult {
 }
 
 /**
- * Start-up: config defaults, the admin from the environment, and the optional demo user (with a demo
+ * Start-up: config defaults, the investment-trust catalogue, the admin from the environment, and the optional demo user (with a demo
  * deposit channel). Idempotent. On PostgreSQL, instances starting together (scale-out, docs/decisions/
  * 021-scale-out.md) take turns under an advisory lock: the second finds what the first created
  * instead of inserting the admin a second time.
@@ -35,6 +35,8 @@ export async function bootstrap(services: Services, settings: Pick<Config, 'admi
 
 async function bootstrapOnce(services: Services, settings: Pick<Config, 'admin' | 'market'>): Promise<BootstrapResult> {
   await services.config.seedDefaults();
+  // The investment-trust catalogue exists from the start (its NAV history is struck by the first job run).
+  await services.trusts.ensureCatalogue();
   const admin = await ensureAdmin(services, settings.admin);
   const demo = settings.market.demo ? await ensureDemo(services, admin?.id ?? null) : null;
   const adminId = admin?.id ?? (await anyAdminId(services.database.db));

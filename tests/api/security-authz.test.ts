@@ -25,8 +25,11 @@ const MISSING_ID = 'ZZ00000000';
  */
 const SHARED = (ep: AnyEndpoint, name: string) =>
   name === 'code' || ep.path.startsWith('block/offers/') || ep.path.startsWith('news/') || ep.path.startsWith('ipo/offerings/') || ep.path.startsWith('admin/');
-/** Strategy funds are shared like block offers (every user sees and subscribes to the same funds); a fund holding is owned. */
-const SHARED_FUND = (ep: AnyEndpoint) => ep.path.startsWith('strategies/') && !ep.path.startsWith('strategies/holdings/');
+/**
+ * Strategy funds are shared like block offers (every user sees and subscribes to the same funds); a fund
+ * holding is owned. The investment-trust catalogue is shared the same way; fund orders and plans are owned.
+ */
+const SHARED_FUND = (ep: AnyEndpoint) => (ep.path.startsWith('strategies/') && !ep.path.startsWith('strategies/holdings/')) || ep.path.startsWith('trusts/funds/');
 
 describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
   let s: TestServer;
@@ -88,6 +91,18 @@ describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
     const sub = await s.call('post', 'strategies/n225-reversion/subscribe', { token: alice.token, headers: { 'Idempotency-Key': uuidv7() }, body: { amount: 5_000_000 } });
     expect(sub.status, JSON.stringify(sub.body)).toBe(200);
     owned.fundHolding = sub.body.data.id as string;
+    // A pending fund buy of Alice's (cancellable until the cut-off) and a 積立 plan of hers.
+    const trustOrder = await s.call('post', 'trusts/orders', {
+      token: alice.token, headers: { 'Idempotency-Key': uuidv7() }, body: { fundId: 'kabuto-topix', side: 'buy', account: 'specific', mode: 'amount', amount: 10_000 },
+    });
+    expect(trustOrder.status, JSON.stringify(trustOrder.body)).toBe(200);
+    owned.trustOrder = trustOrder.body.data.id as string;
+    const plan = await s.call('post', 'plans', {
+      token: alice.token, headers: { 'Idempotency-Key': uuidv7() },
+      body: { kind: 'fund', target: 'kabuto-topix', amount: 10_000, account: 'specific', frequency: 'monthly', days: [1] },
+    });
+    expect(plan.status, JSON.stringify(plan.body)).toBe(200);
+    owned.plan = plan.body.data.id as string;
     // An IPO application of Alice's (the window open at TEST_NOW): cancel, purchase and waive are hers only.
     const jst = (date: string, hour: number) => Date.parse(`${date}T${String(hour).padStart(2, '0')}:00:00+09:00`);
     const offering = await s.call('post', 'admin/ipo/offerings', {
@@ -134,6 +149,8 @@ describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
     if (ep.path.startsWith('ipo/applications/')) return owned.ipoApplication;
     if (ep.path.startsWith('lending/loans/')) return owned.loan;
     if (ep.path.startsWith('lending/stock/')) return owned.stockLoan;
+    if (ep.path.startsWith('trusts/orders/')) return owned.trustOrder;
+    if (ep.path.startsWith('plans/')) return owned.plan;
     return undefined;
   }
 
@@ -145,6 +162,7 @@ describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
     'watchlist/groups/{id}/remove': { code: '7203' },
     'watchlist/groups/{id}/order': { codes: ['7203'] },
     'lending/loans/{id}/repay': { amount: 100 },
+    'plans/{id}/status': { action: 'pause' },
   };
   const send = (ep: AnyEndpoint, path: string, token: string | undefined) =>
     s.call(ep.method, path, { token, body: ep.body ? (WELL_FORMED[ep.path] ?? {}) : undefined, headers: ep.idempotent ? { 'Idempotency-Key': uuidv7() } : {} });

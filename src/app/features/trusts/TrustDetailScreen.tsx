@@ -329,7 +329,7 @@ function Nisa({ f }: { f: TrustFundView }) {
         <dt>
           <Trans>成長投資枠</Trans>
         </dt>
-        <dd data-testid="trust-nisa-growth">{growth === null ? <Trans>対象</Trans> : i18n._(NISA_REFUSAL[growth])}</dd>
+        <dd data-testid="trust-nisa-growth">{growth === null ? <Trans context="nisa eligibility">対象</Trans> : i18n._(NISA_REFUSAL[growth])}</dd>
         <dt>
           <Trans>つみたて投資枠</Trans>
         </dt>

@@ -92,7 +92,7 @@ function OrderRow({ o, onCancel }: { o: TrustOrderView; onCancel: () => void }) 
         <AccountBadge account={o.account} />
         {o.source === 'plan' ? (
           <span className="tag tag--info">
-            <Trans>積立</Trans>
+            <Trans context="order source">積立</Trans>
           </span>
         ) : o.source === 'reinvest' ? (
           <span className="tag tag--info">

@@ -77,7 +77,7 @@ export function TrustRow({ f }: { f: TrustFundView }) {
         <NisaBadges f={f} />
       </div>
       <dl className="trust-figures">
-        <div>
+        <div className="trust-figures__nav">
           <dt>
             <Trans>基準価額（1万口）</Trans>
           </dt>
