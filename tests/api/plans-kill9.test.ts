@@ -1,6 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -9,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SoftAuthenticator } from '../support/soft-authenticator';
 import { enrolPasskey, envelopeCall, passkeySignIn } from '../support/passkey-session';
 import { isRunning, ownProcesses } from '../support/processes';
+import { callServer, freePort, startServerProcess } from '../support/server-process';
 import { jstMs } from '../../src/shared/market';
 
 /**
@@ -35,62 +35,14 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
+const startServer = (port: number): Promise<ChildProcess> =>
+  startServerProcess(processes, port, dataDir, {
+    KABUTO_TEST_CONTROL: '1',
+    KABUTO_ADMIN_PHONE: ADMIN.phone,
+    KABUTO_ADMIN_PASSWORD: ADMIN.password,
+    KABUTO_ROOT_INVITE: ADMIN.invite,
   });
-}
-
-async function startServer(port: number): Promise<ChildProcess> {
-  const proc = processes.spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      KABUTO_DATA_DIR: dataDir,
-      KABUTO_DIST_DIR: dataDir, // API only
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      KABUTO_TEST_CONTROL: '1',
-      KABUTO_ADMIN_PHONE: ADMIN.phone,
-      KABUTO_ADMIN_PASSWORD: ADMIN.password,
-      KABUTO_ROOT_INVITE: ADMIN.invite,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  proc.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  proc.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`the server exited (${proc.exitCode}):\n${output}`);
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}/api/vue/common/config`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"type":"all"}', signal: AbortSignal.timeout(2000),
-      });
-      if (r.ok) return proc;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the server did not answer:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function call(base: string, method: string, path: string, o: { token?: string; body?: unknown; key?: string } = {}) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (o.token) headers.token = o.token;
-  if (o.key) headers['Idempotency-Key'] = o.key;
-  const res = await fetch(`${base}/api/vue/${path}`, { method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body) });
-  const body = (await res.json()) as { status: number; msg: string; data: any };
-  if (body.status !== 1) throw new Error(`${method} ${path}: ${res.status} ${body.msg}`);
-  return body.data;
-}
+const call = callServer;
 
 /** The database file as the server left it, read-only (SQLite replays its WAL on open). */
 function readDb<T>(fn: (db: Database.Database) => T): T {
