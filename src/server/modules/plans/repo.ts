@@ -108,25 +108,6 @@ export async function fundRows(db: Executor, ids: readonly string[]) {
   return db.selectFrom('trust_fund').selectAll().where('id', 'in', ids).execute();
 }
 
-/** Whether the user's latest NISA application is approved (the NISA account is open). */
-export async function nisaOpen(db: Executor, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('nisa_application')
-    .select('review_status')
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.review_status === 'approved';
-}
-
-/** Whether the user has a 特定口座 (no tax_account row: 特定 with withholding, as trade reads it). */
-export async function hasSpecific(db: Executor, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('tax_account').select('specific').where('user_id', '=', userId).executeTakeFirst();
-  return row ? row.specific === 1 : true;
-}
-
 /** The user as a background run acts for them: id, phone and account state. */
 export async function userRow(db: Executor, userId: string) {
   return db.selectFrom('users').select(['id', 'phone', 'state']).where('id', '=', userId).executeTakeFirst();

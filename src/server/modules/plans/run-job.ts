@@ -24,7 +24,8 @@ import { nextRunDate, runDatesBetween, runDue, type PlanSkipReason } from '../..
 import type { TrustOrderBody } from '../../../shared/api/trusts';
 import { notify } from '../messaging';
 import { priceLimitsOf, tradableStock, type OrderBody, type TradingService } from '../trade';
-import { fundNames, type PlansCtx } from './service';
+import type { PlansCtx } from './service';
+import { fundMemo } from '../trusts';
 import { scheduleOf, skipReasonOf } from './rules';
 import { advancePlan, duePlans, findRun, fundRow, insertRun, setRunOrder, userRow, type PlanRow } from './repo';
 
@@ -163,9 +164,7 @@ export class PlanRunJob implements JobHandler<PlanRunReport> {
   private async describe(plan: PlanRow) {
     if (plan.kind === 'fund') {
       const f = await fundRow(this.ctx.database.db, plan.target);
-      const n = f ? fundNames(f) : { ja: plan.target, en: plan.target, zhHant: plan.target, ko: plan.target };
-      const code = f?.code ?? plan.target;
-      const names = { fund: n.ja, fundCode: code, fundEn: n.en, fundZhHant: n.zhHant, fundKo: n.ko };
+      const names = f ? fundMemo(f) : { fund: plan.target, fundCode: plan.target, fundEn: plan.target, fundZhHant: plan.target, fundKo: plan.target };
       return { memo: names, message: names };
     }
     const inst = this.ctx.market.instrument(plan.target);

@@ -17,14 +17,15 @@ import { invalid, notFound, ruleBroken } from '../../errors';
 import { addDays, jstDate, jstYear, type IsoDate } from '../../../shared/market';
 import { displayName } from '../../../shared/market/local-names';
 import { isNisa, type AccountType } from '../../../shared/domain/account-type';
-import { growthRefusal, tsumitateRefusal, type TrustFacts, type TrustCategory, type DistributionRule } from '../../../shared/domain/trust';
+import { trustAccountRefusal } from '../../../shared/domain/trust';
 import { nextRunDate, PLAN_ACCOUNTS, runDatesBetween, scheduleProblem, type PlanKind, type PlanSchedule } from '../../../shared/domain/plan';
 import type { PlanCreateBody, PlanRunAdminItem, PlanRunView, PlanUpdateBody, PlanView, PlansList } from '../../../shared/api/plans';
 import type { TrustNames } from '../../../shared/api/trusts';
-import { nisaUsageOf, tradableStock } from '../trade';
+import { nisaUsageOf, tradableStock, userAccounts } from '../trade';
+import { factsOf, namesOf } from '../trusts';
 import { scheduleOf } from './rules';
 import {
-  adminRuns, findPlan, findRun, fundRow, fundRows, hasSpecific, insertPlan, latestRuns, nisaOpen, plansOf, runsOf, updatePlan,
+  adminRuns, findPlan, findRun, fundRow, fundRows, insertPlan, latestRuns, plansOf, runsOf, updatePlan,
   type PlanRow, type RunRow,
 } from './repo';
 
@@ -38,23 +39,6 @@ export interface PlansCtx {
   market: MarketDataSource;
 }
 
-/** The facts the eligibility rules need, from the catalogue row. */
-export function factsOf(f: FundRow): TrustFacts {
-  return {
-    category: f.category as TrustCategory,
-    trustFeePpm: f.trust_fee_ppm,
-    purchaseFeePpm: f.purchase_fee_ppm,
-    retentionPpm: f.retention_ppm,
-    distribution: f.distribution ? (JSON.parse(f.distribution) as DistributionRule) : null,
-    leveraged: f.leveraged === 1,
-    foreignAssets: f.foreign_assets === 1,
-    designatedIndex: f.designated_index === 1,
-    termEnd: f.term_end as IsoDate | null,
-    inception: f.inception as IsoDate,
-  };
-}
-
-export const fundNames = (f: FundRow): TrustNames => ({ ja: f.name_ja, en: f.name_en, zhHant: f.name_zh, ko: f.name_ko });
 
 /**
  * A plan's next run: the first run date on or after max(today, start), after today when today's
@@ -104,7 +88,7 @@ export class PlanService {
   private targetOf(kind: string, target: string, funds: Map<string, FundRow>): { names: TrustNames; code: string } {
     if (kind === 'fund') {
       const f = funds.get(target);
-      return f ? { names: fundNames(f), code: f.code } : { names: { ja: target, en: target, zhHant: target, ko: target }, code: target };
+      return f ? { names: namesOf(f), code: f.code } : { names: { ja: target, en: target, zhHant: target, ko: target }, code: target };
     }
     const inst = this.ctx.market.instrument(target);
     const i = { code: target, nameJa: inst?.nameJa ?? null, nameEn: inst?.nameEn ?? null };
@@ -146,14 +130,13 @@ export class PlanService {
     if (scheduleProblem(p.schedule)) throw invalid('plan_schedule_invalid', { field: 'days' });
     if (!PLAN_ACCOUNTS[p.kind].includes(p.account)) throw invalid('plan_account_not_allowed', { account: p.account, kind: p.kind });
     // The account must be open: NISA once its application is approved; 特定 unless the user chose 一般 only.
-    const open = isNisa(p.account) ? await nisaOpen(db, userId) : p.account === 'specific' ? await hasSpecific(db, userId) : true;
-    if (!open) throw ruleBroken('account_type_unavailable', { account: p.account });
+    if (!(await userAccounts(db, userId)).includes(p.account)) throw ruleBroken('account_type_unavailable', { account: p.account });
     if (p.kind === 'fund') {
       if (p.amount === null) throw invalid('invalid_request', { field: 'amount' });
       if (p.lots !== null) throw invalid('invalid_request', { field: 'lots' });
       const f = await fundRow(db, p.target);
       if (!f) throw invalid('plan_target_unknown', { target: p.target });
-      const refusal = p.account === 'nisa_tsumitate' ? tsumitateRefusal(factsOf(f)) : p.account === 'nisa_growth' ? growthRefusal(factsOf(f)) : null;
+      const refusal = trustAccountRefusal(factsOf(f), p.account);
       if (refusal) throw ruleBroken('nisa_not_eligible', { reason: refusal, account: p.account, code: f.code });
     } else {
       if (p.lots === null) throw invalid('invalid_request', { field: 'lots' });

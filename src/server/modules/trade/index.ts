@@ -21,6 +21,7 @@ export type { OrderBody } from './orders';
 export type { SellBody } from './sell';
 export { priceLimitsOf, tradableStock, type Tradable } from './prices';
 export { nisaUsageOf } from './nisa-room';
+export { userAccounts } from './user-accounts';
 // Fund 解約 gains net with stock gains per account and year (docs/domain.md "Investment trusts and 積立").
 export { netYearTax, withholdsTax } from './tax';
 

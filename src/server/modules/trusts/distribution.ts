@@ -21,7 +21,8 @@ import { isNisa, roomFor } from '../../../shared/domain/account-type';
 import { dividendTax } from '../../../shared/domain/trade-money';
 import type { Memo } from '../../../shared/domain/ledger-kinds';
 import { nisaUsageOf } from '../trade';
-import { fundMemo, postTrust, reinvestOrder, type Trx, type TrustStrikeCtx } from './entries';
+import { postTrust, reinvestOrder, type Trx, type TrustStrikeCtx } from './entries';
+import { fundMemo } from './view';
 import * as repo from './strike-repo';
 import type { FundRow, HoldingRow } from './strike-repo';
 

@@ -1,7 +1,7 @@
 /**
- * What the investment-trust strike, distributions and payouts share: their collaborators, the fund's
- * names in a memo, and how an entry of the area is posted (with the account type it concerns,
- * journal_entry.tax_account, as trade's entries carry it).
+ * What the investment-trust strike, distributions and payouts share: their collaborators, how an
+ * entry of the area is posted (with the account type it concerns, journal_entry.tax_account, as
+ * trade's entries carry it), and the row of a reinvested distribution.
  */
 import { uuidv7 } from 'uuidv7';
 import type { Transaction } from 'kysely';
@@ -11,9 +11,8 @@ import type { Clock } from '../../clock';
 import type { Ledger, Postings } from '../../ledger';
 import type { MarketDataSource } from '../../market';
 import type { IsoDate } from '../../../shared/market';
-import type { DistributionRule } from '../../../shared/domain/trust';
 import { encodeMemo, type EntryKind, type Memo } from '../../../shared/domain/ledger-kinds';
-import type { FundRow, OrderRow } from './strike-repo';
+import type { OrderRow } from './strike-repo';
 
 export type Trx = Transaction<DB>;
 
@@ -25,19 +24,9 @@ export interface TrustStrikeCtx {
   market: MarketDataSource;
 }
 
-/** The fund's names for a memo (the Japanese name is the default; the client picks the reader's). */
-export function fundMemo(f: Pick<FundRow, 'name_ja' | 'name_en' | 'name_zh' | 'name_ko' | 'code'>) {
-  return { fund: f.name_ja, fundCode: f.code, fundEn: f.name_en, fundZhHant: f.name_zh, fundKo: f.name_ko };
-}
-
 /** One ledger entry of the area, carrying the account type it is about (journal_entry.tax_account). */
 export async function postTrust(ledger: Ledger, trx: Trx, kind: EntryKind, o: { userId: string; refType: string; refId: string; account: string }, memo: Memo, p: Postings): Promise<void> {
   await ledger.post(trx, { kind, userId: o.userId, refType: o.refType, refId: o.refId, memo: encodeMemo(memo), postings: p.list, taxAccount: o.account });
-}
-
-/** The distribution rule of a fund row (null: it pays none). */
-export function ruleOf(f: Pick<FundRow, 'distribution'>): DistributionRule | null {
-  return f.distribution ? (JSON.parse(f.distribution) as DistributionRule) : null;
 }
 
 /** A new order row for a reinvested distribution (distribution.ts): filled at once at the ex-distribution NAV. */

@@ -17,6 +17,8 @@ import { trustsAdminRoutes } from './admin-routes';
 export { TrustService } from './service';
 export { TrustStrikeJob, type TrustJobReport } from './jobs';
 export type { OrderOrigin, TrustCtx } from './orders';
+// What another area needs of a catalogue row it reads by table name (the plans area): one reading of it.
+export { factsOf, fundMemo, namesOf } from './view';
 
 type Needs = { trusts: TrustService; trustStrikeJob: TrustStrikeJob; database: Database; clock: Clock; audit: AuditLog };
 

@@ -88,18 +88,3 @@ export function unitsMovedAfter(db: Executor, userId: string, day: string) {
     .where('nav_date', '>', day)
     .execute();
 }
-
-/**
- * The user's 特定口座 flag and latest NISA review (trade/account-type-repo.ts reads the same: no
- * tax_account row means 特定口座, the implicit account before the NISA issue).
- */
-export async function accountSettings(db: Executor, userId: string): Promise<{ specific: boolean; nisa: boolean }> {
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb.selectFrom('tax_account').select('specific').where('user_id', '=', userId).as('specific'),
-      eb.selectFrom('nisa_application').select('review_status').where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).as('nisa'),
-    ])
-    .executeTakeFirst();
-  const specific = row?.specific === null || row?.specific === undefined ? true : Number(row.specific) === 1;
-  return { specific, nisa: row?.nisa === 'approved' };
-}

@@ -28,7 +28,7 @@ import {
   unitsReservation,
 } from '../../../shared/domain/trust';
 import type { TrustOrderBody, TrustPreview } from '../../../shared/api/trusts';
-import { nisaUsageOf } from '../trade';
+import { nisaUsageOf, userAccounts } from '../trade';
 import * as fundRepo from './fund-repo';
 import * as holdingRepo from './holding-repo';
 import * as orderRepo from './order-repo';
@@ -70,13 +70,6 @@ export async function fundOf(db: Executor, id: string): Promise<FundRow> {
   return f;
 }
 
-/** The accounts a user has: 一般 always, 特定 unless they chose 一般 only, both NISA 枠 once approved (as trade/account-rules.ts accountsOf). */
-function accountsOf(s: { specific: boolean; nisa: boolean }): AccountType[] {
-  const out: AccountType[] = s.specific ? ['specific', 'general'] : ['general'];
-  if (s.nisa) out.push('nisa_growth', 'nisa_tsumitate');
-  return out;
-}
-
 /**
  * The checks of an order that need neither the user's lock nor money: the fund open, the account
  * the user has, what its NISA frame takes (つみたて投資枠 only through a plan), the amount or units,
@@ -89,8 +82,7 @@ async function check(db: Executor, userId: string, body: TrustOrderBody, origin:
   if (buy ? body.mode === 'all' : body.mode === 'amount') throw invalid('invalid_request', { field: 'mode' });
   if (body.mode === 'amount' && body.amount === undefined) throw invalid('invalid_request', { field: 'amount' });
   if (body.mode === 'units' && body.units === undefined) throw invalid('invalid_request', { field: 'units' });
-  const settings = await orderRepo.accountSettings(db, userId);
-  if (!accountsOf(settings).includes(body.account)) throw ruleBroken('account_type_unavailable', { account: body.account });
+  if (!(await userAccounts(db, userId)).includes(body.account)) throw ruleBroken('account_type_unavailable', { account: body.account });
   const navDate = navDateFor(now);
   if (buy) {
     const reason = trustAccountRefusal(factsOf(fund), body.account);

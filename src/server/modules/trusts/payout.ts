@@ -16,7 +16,8 @@ import { jstDate } from '../../../shared/market';
 import { isTaxable } from '../../../shared/domain/account-type';
 import type { Memo } from '../../../shared/domain/ledger-kinds';
 import { netYearTax, withholdsTax } from '../trade';
-import { fundMemo, postTrust, type TrustStrikeCtx } from './entries';
+import { postTrust, type TrustStrikeCtx } from './entries';
+import { fundMemo } from './view';
 import * as repo from './payout-repo';
 import { findFund } from './strike-repo';
 

@@ -25,7 +25,8 @@ import {
 import type { Memo } from '../../../shared/domain/ledger-kinds';
 import { BasketCloses, calendarDays } from './basket';
 import { Distributions } from './distribution';
-import { fundMemo, postTrust, ruleOf, type Trx, type TrustStrikeCtx } from './entries';
+import { postTrust, type Trx, type TrustStrikeCtx } from './entries';
+import { distributionOf as ruleOf, fundMemo } from './view';
 import * as repo from './strike-repo';
 import type { FundRow, NavRow, OrderRow } from './strike-repo';
 
