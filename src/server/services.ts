@@ -13,7 +13,7 @@ import { MarketService, QuoteHub } from './modules/market';
 import { WatchlistService } from './modules/watchlist';
 import { CorporateActionsJob, TradingEngine, TradingService, type TradeCtx } from './modules/trade';
 import { BlockService } from './modules/block';
-import { AdminGrants, FundsService, SettlementJob } from './modules/funds';
+import { AdminGrants, FundsService, readRecords, SettlementJob } from './modules/funds';
 import { UploadService } from './modules/uploads';
 import { KycService } from './modules/kyc';
 import { MarginAccountService } from './modules/margin-account';
@@ -26,6 +26,7 @@ import { PlanRunJob, PlanService } from './modules/plans';
 import { BankDirectory, CashService, DepositService, WithdrawalService } from './modules/cash';
 import { FxHoldings, FxService } from './modules/fx';
 import { AdminService } from './modules/admin';
+import { DocumentAdmin, DocumentExports, DocumentIssuer, DocumentService, DocumentsJob, PdfRenderer, resolveFont } from './modules/documents';
 import { fileStoreFromConfig, type FileStore } from './platform/uploads';
 import { busFromConfig, type Bus } from './platform/bus';
 import { rateLimitsFromConfig, type RateLimitStore } from './platform/rate-limit';
@@ -152,6 +153,14 @@ export interface Services {
   fxHoldings: FxHoldings;
   /** The back office's reads: users, a user's page, the audit log. */
   admin: AdminService;
+  /** The document box: documents issued to a user, their PDFs, the consent to 電子交付 (docs/domain.md "Documents and exports"). */
+  documents: DocumentService;
+  /** The documents' back office: a user's documents, opening (audited) and reissuing one. */
+  documentAdmin: DocumentAdmin;
+  /** The documents' due work: 取引報告書 per execution, the quarter's 取引残高報告書, the year's 特定口座年間取引報告書. */
+  documentsJob: DocumentsJob;
+  /** The CSV exports (trades, records, dividends, P/L, Ghostfolio), streamed. */
+  documentExports: DocumentExports;
 }
 
 export interface ServiceOptions {
@@ -195,7 +204,9 @@ export function createServices(opts: ServiceOptions): Services {
     { database, clock, logger, marketClock, ledger, config, accounts, market, audit },
     later,
   );
-  const { uploads, kyc, lending, lendingJob } = kycAndLending({ database, clock, wallClock, logger, marketClock, ledger, config, accounts, market, audit, trading }, opts, settings);
+  // One file store for uploads and documents (KABUTO_S3_BUCKET, KABUTO_UPLOADS_DIR or the data directory).
+  const fileStore = opts.fileStore ?? fileStoreFromConfig(settings.uploads);
+  const { uploads, kyc, lending, lendingJob } = kycAndLending({ database, clock, wallClock, logger, marketClock, ledger, config, accounts, market, audit, trading }, fileStore);
   const { strategies, strategyAdmin, strategiesJob } = strategyServices({ database, logger, marketClock, ledger, market, accounts, audit, trading });
   // Fund orders take the NAV of the market's day (the cut-off and the strike follow the market clock).
   const trusts = new TrustService({ database, ledger, clock: marketClock }, accounts);
@@ -216,6 +227,7 @@ export function createServices(opts: ServiceOptions): Services {
   );
   // Listed IPOs are instruments of the simulator: hand them over before the first request.
   void ipo.restoreListings().catch((err: unknown) => logger.error({ err }, 'ipo listings not restored'));
+  const { documents, documentAdmin, documentsJob, documentExports } = documentServices({ database, logger, settings, marketClock, market, audit }, fileStore);
   const { bus, messaging, push, newsJob, alertsJob } = messagingServices({ database, clock, wallClock, logger, audit, uploads, marketService }, opts, settings);
   const handlers: Record<string, JobHandler> = {};
   const jobQueue = jobQueueFromConfig(settings, { database, wallClock, logger });
@@ -224,6 +236,7 @@ export function createServices(opts: ServiceOptions): Services {
     database, clock, wallClock, logger, settings, config, audit, sessions, loginLimiter, accounts, passkeys, logins, ledger,
     market, marketClock, marketService, quotes, watchlist, trading, tradingEngine, corporateActions, block, funds, grants, settlement, jobs, jobQueue, rateLimits,
     uploads, kyc, marginAccount, taxAccount, nisaYearJob, bus, messaging, push, newsJob, alertsJob, ipo, lending, lendingJob, strategies, strategyAdmin, strategiesJob, trusts, trustStrikeJob, plans, planRunJob, cash, deposits, withdrawals, fx, fxHoldings, admin,
+    documents, documentAdmin, documentsJob, documentExports,
   };
   // The registry's jobs and holdings, now that every service exists (modules declare, we wire).
   const modules: readonly ServerModule<Services>[] = MODULES;
@@ -324,12 +337,11 @@ function tradingServices(
 /** Uploads and 本人確認, and the credit line and stock lending that need a verified identity. */
 function kycAndLending(
   s: Pick<Services, 'database' | 'clock' | 'wallClock' | 'logger' | 'marketClock' | 'ledger' | 'config' | 'accounts' | 'market' | 'audit' | 'trading'>,
-  opts: ServiceOptions,
-  settings: Config,
+  fileStore: FileStore,
 ) {
   const { database, clock, wallClock, logger, marketClock, ledger, config, accounts, market, audit, trading } = s;
   // Real time: the daily upload quotas are a rate limit.
-  const uploads = new UploadService(database, wallClock, opts.fileStore ?? fileStoreFromConfig(settings.uploads), config);
+  const uploads = new UploadService(database, wallClock, fileStore, config);
   // The account-opening choice (特定/一般, 源泉徴収) submitted with the KYC is the tax-account area's to store.
   const kyc = new KycService(database, clock, audit, uploads, chooseTaxAccountAtOpening);
   const lending = new LendingService(database, marketClock, ledger, config, market, accounts, kyc);
@@ -365,6 +377,26 @@ function moneyInAndOut(
   const fx = new FxService(database, ledger, config, accounts, market, marketClock, clock, rateLimits);
   const fxHoldings = new FxHoldings(database, ledger, market);
   return { cash, deposits, withdrawals, fx, fxHoldings };
+}
+
+/**
+ * The documents area: PDFs rendered with the configured (or a Debian) Japanese font and kept in the
+ * uploads' file store; documents are dated on the market clock, as the executions they are of.
+ */
+function documentServices(s: Pick<Services, 'database' | 'logger' | 'settings' | 'marketClock' | 'market' | 'audit'>, fileStore: FileStore) {
+  const { database, logger, settings, marketClock, market, audit } = s;
+  const renderer = new PdfRenderer(resolveFont(settings.documents.font));
+  if (!renderer.available) logger.warn({ configured: settings.documents.font ?? null }, 'no Japanese font found (KABUTO_PDF_FONT, fonts-ipaexfont-gothic, fonts-noto-cjk): documents are not issued');
+  const operatorAddress = settings.documents.operatorAddress;
+  const names = (code: string) => market.instrument(code);
+  const reports = { db: database.db, names, market };
+  const issuer = new DocumentIssuer({ database, store: fileStore, renderer, operatorAddress });
+  const documents = new DocumentService({ database, clock: marketClock, store: fileStore, renderer, issuer, reports, operatorAddress });
+  const documentAdmin = new DocumentAdmin({ database, clock: marketClock, audit, store: fileStore, issuer, reports, operatorAddress });
+  const documentsJob = new DocumentsJob(reports, issuer, logger);
+  // The records export reads the ledger's records as funds/records does (the same reader, page by page).
+  const documentExports = new DocumentExports({ database, clock: marketClock, names, records: readRecords });
+  return { documents, documentAdmin, documentsJob, documentExports };
 }
 
 /** The cross-instance bus, messages, Web Push, and the news and price-alert jobs. */

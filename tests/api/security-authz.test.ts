@@ -21,10 +21,11 @@ const MISSING_ID = 'ZZ00000000';
 /**
  * Path params that do not name something a user owns: market codes (public data), block offers
  * and IPO offerings (every user sees and applies to the same ones), news items (public to all), and admin targets (admins act on any user). Any
- * other param must have an owner fixture below, so a new owned resource cannot skip the matrix.
+ * other param must have an owner fixture below, so a new owned resource cannot skip the matrix. A CSV
+ * export's `kind` names a kind of export (an enum), not a resource: every export is of the caller's own data.
  */
 const SHARED = (ep: AnyEndpoint, name: string) =>
-  name === 'code' || ep.path.startsWith('block/offers/') || ep.path.startsWith('news/') || ep.path.startsWith('ipo/offerings/') || ep.path.startsWith('admin/');
+  name === 'code' || (ep.path === 'documents/export/{kind}' && name === 'kind') || ep.path.startsWith('block/offers/') || ep.path.startsWith('news/') || ep.path.startsWith('ipo/offerings/') || ep.path.startsWith('admin/');
 /**
  * Strategy funds are shared like block offers (every user sees and subscribes to the same funds); a fund
  * holding is owned. The investment-trust catalogue is shared the same way; fund orders and plans are owned.
@@ -128,6 +129,9 @@ describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
       .insertInto('lending_stock')
       .values({ id: owned.stockLoan, user_id: alice.id, position_id: owned.position, code: '7203', shares: 100, status: 'borrowing', rate_bp: 10, fee_paid: 0, accrual_units: 0, accrued_through: '2026-11-24', created_at: TEST_NOW, recalled_at: null, completes_on: null, completed_at: null })
       .execute();
+    // Alice's 取引報告書 of her market buy above, issued by the documents job: its PDF and reading are hers only.
+    await s.services.documentsJob.run(TEST_NOW);
+    owned.document = (await s.services.database.db.selectFrom('document').select('id').where('user_id', '=', alice.id).executeTakeFirstOrThrow()).id;
   });
   afterAll(() => s?.close());
 
@@ -151,6 +155,7 @@ describe.each(testDialects())('the authorization matrix (%s)', (dialect) => {
     if (ep.path.startsWith('lending/stock/')) return owned.stockLoan;
     if (ep.path.startsWith('trusts/orders/')) return owned.trustOrder;
     if (ep.path.startsWith('plans/')) return owned.plan;
+    if (ep.path.startsWith('documents/{id}/')) return owned.document;
     return undefined;
   }
 

@@ -23,6 +23,7 @@ import { plansModule } from './plans';
 import { ipoModule } from './ipo';
 import { lendingModule } from './lending';
 import { messagingModule } from './messaging';
+import { documentsModule } from './documents';
 
 export const MODULES = [
   configModule,
@@ -45,4 +46,6 @@ export const MODULES = [
   ipoModule,
   lendingModule,
   messagingModule,
+  // Last: the executions every job above makes in a run (trade, trusts, plans) get their documents in it.
+  documentsModule,
 ] as const;

@@ -58,6 +58,7 @@ export interface Config {
   market: { clock: MarketClockSetting; seed: string | undefined; demo: boolean };
   admin: { phone: string; password: string | undefined; rootInvite: string };
   push: { vapidSubject: string };
+  documents: { font: string | undefined; operatorAddress: string };
   logging: { level: LevelWithSilent };
   test: { control: boolean };
 }
@@ -277,6 +278,16 @@ const ROOT_INVITE = variable({
   name: 'KABUTO_ROOT_INVITE', default: '`KABUTO`', description: 'the admin\'s invitation code (new users register with it)',
   expected: '4–16 letters or digits', parse: (s) => matching(INVITE_CODE_PATTERN)(s.toUpperCase()), fallback: DEFAULT_ROOT_INVITE,
 });
+const PDF_FONT = variable({
+  name: 'KABUTO_PDF_FONT', default: 'IPAexGothic (`fonts-ipaexfont-gothic`), else Noto Sans CJK JP (`fonts-noto-cjk`)',
+  description: 'the TrueType/OpenType font (`.ttf`, `.otf`, or `.ttc` with `#FaceName`) the documents\' PDFs embed, subset, for their Japanese text; it must allow embedding (IPA Font License, SIL OFL). Unset: the first of the Debian fonts found. None found: documents are not issued (the log says why) and the rest works',
+  expected: 'a font file path', parse: anyText,
+});
+const OPERATOR_ADDRESS = variable({
+  name: 'KABUTO_OPERATOR_ADDRESS', default: 'unset (the screen says it is not configured)',
+  description: 'the operator\'s postal address (and department) where a customer without consent to electronic delivery asks for paper documents; shown on the document box and printed on every document',
+  expected: 'an address', parse: anyText, fallback: '',
+});
 const VAPID_SUBJECT = variable({
   name: 'KABUTO_VAPID_SUBJECT', default: '`mailto:support@kabuto.invalid`',
   description: 'set it to your contact: Web Push services see it with Kabuto\'s VAPID key (the key pair is made at first use and kept in the database)',
@@ -342,6 +353,7 @@ export function loadConfig(env: Env = process.env): Config {
     market: { clock: r.read(MARKET_CLOCK), seed: r.read(MARKET_SEED), demo: r.read(DEMO) },
     admin: { phone: r.read(ADMIN_PHONE), password: r.read(ADMIN_PASSWORD), rootInvite: r.read(ROOT_INVITE) },
     push: { vapidSubject: r.read(VAPID_SUBJECT) },
+    documents: { font: r.read(PDF_FONT), operatorAddress: r.read(OPERATOR_ADDRESS) },
     logging: { level: r.read(LOG_LEVEL) },
     test: { control: r.read(TEST_CONTROL) },
   };

@@ -283,6 +283,12 @@ export const MESSAGE_IDS = [
   'plan_target_unknown',
   'plan_not_found',
   'plan_stopped',
+  // Documents (docs/domain.md "Documents and exports"): a consent to another version than the current
+  // text's params {expected}; two admins reissuing the same document at once (409); no font to draw a
+  // document with (503: the operator sets KABUTO_PDF_FONT)
+  'document_consent_version',
+  'document_reissue_conflict',
+  'document_unavailable',
 ] as const;
 
 export type MessageId = (typeof MESSAGE_IDS)[number];

@@ -43,6 +43,8 @@ export const MESSAGE_KINDS = [
   // a 積立 run skipped, params {planId, kind, reason (PlanSkipReason), runDate, amount, lots, account, and the
   // fund's names and code (fund, fundCode, fundEn, fundZhHant, fundKo) or the stock's (code, name, nameEn)}
   'plan_skipped',
+  // a document was issued to the box, params {documentId, kind (DocumentKind), number, code, year, period} (docs/domain.md "Documents and exports")
+  'document_issued',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 

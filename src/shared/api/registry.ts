@@ -25,6 +25,7 @@ import { lendingAdminApi, lendingApi } from './lending';
 import { messagingAdminApi, messagingApi } from './messaging';
 import { trustsAdminApi, trustsApi } from './trusts';
 import { plansAdminApi, plansApi } from './plans';
+import { documentsAdminApi, documentsApi } from './documents';
 
 export const API_GROUPS = {
   configApi, accountApi, adminApi, marketApi, watchlistApi, tradeApi, marginAccountApi, marginAccountAdminApi, taxAccountApi, taxAccountAdminApi, blockApi, blockAdminApi, fundsApi, fundsAdminApi, passkeyApi,
@@ -37,6 +38,7 @@ export const API_GROUPS = {
   messagingApi, messagingAdminApi,
   trustsApi, trustsAdminApi,
   plansApi, plansAdminApi,
+  documentsApi, documentsAdminApi,
 } as const;
 
 export type AnyEndpoint = Endpoint<any, any, any, any, any, any>;

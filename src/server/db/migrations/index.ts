@@ -37,6 +37,7 @@ import { marginAccount } from './2026-11-29-002-margin-account';
 import { namesI18n } from './2026-11-29-003-names-i18n';
 import { accountTypes } from './2026-11-30-001-account-types';
 import { trustsAndPlans } from './2026-12-01-001-trusts-and-plans';
+import { documents } from './2026-12-02-001-documents';
 
 /** Ordered by name (ISO date first). Add new migrations here; never edit a landed one. */
 export const migrations: Record<string, (caps: Capabilities) => Migration> = {
@@ -77,4 +78,5 @@ export const migrations: Record<string, (caps: Capabilities) => Migration> = {
   '2026-11-29-003-names-i18n': namesI18n,
   '2026-11-30-001-account-types': accountTypes,
   '2026-12-01-001-trusts-and-plans': trustsAndPlans,
+  '2026-12-02-001-documents': documents,
 };

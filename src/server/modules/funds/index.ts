@@ -8,6 +8,7 @@ import type { SettlementJob } from './settlement-job';
 export { FundsService } from './service';
 export { AdminGrants } from './admin-grant';
 export { SettlementJob, type SettlementReport } from './settlement-job';
+export { readRecords } from './records';
 
 type Needs = { funds: FundsService; grants: AdminGrants; settlement: SettlementJob };
 
