@@ -22,6 +22,7 @@ import { Route as AdminBlockRouteImport } from './routes/admin/block'
 import { Route as AdminConfigRouteImport } from './routes/admin/config'
 import { Route as AdminDepositChannelsRouteImport } from './routes/admin/depositChannels'
 import { Route as AdminDepositsRouteImport } from './routes/admin/deposits'
+import { Route as AdminDocumentsRouteImport } from './routes/admin/documents'
 import { Route as AdminIpoRouteImport } from './routes/admin/ipo'
 import { Route as AdminKycRouteImport } from './routes/admin/kyc'
 import { Route as AdminLoansRouteImport } from './routes/admin/loans'
@@ -60,7 +61,9 @@ import { Route as InformationAuthInfoRouteImport } from './routes/information/au
 import { Route as InformationBankListRouteImport } from './routes/information/bankList'
 import { Route as InformationCashOutRouteImport } from './routes/information/cashOut'
 import { Route as InformationChangeLangRouteImport } from './routes/information/changeLang'
+import { Route as InformationDocumentsRouteImport } from './routes/information/documents'
 import { Route as InformationExChangeRouteImport } from './routes/information/exChange'
+import { Route as InformationExportsRouteImport } from './routes/information/exports'
 import { Route as InformationFundPassRouteImport } from './routes/information/fundPass'
 import { Route as InformationFundRecordRouteImport } from './routes/information/fundRecord'
 import { Route as InformationLoanRouteImport } from './routes/information/loan'
@@ -157,6 +160,11 @@ const AdminDepositChannelsRoute = AdminDepositChannelsRouteImport.update({
 const AdminDepositsRoute = AdminDepositsRouteImport.update({
   id: '/deposits',
   path: '/deposits',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminDocumentsRoute = AdminDocumentsRouteImport.update({
+  id: '/documents',
+  path: '/documents',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminIpoRoute = AdminIpoRouteImport.update({
@@ -349,9 +357,19 @@ const InformationChangeLangRoute = InformationChangeLangRouteImport.update({
   path: '/information/changeLang',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InformationDocumentsRoute = InformationDocumentsRouteImport.update({
+  id: '/information/documents',
+  path: '/information/documents',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const InformationExChangeRoute = InformationExChangeRouteImport.update({
   id: '/information/exChange',
   path: '/information/exChange',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InformationExportsRoute = InformationExportsRouteImport.update({
+  id: '/information/exports',
+  path: '/information/exports',
   getParentRoute: () => rootRouteImport,
 } as any)
 const InformationFundPassRoute = InformationFundPassRouteImport.update({
@@ -515,6 +533,7 @@ export interface FileRoutesByFullPath {
   '/admin/config': typeof AdminConfigRoute
   '/admin/depositChannels': typeof AdminDepositChannelsRoute
   '/admin/deposits': typeof AdminDepositsRoute
+  '/admin/documents': typeof AdminDocumentsRoute
   '/admin/ipo': typeof AdminIpoRoute
   '/admin/kyc': typeof AdminKycRoute
   '/admin/loans': typeof AdminLoansRoute
@@ -555,7 +574,9 @@ export interface FileRoutesByFullPath {
   '/information/bankList': typeof InformationBankListRoute
   '/information/cashOut': typeof InformationCashOutRoute
   '/information/changeLang': typeof InformationChangeLangRoute
+  '/information/documents': typeof InformationDocumentsRoute
   '/information/exChange': typeof InformationExChangeRoute
+  '/information/exports': typeof InformationExportsRoute
   '/information/fundPass': typeof InformationFundPassRoute
   '/information/fundRecord': typeof InformationFundRecordRoute
   '/information/index': typeof InformationChar91indexChar93Route
@@ -598,6 +619,7 @@ export interface FileRoutesByTo {
   '/admin/config': typeof AdminConfigRoute
   '/admin/depositChannels': typeof AdminDepositChannelsRoute
   '/admin/deposits': typeof AdminDepositsRoute
+  '/admin/documents': typeof AdminDocumentsRoute
   '/admin/ipo': typeof AdminIpoRoute
   '/admin/kyc': typeof AdminKycRoute
   '/admin/loans': typeof AdminLoansRoute
@@ -638,7 +660,9 @@ export interface FileRoutesByTo {
   '/information/bankList': typeof InformationBankListRoute
   '/information/cashOut': typeof InformationCashOutRoute
   '/information/changeLang': typeof InformationChangeLangRoute
+  '/information/documents': typeof InformationDocumentsRoute
   '/information/exChange': typeof InformationExChangeRoute
+  '/information/exports': typeof InformationExportsRoute
   '/information/fundPass': typeof InformationFundPassRoute
   '/information/fundRecord': typeof InformationFundRecordRoute
   '/information/index': typeof InformationChar91indexChar93Route
@@ -683,6 +707,7 @@ export interface FileRoutesById {
   '/admin/config': typeof AdminConfigRoute
   '/admin/depositChannels': typeof AdminDepositChannelsRoute
   '/admin/deposits': typeof AdminDepositsRoute
+  '/admin/documents': typeof AdminDocumentsRoute
   '/admin/ipo': typeof AdminIpoRoute
   '/admin/kyc': typeof AdminKycRoute
   '/admin/loans': typeof AdminLoansRoute
@@ -723,7 +748,9 @@ export interface FileRoutesById {
   '/information/bankList': typeof InformationBankListRoute
   '/information/cashOut': typeof InformationCashOutRoute
   '/information/changeLang': typeof InformationChangeLangRoute
+  '/information/documents': typeof InformationDocumentsRoute
   '/information/exChange': typeof InformationExChangeRoute
+  '/information/exports': typeof InformationExportsRoute
   '/information/fundPass': typeof InformationFundPassRoute
   '/information/fundRecord': typeof InformationFundRecordRoute
   '/information/index': typeof InformationChar91indexChar93Route
@@ -769,6 +796,7 @@ export interface FileRouteTypes {
     | '/admin/config'
     | '/admin/depositChannels'
     | '/admin/deposits'
+    | '/admin/documents'
     | '/admin/ipo'
     | '/admin/kyc'
     | '/admin/loans'
@@ -809,7 +837,9 @@ export interface FileRouteTypes {
     | '/information/bankList'
     | '/information/cashOut'
     | '/information/changeLang'
+    | '/information/documents'
     | '/information/exChange'
+    | '/information/exports'
     | '/information/fundPass'
     | '/information/fundRecord'
     | '/information/index'
@@ -852,6 +882,7 @@ export interface FileRouteTypes {
     | '/admin/config'
     | '/admin/depositChannels'
     | '/admin/deposits'
+    | '/admin/documents'
     | '/admin/ipo'
     | '/admin/kyc'
     | '/admin/loans'
@@ -892,7 +923,9 @@ export interface FileRouteTypes {
     | '/information/bankList'
     | '/information/cashOut'
     | '/information/changeLang'
+    | '/information/documents'
     | '/information/exChange'
+    | '/information/exports'
     | '/information/fundPass'
     | '/information/fundRecord'
     | '/information/index'
@@ -936,6 +969,7 @@ export interface FileRouteTypes {
     | '/admin/config'
     | '/admin/depositChannels'
     | '/admin/deposits'
+    | '/admin/documents'
     | '/admin/ipo'
     | '/admin/kyc'
     | '/admin/loans'
@@ -976,7 +1010,9 @@ export interface FileRouteTypes {
     | '/information/bankList'
     | '/information/cashOut'
     | '/information/changeLang'
+    | '/information/documents'
     | '/information/exChange'
+    | '/information/exports'
     | '/information/fundPass'
     | '/information/fundRecord'
     | '/information/index'
@@ -1043,7 +1079,9 @@ export interface RootRouteChildren {
   InformationBankListRoute: typeof InformationBankListRoute
   InformationCashOutRoute: typeof InformationCashOutRoute
   InformationChangeLangRoute: typeof InformationChangeLangRoute
+  InformationDocumentsRoute: typeof InformationDocumentsRoute
   InformationExChangeRoute: typeof InformationExChangeRoute
+  InformationExportsRoute: typeof InformationExportsRoute
   InformationFundPassRoute: typeof InformationFundPassRoute
   InformationFundRecordRoute: typeof InformationFundRecordRoute
   InformationChar91indexChar93Route: typeof InformationChar91indexChar93Route
@@ -1170,6 +1208,13 @@ declare module '@tanstack/react-router' {
       path: '/deposits'
       fullPath: '/admin/deposits'
       preLoaderRoute: typeof AdminDepositsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/documents': {
+      id: '/admin/documents'
+      path: '/documents'
+      fullPath: '/admin/documents'
+      preLoaderRoute: typeof AdminDocumentsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/ipo': {
@@ -1438,11 +1483,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InformationChangeLangRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/information/documents': {
+      id: '/information/documents'
+      path: '/information/documents'
+      fullPath: '/information/documents'
+      preLoaderRoute: typeof InformationDocumentsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/information/exChange': {
       id: '/information/exChange'
       path: '/information/exChange'
       fullPath: '/information/exChange'
       preLoaderRoute: typeof InformationExChangeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/information/exports': {
+      id: '/information/exports'
+      path: '/information/exports'
+      fullPath: '/information/exports'
+      preLoaderRoute: typeof InformationExportsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/information/fundPass': {
@@ -1664,6 +1723,7 @@ interface AdminRouteRouteChildren {
   AdminConfigRoute: typeof AdminConfigRoute
   AdminDepositChannelsRoute: typeof AdminDepositChannelsRoute
   AdminDepositsRoute: typeof AdminDepositsRoute
+  AdminDocumentsRoute: typeof AdminDocumentsRoute
   AdminIpoRoute: typeof AdminIpoRoute
   AdminKycRoute: typeof AdminKycRoute
   AdminLoansRoute: typeof AdminLoansRoute
@@ -1686,6 +1746,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminConfigRoute: AdminConfigRoute,
   AdminDepositChannelsRoute: AdminDepositChannelsRoute,
   AdminDepositsRoute: AdminDepositsRoute,
+  AdminDocumentsRoute: AdminDocumentsRoute,
   AdminIpoRoute: AdminIpoRoute,
   AdminKycRoute: AdminKycRoute,
   AdminLoansRoute: AdminLoansRoute,
@@ -1736,7 +1797,9 @@ const rootRouteChildren: RootRouteChildren = {
   InformationBankListRoute: InformationBankListRoute,
   InformationCashOutRoute: InformationCashOutRoute,
   InformationChangeLangRoute: InformationChangeLangRoute,
+  InformationDocumentsRoute: InformationDocumentsRoute,
   InformationExChangeRoute: InformationExChangeRoute,
+  InformationExportsRoute: InformationExportsRoute,
   InformationFundPassRoute: InformationFundPassRoute,
   InformationFundRecordRoute: InformationFundRecordRoute,
   InformationChar91indexChar93Route: InformationChar91indexChar93Route,

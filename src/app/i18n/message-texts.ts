@@ -330,4 +330,7 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
   plan_target_unknown: { text: msg({ message: '積立の対象となるファンドまたは銘柄が見つかりません' }) },
   plan_not_found: { text: msg({ message: '積立プランが見つかりません' }) },
   plan_stopped: { text: msg({ message: '終了した積立プランは変更・再開できません。新しく積立を設定してください' }) },
+  document_consent_version: { text: msg({ message: '電子交付の説明が更新されています。画面を開き直して最新の内容をご確認ください（版：{expected}）' }) },
+  document_reissue_conflict: { text: msg({ message: '同じ書面の再交付が同時に行われました。一覧を更新してご確認ください' }) },
+  document_unavailable: { text: msg({ message: '書面を作成できません（PDF用のフォントが設定されていません）。運営者にお問い合わせください' }) },
 };

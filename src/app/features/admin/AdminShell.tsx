@@ -32,6 +32,7 @@ export function AdminShell() {
     { to: '/admin/strategies', icon: icons.pulse, label: t`ファンド運用` },
     { to: '/admin/trusts', icon: icons.chart, label: t`投資信託` },
     { to: '/admin/planRuns', icon: icons.refresh, label: t`積立の実行` },
+    { to: '/admin/documents', icon: icons.mail, label: t`交付書面` },
     { to: '/admin/audit', icon: icons.list, label: t`監査ログ` },
     { to: '/admin/support', icon: icons.support, label: t`サポート受信箱` },
     { to: '/admin/news', icon: icons.news, label: t`お知らせ・記事` },

@@ -9,7 +9,7 @@ import { UserFundsCard } from './UserFundsCard';
 import { UserNisaCard } from './UserNisaCard';
 import { UserPositionsCard } from './UserPositionsCard';
 
-/** One user: account, state (changed with a reason), KYC, balances from the ledger, open positions. */
+/** One user: account, state (changed with a reason), KYC, balances from the ledger, open positions; a link to their documents. */
 export function AdminUserScreen() {
   const { t } = useLingui();
   const { id } = useSearch({ from: '/admin/user' });
@@ -39,11 +39,18 @@ export function AdminUserScreen() {
 
 function UserDetail({ user }: { user: AdminUserDetail }) {
   return (
-    <div className="admin-grid">
-      <UserAccountCard user={user} />
-      <UserFundsCard funds={user.funds} />
-      <UserNisaCard userId={user.id} />
-      <UserPositionsCard user={user} />
-    </div>
+    <>
+      <p className="admin-actions">
+        <Link to="/admin/documents" search={{ userId: user.id }} className="btn btn--secondary btn--small" data-testid="admin-user-documents">
+          <Trans>交付書面</Trans>
+        </Link>
+      </p>
+      <div className="admin-grid">
+        <UserAccountCard user={user} />
+        <UserFundsCard funds={user.funds} />
+        <UserNisaCard userId={user.id} />
+        <UserPositionsCard user={user} />
+      </div>
+    </>
   );
 }

@@ -36,6 +36,8 @@ export const ACTION_TEXT: Record<string, MessageDescriptor> = {
   'trust.terms': msg({ message: '投資信託の手数料・指定の変更' }),
   'trust.suspend': msg({ message: '投資信託の受付停止' }),
   'trust.reopen': msg({ message: '投資信託の受付再開' }),
+  'document.open': msg({ message: '書面の閲覧（管理者）' }),
+  'document.reissue': msg({ message: '書面の再発行' }),
   'user.grant': msg({ message: 'テスト資金の付与' }),
   'config.set': msg({ message: '設定の変更' }),
   'block.offer.create': msg({ message: 'ブロック取引の作成' }),

@@ -17,6 +17,7 @@ import { KycStatusText } from '../kyc';
 import { MarginAccountMenuLink } from '../margin-account';
 import { TaxAccountMenuLinks } from '../tax-account';
 import { useUnread } from '../messaging';
+import { DocumentsMenuLinks } from '../documents';
 
 /** /information/index — "My page": account header, assets (from the ledger), menus. */
 export function MineScreen() {
@@ -62,6 +63,7 @@ export function MineScreen() {
         <MenuLink to="/information/recharge" icon={icons.deposit} label={<Trans>入金</Trans>} />
         <MenuLink to="/information/cashOut" icon={icons.withdraw} label={<Trans>出金</Trans>} />
         <MenuLink to="/information/fundRecord" icon={icons.list} label={<Trans>取引履歴</Trans>} />
+        <DocumentsMenuLinks />
         <MenuLink to="/information/exChange" icon={icons.exchange} label={<Trans>通貨両替</Trans>} />
         <MenuLink to="/information/loan" icon={icons.wallet} label={<Trans>証券担保ローン</Trans>} />
       </MenuGroup>

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { messagingApi, type MessageItem } from '../../../shared/api/messaging';
 import { formatDateTime } from '../../../shared/money';
@@ -13,7 +13,7 @@ import { MoreButton } from '../../components/MoreButton';
 import { Icon } from '../../components/Icon';
 import * as icons from '../../components/icons';
 import { messagesArea, unreadKey, useSupportStream, useUnread } from './api';
-import { MESSAGE_TITLE, messageBody } from './text';
+import { MESSAGE_TARGET, MESSAGE_TITLE, messageBody } from './text';
 import { PushOptIn } from './PushOptIn';
 import { NotMeButton } from '../account';
 import './messaging-parts.css';
@@ -38,9 +38,16 @@ export function MessagesScreen() {
     qc.setQueryData(unreadKey, counts);
     void qc.invalidateQueries({ queryKey: messagesArea });
   };
+  const navigate = useNavigate();
   const read = async (m: MessageItem) => {
     if (m.read) return;
     refresh(await apiCall(messagingApi.read, { params: { id: m.id }, silent: true }));
+  };
+  // Tapping marks it read and, for a kind with a screen of its own (a new document), goes there.
+  const open = (m: MessageItem) => {
+    void read(m);
+    const to = MESSAGE_TARGET[m.kind];
+    if (to) void navigate({ to });
   };
   const readAll = async () => refresh(await apiCall(messagingApi.readAll, {}));
   return (
@@ -79,7 +86,7 @@ export function MessagesScreen() {
           <ul className="msg-list" data-testid="messages">
             {items.map((m) => (
               <li key={m.id}>
-                <button type="button" className={`msg-item${m.read ? '' : ' msg-item--unread'}`} onClick={() => void read(m)} aria-label={m.read ? undefined : t`未読`}>
+                <button type="button" className={`msg-item${m.read ? '' : ' msg-item--unread'}`} onClick={() => open(m)} aria-label={m.read ? undefined : t`未読`}>
                   <span className="msg-item__head">
                     {m.read ? null : <span className="msg-dot" aria-hidden="true" />}
                     <strong>{i18n._(MESSAGE_TITLE[m.kind])}</strong>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { messagingApi } from '../../../shared/api/messaging';
+import { documentsApi } from '../../../shared/api/documents';
 import { endpointArea, endpointKey, endpointQuery } from '../../api/query';
 import { isSignedIn } from '../../storage';
 import { openStream } from './stream';
@@ -49,6 +50,8 @@ export function useSupportStream(onChat?: (e: { threadId: string; message: unkno
         void qc.invalidateQueries({ queryKey: endpointArea(messagingApi.thread) });
       }
       if (event === 'unread' || event === 'chat') void qc.invalidateQueries({ queryKey: messagesArea });
+      // A new message may be a document's (document_issued): the box and its unread badge follow it.
+      if (event === 'unread') void qc.invalidateQueries({ queryKey: endpointArea(documentsApi.list) });
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one stream per mount
   }, [qc]);

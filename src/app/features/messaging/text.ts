@@ -66,7 +66,27 @@ export const MESSAGE_TITLE: Record<MessageItem['kind'], MessageDescriptor> = {
   login_alert: msg({ message: '新しいログインのお知らせ' }),
   payout_destination_added: msg({ message: '出金先の登録のお知らせ' }),
   plan_skipped: msg({ message: '積立の見送りのお知らせ' }),
+  document_issued: msg({ message: '書面交付のお知らせ' }),
 };
+
+/**
+ * Where tapping a message leads (an app path), for the kinds that have a screen of their own:
+ * a new document opens the document box (docs/domain.md "Documents and exports").
+ */
+export const MESSAGE_TARGET: Partial<Record<MessageItem['kind'], string>> = {
+  document_issued: '/information/documents',
+};
+
+/** The sentence of a new document: which one, with its number (the box lists it). */
+function documentIssued(i18n: I18n, p: P, stock: string): string {
+  const number = str(p, 'number');
+  if (p.kind === 'annual_report') return tr(i18n, msg({ message: '{year}年分の特定口座年間取引報告書（{number}）を交付しました。電子交付書面でご確認ください' }), { year: num(p, 'year'), number });
+  if (p.kind === 'contract_note') return tr(i18n, msg({ message: '{stock}の取引報告書（{number}）を交付しました。電子交付書面でご確認ください' }), { stock, number });
+  // A quarter's 取引残高報告書 (period `2026-Q4`), or one the user asked for.
+  const q = /^(\d{4})-Q([1-4])$/.exec(str(p, 'period'));
+  if (!q) return tr(i18n, msg({ message: 'ご請求の取引残高報告書（{number}）を交付しました。電子交付書面でご確認ください' }), { number });
+  return tr(i18n, msg({ message: '{year}年 第{quarter}四半期の取引残高報告書（{number}）を交付しました。電子交付書面でご確認ください' }), { year: q[1], quarter: q[2], number });
+}
 
 /** Why a 積立 run was skipped (PlanSkipReason), in the reader's language. */
 const PLAN_SKIP_REASON: Record<string, MessageDescriptor> = {
@@ -161,6 +181,8 @@ export function messageBody(i18n: I18n, m: Pick<MessageItem, 'kind' | 'params'>)
         runDate: str(p, 'runDate'), target: planTargetOf(i18n.locale, p), reason: i18n._(reason),
       });
     }
+    case 'document_issued':
+      return documentIssued(i18n, p, stock);
     case 'login_alert': {
       const client = { browser: str(p, 'browser'), os: str(p, 'os'), deviceName: str(p, 'deviceName'), deviceType: (str(p, 'deviceType') || 'other') as 'other' };
       const country = typeof p.country === 'string' ? p.country : null;

@@ -30,6 +30,8 @@ export const codeSearch = (s: Raw): { code?: string } => ({
   code: optionalString(s.code, { max: 16, pattern: /^[0-9A-Za-z.\-_]+$/ }),
 });
 
+export const userIdSearch = (s: Raw): { userId?: string } => ({ userId: optionalString(s.userId, { max: 80 }) });
+
 export const querySearch = (s: Raw): { q?: string } => ({ q: optionalString(s.q, { max: 64 }) });
 
 /** Where to go after signing in: an app path like "/information/index" (never /login/…, never //host). */
