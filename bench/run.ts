@@ -12,6 +12,7 @@ import { benchOfflineStart } from './offline-start';
 import { benchGrowth } from './growth';
 import { benchHttp } from './http';
 import { benchScale } from './scale';
+import { benchDocuments } from './documents';
 
 const benches: Record<string, () => Promise<Figure[]>> = {
   ledger: benchLedger,
@@ -25,6 +26,7 @@ const benches: Record<string, () => Promise<Figure[]>> = {
   growth: benchGrowth,
   http: benchHttp,
   scale: benchScale,
+  documents: benchDocuments,
 };
 // Only when named (`npm run bench scale`): it starts PostgreSQL-backed instances, Redis and HAProxy.
 const NAMED_ONLY = new Set(['scale']);

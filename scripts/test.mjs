@@ -11,6 +11,8 @@ import { join } from 'node:path';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CJK_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+const PDF_FONT = '/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf';
+const PDFTOTEXT = '/usr/bin/pdftotext';
 const bin = (name) => join('node_modules', '.bin', name);
 const color = process.stdout.isTTY ? { FORCE_COLOR: '1' } : {};
 const timings = [];
@@ -64,11 +66,16 @@ async function lane(steps) {
   return true;
 }
 
-/** Chromium for the end-to-end tests, and Noto CJK so that screenshots of Japanese show glyphs. */
+/**
+ * Chromium for the end-to-end tests, Noto CJK so that screenshots of Japanese show glyphs,
+ * IPAexGothic (the font the documents' PDFs embed) and poppler-utils (pdftotext reads them back).
+ */
 function ensureChromium() {
   const missing = [];
   if (!existsSync(CHROMIUM)) missing.push('chromium');
   if (!existsSync(CJK_FONT)) missing.push('fonts-noto-cjk');
+  if (!existsSync(PDF_FONT)) missing.push('fonts-ipaexfont-gothic');
+  if (!existsSync(PDFTOTEXT)) missing.push('poppler-utils');
   if (!missing.length) return;
   const pkgs = missing.join(' ');
   if (process.getuid?.() === 0) {
@@ -79,7 +86,7 @@ function ensureChromium() {
     console.error(`End-to-end tests need Debian's Chromium at ${CHROMIUM}: run \`sudo apt-get install -y ${pkgs}\`.`);
     fail(1);
   }
-  console.warn(`Japanese text in screenshots needs Debian's fonts-noto-cjk: run \`sudo apt-get install -y fonts-noto-cjk\`.`);
+  console.warn(`Japanese text in screenshots and the documents' PDF tests need Debian's packages: run \`sudo apt-get install -y ${pkgs}\`.`);
 }
 
 const lanes = await Promise.all([

@@ -219,7 +219,7 @@ test('consent → a trade → the 取引報告書 in the box, opened and downloa
   // 8. The export screen: 取引履歴 in Shift_JIS, then in UTF-8 (with the BOM Excel needs).
   await page.goto('/#/information/exports');
   const sjis = await exportCsv(page, 'trades', 'sjis');
-  await expect(screen(page).getByTestId('export-done')).toContainText('書き出しが完了しました（1行）');
+  await expect(screen(page).getByTestId('export-done')).toContainText('書き出しが完了しました（行数：1）');
   expect(sjis.suggestedFilename()).toMatch(/\.csv$/);
   const sjisBytes = await bytesOf(sjis);
   expect(sjisBytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(false);
