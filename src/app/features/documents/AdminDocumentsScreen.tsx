@@ -9,6 +9,7 @@ import { isApiError } from '../../api/client';
 import { endpointQuery } from '../../api/query';
 import { EmptyView } from '../../components/EmptyView';
 import { Spinner } from '../../components/Spinner';
+import { MoreButton } from '../../components/MoreButton';
 import { adminDocumentsQuery, type AdminDocument } from './admin-api';
 import { DOCUMENT_KIND_NAME } from './labels';
 import { AdminConsentCard } from './AdminConsentCard';
@@ -120,11 +121,7 @@ function UserDocuments({ userId }: { userId: string }) {
             ))}
           </ol>
         )}
-        {list.hasNextPage ? (
-          <button type="button" className="btn btn--secondary" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-            <Trans>さらに表示</Trans>
-          </button>
-        ) : null}
+        <MoreButton query={list} />
       </section>
       {dialog?.action === 'open' ? (
         <AdminOpenDialog doc={dialog.doc} onOpened={(blob) => pdfs.add(dialog.doc.id, blob)} onClose={() => setDialog(null)} />

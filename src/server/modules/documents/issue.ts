@@ -85,7 +85,7 @@ export class DocumentIssuer {
       issuedAt: at,
       customer: await customerOf(this.deps.database.db, input.userId),
       operatorAddress: this.deps.operatorAddress,
-      // The market source is the simulator in all of issue 40: every document says so (docs/domain.md "Documents and exports").
+      // The simulator is the only market source so far: every document says so (docs/domain.md "Documents and exports").
       simulated: true,
       ...(input.corrects ? { corrects: { number: input.corrects.number, reason: input.corrects.reason } } : {}),
     };

@@ -15,7 +15,7 @@ import { addDays, jstDate, jstMs, type IsoDate } from '../../../shared/market';
 import { pendingExecutions } from './executions';
 import { usersWithActivity, usersWithSpecificIncome, type ReportDeps } from './reports';
 import { annualInput, balanceInput, contractNoteInput, quarterKey, type DocumentIssuer } from './issue';
-import { jobMark, setJobMark } from './repo';
+import { jobMark, setJobMark } from '../../platform/job-marks';
 
 export interface DocumentsJobReport {
   contractNotes: number;

@@ -109,16 +109,3 @@ export async function insertConsent(db: Executor, row: DocumentConsentTable): Pr
   await db.insertInto('document_consent').values(row).execute();
 }
 
-/** How far one of the documents job's marks (job_state `name`) got; null before its first run. */
-export async function jobMark(db: Executor, name: string): Promise<number | null> {
-  const row = await db.selectFrom('job_state').select('through').where('name', '=', name).executeTakeFirst();
-  return row ? Number(row.through) : null;
-}
-
-export async function setJobMark(db: Executor, name: string, through: number): Promise<void> {
-  await db
-    .insertInto('job_state')
-    .values({ name, through })
-    .onConflict((oc) => oc.column('name').doUpdateSet({ through }))
-    .execute();
-}

@@ -81,16 +81,3 @@ export async function userExists(db: Executor, userId: string): Promise<boolean>
   return (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
 }
 
-/** The last value a job recorded under `name` in job_state (the year-change job: the Tokyo year done); null before its first run. */
-export async function jobMark(db: Executor, name: string): Promise<number | null> {
-  const row = await db.selectFrom('job_state').select('through').where('name', '=', name).executeTakeFirst();
-  return row ? Number(row.through) : null;
-}
-
-export async function setJobMark(db: Executor, name: string, through: number): Promise<void> {
-  await db
-    .insertInto('job_state')
-    .values({ name, through })
-    .onConflict((oc) => oc.column('name').doUpdateSet({ through }))
-    .execute();
-}

@@ -1,3 +1,4 @@
+import { jobMark, setJobMark } from '../../platform/job-marks';
 import type { Database } from '../../db/database';
 import type { JobHandler } from '../module';
 import { notify } from '../messaging';
@@ -23,7 +24,7 @@ export class NisaYearJob implements JobHandler<{ messages: number }> {
   async run(at: number): Promise<{ messages: number }> {
     const year = jstYear(at);
     return this.database.db.transaction().execute(async (trx) => {
-      const done = await repo.jobMark(trx, MARK);
+      const done = await jobMark(trx, MARK);
       if (done !== null && done >= year) return { messages: 0 };
       let messages = 0;
       if (done !== null) {
@@ -45,7 +46,7 @@ export class NisaYearJob implements JobHandler<{ messages: number }> {
           if (id) messages += 1;
         }
       }
-      await repo.setJobMark(trx, MARK, year);
+      await setJobMark(trx, MARK, year);
       return { messages };
     });
   }

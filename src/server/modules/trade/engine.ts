@@ -12,6 +12,7 @@
  * (limit, stop, maintenance floor) the price reached, through indexes (trigger-sql.ts,
  * docs/decisions/019-flat-with-data.md); the rules decide on them exactly as on every row.
  */
+import { jobMark, setJobMark } from '../../platform/job-marks';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { jstDate, jstMs, sessionBounds, tradingDaysInRange, type TickTable } from '../../../shared/market';
@@ -26,7 +27,7 @@ import type { TradeCtx } from './deps';
 import { chargeInterest, fillPending, releasePending, settleClose } from './settle';
 import { applyDueActions } from './corporate';
 import {
-  addAlert, dueRows, interestDueRows, jobMark, liveCodes, lockPosition, markMarginCall, markTriggered, setJobMark, transition, triggeredRows,
+  addAlert, dueRows, interestDueRows, liveCodes, lockPosition, markMarginCall, markTriggered, transition, triggeredRows,
   type PositionRow, type PriceRange,
 } from './repo';
 import { QuoteCache } from './view';

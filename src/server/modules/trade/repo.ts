@@ -337,16 +337,3 @@ export async function markMarginCall(db: Kysely<DB>, id: string, at: number): Pr
   await db.updateTable('trade_position').set({ margin_call_at: at }).where('id', '=', id).execute();
 }
 
-/** How far a job's own progress mark (job_state `name`) got; null before its first run. */
-export async function jobMark(db: Kysely<DB>, name: string): Promise<number | null> {
-  const row = await db.selectFrom('job_state').select('through').where('name', '=', name).executeTakeFirst();
-  return row ? Number(row.through) : null;
-}
-
-export async function setJobMark(db: Kysely<DB>, name: string, through: number): Promise<void> {
-  await db
-    .insertInto('job_state')
-    .values({ name, through })
-    .onConflict((oc) => oc.column('name').doUpdateSet({ through }))
-    .execute();
-}
