@@ -171,5 +171,23 @@ for (const dialect of testDialects()) {
       expect(await run(at('2027-01-01', 10))).toMatchObject({ contractNotes: 0, balanceReports: 0, annualReports: 0, errors: 0 });
       await signInAdmin(s);
     });
+    it('issues at most five 取引残高報告書 on request a Tokyo day; the sixth is refused and issues nothing', { timeout: 120_000 }, async () => {
+      s.clock.set(at('2027-01-05', 10));
+      const carol = await trader(s, 1_000_000, { agreed: false });
+      const ask = (key = uuidv7()) => s.call('post', 'documents/balance-report', { token: carol.token, body: {}, headers: { 'Idempotency-Key': key } });
+      const key = uuidv7();
+      expect((await ask(key)).status).toBe(200);
+      for (let i = 0; i < 4; i++) expect((await ask()).status).toBe(200);
+      const sixth = await ask();
+      expect(sixth.status).toBe(422);
+      expect(sixth.body).toMatchObject({ msg: 'document_request_limit', params: { limit: 5 } });
+      expect((await list(carol, '?kind=balance_report')).items).toHaveLength(5);
+      // A repeat of a key already issued is still answered with its document.
+      expect((await ask(key)).status).toBe(200);
+      // The next Tokyo day it goes again.
+      s.clock.set(at('2027-01-06', 10));
+      expect((await ask()).status).toBe(200);
+      expect((await list(carol, '?kind=balance_report')).items).toHaveLength(6);
+    });
   });
 }

@@ -333,4 +333,5 @@ export const MESSAGE_TEXTS: Record<MessageId, MessageText> = {
   document_consent_version: { text: msg({ message: '電子交付の説明が更新されています。画面を開き直して最新の内容をご確認ください（版：{expected}）' }) },
   document_reissue_conflict: { text: msg({ message: '同じ書面の再交付が同時に行われました。一覧を更新してご確認ください' }) },
   document_unavailable: { text: msg({ message: '書面を作成できません（PDF用のフォントが設定されていません）。運営者にお問い合わせください' }) },
+  document_request_limit: { text: msg({ message: '取引残高報告書のご請求は1日{limit}回までです。明日以降にもう一度お試しください' }) },
 };

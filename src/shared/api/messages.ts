@@ -285,10 +285,12 @@ export const MESSAGE_IDS = [
   'plan_stopped',
   // Documents (docs/domain.md "Documents and exports"): a consent to another version than the current
   // text's params {expected}; two admins reissuing the same document at once (409); no font to draw a
-  // document with (503: the operator sets KABUTO_PDF_FONT)
+  // document with (503: the operator sets KABUTO_PDF_FONT); a sixth 取引残高報告書 asked for in one Tokyo
+  // day params {limit} (422)
   'document_consent_version',
   'document_reissue_conflict',
   'document_unavailable',
+  'document_request_limit',
 ] as const;
 
 export type MessageId = (typeof MESSAGE_IDS)[number];

@@ -27,6 +27,19 @@ export function documentBySourceKey(db: Executor, sourceKey: string): Promise<Do
   return db.selectFrom('document').selectAll().where('source_key', '=', sourceKey).executeTakeFirst();
 }
 
+/** How many 取引残高報告書 the user asked for since `since` (the on-request ones: source key `balance:<user>:request:…`). */
+export async function requestedSince(db: Executor, userId: string, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('document')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'balance_report')
+    .where('source_key', 'like', `balance:${userId}:request:%`)
+    .where('issued_at', '>=', since)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** How many documents correct document `id` (its reissues so far). */
 export async function correctionCount(db: Executor, id: string): Promise<number> {
   const row = await db

@@ -8,11 +8,11 @@ import { uuidv7 } from 'uuidv7';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../clock';
 import type { AuthUser } from '../../auth/principal';
-import { invalid, notFound, unavailable } from '../../errors';
+import { invalid, notFound, ruleBroken, unavailable } from '../../errors';
 import type { FileStore } from '../../platform/uploads';
 import { CONSENT_VERSION, quarterOf, type DocumentKind } from '../../../shared/domain/documents';
 import type { ConsentView, DocumentTitle, DocumentView } from '../../../shared/api/documents';
-import { jstDate } from '../../../shared/market';
+import { jstDate, jstMs } from '../../../shared/market';
 import type { DocumentConsentTable, DocumentTable } from './tables';
 import { annualReportModel, documentNumber } from './layout';
 import type { PdfRenderer } from './pdf';
@@ -91,6 +91,10 @@ export class DocumentService {
     if (!this.deps.issuer.available) throw unavailable('document_unavailable');
     const now = this.deps.clock.now();
     const to = jstDate(now);
+    // Each one is a PDF drawn and kept for good: a few a day is what a customer needs, not a loop's worth.
+    if ((await repo.requestedSince(this.db, user.id, jstMs(to, 0, 0))) >= BALANCE_REQUESTS_PER_DAY) {
+      throw ruleBroken('document_request_limit', { limit: BALANCE_REQUESTS_PER_DAY });
+    }
     const input = await balanceInput(this.deps.reports, user.id, { from: quarterOf(to).from, to, asOf: now, period: 'request', sourceKey });
     await this.deps.issuer.issue(input, now);
     const row = await repo.documentBySourceKey(this.db, sourceKey);
@@ -130,6 +134,9 @@ export class DocumentService {
     await repo.insertConsent(this.db, { id: uuidv7(), user_id: userId, version, action, at: this.deps.clock.now() });
   }
 }
+
+/** 取引残高報告書 a user may ask for per Tokyo day (the quarterly ones are not counted). */
+export const BALANCE_REQUESTS_PER_DAY = 5;
 
 /** A preview is no document: it has no number of its own. */
 const PREVIEW_NUMBER = 'PREVIEW';
