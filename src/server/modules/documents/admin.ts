@@ -64,7 +64,7 @@ export class DocumentAdmin {
   /** A new document from today's records naming the old one (kept), source key `<old>#r<n>`. */
   async reissue(admin: AuthUser, id: string, reason: string) {
     const old = await this.find(id);
-    if (!this.deps.issuer.available) throw unavailable();
+    if (!this.deps.issuer.available) throw unavailable('document_unavailable');
     const base = await this.rebuild(old);
     const n = (await repo.correctionCount(this.db, old.id)) + 1;
     const input: IssueInput = {
