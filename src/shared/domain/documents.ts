@@ -6,6 +6,7 @@
 import { taxDown } from '../money';
 import { LOCAL_TAX_RATE, NATIONAL_TAX_RATE } from './trade-money';
 import type { IsoDate } from '../market';
+import type { AccountType } from './account-type';
 
 /** 取引報告書 (契約締結時交付書面), 取引残高報告書, 特定口座年間取引報告書. */
 export const DOCUMENT_KINDS = ['contract_note', 'balance_report', 'annual_report'] as const;
@@ -49,6 +50,14 @@ export const EXECUTION_KIND_JA: Record<ExecutionKind, string> = {
   block_buy: '買付（ブロック取引）',
   trust_buy: '投資信託 買付',
   trust_sell: '投資信託 解約',
+};
+
+/** 口座区分 as the documents and the CSV exports print it. */
+export const ACCOUNT_JA: Record<AccountType, string> = {
+  specific: '特定口座',
+  general: '一般口座',
+  nisa_growth: 'NISA 成長投資枠',
+  nisa_tsumitate: 'NISA つみたて投資枠',
 };
 
 /** The sells: the executions with a 譲渡損益 (and tax withheld or refunded). */

@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { fundsRecord } from '../../../shared/api/funds';
 import { RECORD_LINE_TYPES } from '../../../shared/api/funds';
 import type { AccountType } from '../../../shared/domain/account-type';
-import { EXECUTION_KIND_JA, SELL_KINDS, type ExecutionKind, type ExportEncoding } from '../../../shared/domain/documents';
+import { ACCOUNT_JA, EXECUTION_KIND_JA, SELL_KINDS, type ExecutionKind, type ExportEncoding } from '../../../shared/domain/documents';
 import { ENTRY_KINDS, type RecordType } from '../../../shared/domain/ledger-kinds';
 import { jstDate, JST_OFFSET_MS } from '../../../shared/market';
 import { currencyDecimals, formatDecimal, isCurrency, scaleDecimals } from '../../../shared/money';
@@ -24,14 +24,6 @@ type FundsRecord = z.infer<typeof fundsRecord>;
 export type CsvRow = string[];
 
 // --- cells --------------------------------------------------------------------------------------
-
-/** 口座区分 as the documents print it. */
-export const ACCOUNT_JA: Record<AccountType, string> = {
-  specific: '特定口座',
-  general: '一般口座',
-  nisa_growth: 'NISA 成長投資枠',
-  nisa_tsumitate: 'NISA つみたて投資枠',
-};
 
 /** The records tab (区分) of a record, as the records screen names it. */
 const RECORD_TYPE_JA: Record<Exclude<RecordType, 'all'> | 'other', string> = {

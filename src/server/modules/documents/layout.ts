@@ -4,9 +4,8 @@
  * instant a document is made comes in its DocContext. Every string is final Japanese text; amounts
  * are whole yen written 1,234,567円 with U+2212 for a negative (shared/money's formatting).
  */
-import type { AccountType } from '../../../shared/domain/account-type';
 import { isNisa } from '../../../shared/domain/account-type';
-import { EXECUTION_KIND_JA, SELL_KINDS, type ExecutionKind } from '../../../shared/domain/documents';
+import { ACCOUNT_JA, EXECUTION_KIND_JA, SELL_KINDS, type ExecutionKind } from '../../../shared/domain/documents';
 import { jstDate, type IsoDate } from '../../../shared/market';
 import { formatInt, formatMoney, formatTickPrice, formatTime, NONE } from '../../../shared/money';
 import type { AnnualFacts, BalanceFacts, Customer, DocModel, DocSection, Execution } from './facts';
@@ -31,13 +30,6 @@ export const SIMULATED_BANNER = 'シミュレーション市場の取引です�
 export const PREVIEW_BANNER = 'プレビュー（確定前）— 年の途中の集計です。確定版は翌年1月に交付します。';
 export const NO_ADDRESS = '運営者の住所は未設定です（KABUTO_OPERATOR_ADDRESS）';
 export const EMPTY = '該当なし';
-
-export const ACCOUNT_JA: Record<AccountType, string> = {
-  specific: '特定口座',
-  general: '一般口座',
-  nisa_growth: 'NISA 成長投資枠',
-  nisa_tsumitate: 'NISA つみたて投資枠',
-};
 
 /** 書面番号: `KB-` and the id's last 10 characters without dashes, upper case. */
 export function documentNumber(id: string): string {

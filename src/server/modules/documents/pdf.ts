@@ -55,16 +55,15 @@ type Doc = PDFKit.PDFDocument;
 /** Renders DocModels with one font, read from disk once. */
 export class PdfRenderer {
   readonly available: boolean;
-  private readonly fontBytes: Buffer | null;
-  private readonly family: string | undefined;
+  /** The font file, read at the first render (not at start: most starts draw no document) and kept. */
+  private fontBytes: Buffer | null = null;
 
-  constructor(font: FontSource | null) {
-    this.fontBytes = font ? readFont(font.path) : null;
-    this.family = font?.family;
-    this.available = this.fontBytes !== null;
+  constructor(private readonly font: FontSource | null) {
+    this.available = font !== null; // resolveFont found the file
   }
 
   render(model: DocModel): Promise<Uint8Array> {
+    if (this.font && !this.fontBytes) this.fontBytes = readFont(this.font.path);
     if (!this.fontBytes) return Promise.reject(new Error('PdfRenderer: no Japanese font available'));
     const doc = new PDFDocument({
       size: 'A4',
@@ -77,7 +76,7 @@ export class PdfRenderer {
       info: { Title: model.subtitle ? `${model.title}（${model.subtitle}）` : model.title, Author: 'Kabuto', Subject: model.title, Creator: 'Kabuto' },
     });
     const done = collect(doc);
-    doc.registerFont(FONT, this.fontBytes, this.family);
+    doc.registerFont(FONT, this.fontBytes, this.font?.family);
     doc.font(FONT).fillColor(INK);
     new Drawing(doc).document(model);
     doc.end();
